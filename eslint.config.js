@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'openapi/*.d.ts', 'src/server/db/migrations/', 'test-results/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Tests read loosely typed JSON responses and contract fragments.
+    files: ['tests/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // One-way dependencies (DESIGN.md §2): the SPA never imports the server, and vice versa.
+    files: ['src/app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/server/*', '**/server/*'] }] },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*', '**/app/*'] }] },
+  },
+  {
+    files: ['machines/**', 'src/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*', '@/server/*', '**/app/*', '**/server/*'] }] },
+  },
+);

@@ -1,0 +1,316 @@
+/**
+ * The player statechart: one phone through a live game, from joining with the PIN to the end.
+ * Pure; the calls (join, read the player's state, send an answer) and storing the token are injected
+ * with `.provide()`; time is the named delay `tick`, run by the actor's clock.
+ *
+ * Why the chart has this shape:
+ * - The server is the authority (DESIGN.md §5): whenever the phone may have missed something — after
+ *   joining, on a reload, after a reconnect, after an answer or ranking was published (the player's
+ *   own points and rank are not in the public broadcast) — it goes through `syncing`, which reads
+ *   POST /state and lands in the state that view describes. So a reload or a lost connection resumes
+ *   the same player with the same score, never a blank screen.
+ * - `starting` picks `syncing` when the phone kept a token from an earlier join (local storage), else
+ *   `joining`; a token the server no longer knows sends the player back to `joining`.
+ * - `inGame` holds the screens of a running game: `lobby` (waiting for a question), `answering`,
+ *   `answered` (waiting for the answer), `watching` (a question this player cannot answer: time is
+ *   up, the level is not reached, or the server refused), `revealed` (the correct answer and own
+ *   points) and `ranked` (own position). A new question moves any of them to `answering` (or
+ *   `watching`), the game's end to `finished` (final).
+ * - `answering` is parallel: the countdown (from the server's deadline, corrected by the measured
+ *   clock offset) runs beside the answer form. When time is up while the player is still choosing,
+ *   the screen becomes `watching`; an answer already on its way is waited for, since the server
+ *   judges it by its receipt time (with 500 ms grace), not the phone's countdown.
+ * Derived facts (can answer, seconds left, busy) are states, tags and `can()`; see selectors.ts.
+ */
+import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { msToNextSecond } from '../question/question.machine.js';
+import type {
+  AnswerInput,
+  AnswerOutput,
+  JoinInput,
+  JoinOutput,
+  PlayerContext,
+  PlayerEvent,
+  PlayerInput,
+  PlayerView,
+  PublicQuestion,
+  RejectedToken,
+  TokenInput,
+} from './types.js';
+
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'string' && error) return error;
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const { message } = error as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return 'Has Error';
+}
+
+const isRejectedToken = (error: unknown): error is RejectedToken =>
+  typeof error === 'object' && error !== null && (error as Partial<RejectedToken>).tokenRejected === true;
+
+/** What a view means for this phone's screen. */
+const viewQuestion = (view: PlayerView | null) => view?.question ?? null;
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`player machine: actor "${name}" not provided`));
+
+export const playerMachine = setup({
+  types: {
+    context: {} as PlayerContext,
+    events: {} as PlayerEvent,
+    input: {} as PlayerInput,
+    tags: {} as 'busy' | 'inGame',
+    children: {} as { join: 'join'; loadState: 'loadState'; submitAnswer: 'submitAnswer' },
+  },
+  actors: {
+    /** POST /api/play/join. */
+    join: fromPromise<JoinOutput, JoinInput>(notProvided('join')),
+    /** POST /api/play/state; rejects with a RejectedToken when the server does not know the token. */
+    loadState: fromPromise<PlayerView, TokenInput>(notProvided('loadState')),
+    /** POST /api/play/answer; resolves once the server stored the answer. */
+    submitAnswer: fromPromise<AnswerOutput, AnswerInput>(notProvided('submitAnswer')),
+  },
+  delays: {
+    tick: ({ context }) => msToNextSecond(context.remainingMs ?? 0),
+  },
+  actions: {
+    /** Injected: keeps the token in local storage (null removes it). */
+    storeToken: (_, _params: { token: string | null }) => {},
+    joined: assign((_, params: JoinOutput) => ({ token: params.token, player: params.player, error: null })),
+    forgetToken: assign({ token: null, player: null, view: null }),
+    applyView: assign((_, params: { view: PlayerView }) => {
+      const question = params.view.question;
+      const remainingMs = question && question.status === 1 && question.deadline !== null ? Math.max(0, question.deadline - params.view.serverTime) : null;
+      return { view: params.view, remainingMs, error: null };
+    }),
+    applyShown: assign(({ context }, params: { question: PublicQuestion; deadline: number | null; receivedAt: number }) => {
+      const base: PlayerView = context.view ?? { serverTime: 0, gameEnded: false, question: null, myAnswer: null, score: 0, levelReached: null, rank: null };
+      const view: PlayerView = {
+        ...base,
+        question: { question: params.question, status: 1, deadline: params.deadline, canAnswer: true, answer: null },
+        myAnswer: null,
+      };
+      const remainingMs = params.deadline === null ? null : Math.max(0, params.deadline - (params.receivedAt + context.clockOffsetMs));
+      return { view, remainingMs, error: null };
+    }),
+    recordAnswer: assign(({ context }, params: { choices: string[] }) => ({
+      view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null } },
+      error: null,
+    })),
+    tickDown: assign(({ context }) => ({
+      remainingMs: context.remainingMs === null ? null : Math.max(0, Math.ceil(context.remainingMs / 1000) * 1000 - 1000),
+    })),
+    setClockOffset: assign((_, params: { offsetMs: number }) => ({ clockOffsetMs: params.offsetMs })),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    tokenRejected: (_, params: { error: unknown }) => isRejectedToken(params.error),
+    viewEnded: (_, params: { view: PlayerView }) => params.view.gameEnded,
+    viewCanAnswer: (_, params: { view: PlayerView }) => {
+      const q = viewQuestion(params.view);
+      return !!q && q.status === 1 && q.canAnswer && params.view.myAnswer === null;
+    },
+    viewAnswered: (_, params: { view: PlayerView }) => viewQuestion(params.view)?.status === 1 && params.view.myAnswer !== null,
+    viewLive: (_, params: { view: PlayerView }) => viewQuestion(params.view)?.status === 1,
+    viewRanked: (_, params: { view: PlayerView }) => {
+      const q = viewQuestion(params.view);
+      return !!q && q.status >= 2 && params.view.rank !== null && params.view.rank.questionId === q.question.id;
+    },
+    viewRevealed: (_, params: { view: PlayerView }) => (viewQuestion(params.view)?.status ?? 0) >= 2,
+    /** A level game admits a question of level n only to players who reached it. */
+    levelAllowed: ({ context }, params: { question: PublicQuestion }) => {
+      const reached = context.view?.levelReached ?? null;
+      return params.question.level === null || reached === null || params.question.level <= reached;
+    },
+    isUntimed: ({ context }) => context.remainingMs === null,
+    timeIsUp: ({ context }) => context.remainingMs !== null && context.remainingMs <= 0,
+    stillChoosing: stateIn('#player.inGame.answering.form.choosing'),
+    countdownExpired: stateIn('#player.inGame.answering.countdown.expired'),
+    isCurrentQuestion: ({ context }, params: { questionId: number | null }) =>
+      params.questionId === null || context.view?.question?.question.id === params.questionId,
+  },
+}).createMachine({
+  id: 'player',
+  context: ({ input }) => ({ token: input.token, player: null, view: null, clockOffsetMs: 0, remainingMs: null, error: null }),
+  initial: 'starting',
+  on: {
+    'clock.synced': { actions: { type: 'setClockOffset', params: ({ event }) => ({ offsetMs: event.offsetMs }) } },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'syncing' }, { target: 'joining' }],
+    },
+    joining: {
+      initial: 'form',
+      states: {
+        form: {
+          description: 'PIN and nickname.',
+          on: { 'player.join': { target: 'submitting', actions: 'clearError' } },
+        },
+        submitting: {
+          tags: 'busy',
+          invoke: {
+            id: 'join',
+            src: 'join',
+            input: ({ event }) => (event.type === 'player.join' ? { pin: event.pin, nickname: event.nickname } : { pin: '', nickname: '' }),
+            onDone: {
+              target: '#player.syncing',
+              actions: [
+                { type: 'joined', params: ({ event }) => event.output },
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+              ],
+            },
+            onError: { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+          },
+        },
+      },
+    },
+    syncing: {
+      description: "Reads the player's state from the server and goes where it says.",
+      tags: 'busy',
+      invoke: {
+        id: 'loadState',
+        src: 'loadState',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [
+          { guard: { type: 'viewEnded', params: ({ event }) => ({ view: event.output }) }, target: 'finished', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          {
+            guard: { type: 'viewCanAnswer', params: ({ event }) => ({ view: event.output }) },
+            target: 'inGame.answering',
+            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+          },
+          {
+            guard: { type: 'viewAnswered', params: ({ event }) => ({ view: event.output }) },
+            target: 'inGame.answered',
+            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+          },
+          { guard: { type: 'viewLive', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.watching', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          { guard: { type: 'viewRanked', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.ranked', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          {
+            guard: { type: 'viewRevealed', params: ({ event }) => ({ view: event.output }) },
+            target: 'inGame.revealed',
+            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+          },
+          { target: 'inGame.lobby', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+        ],
+        onError: [
+          {
+            guard: { type: 'tokenRejected', params: ({ event }) => ({ error: event.error }) },
+            target: 'joining',
+            actions: ['forgetToken', { type: 'storeToken', params: { token: null } }, { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
+          },
+          { target: 'offline', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+        ],
+      },
+      on: {
+        // Something happened while reading: read again, so the view includes it.
+        'server.questionShown': { target: 'syncing', reenter: true },
+        'server.answerPublished': { target: 'syncing', reenter: true },
+        'server.rankingPublished': { target: 'syncing', reenter: true },
+        'server.gameEnded': { target: 'syncing', reenter: true },
+      },
+    },
+    offline: {
+      description: 'The server could not be reached; the player retries (or the socket reconnects).',
+      on: {
+        'player.retry': { target: 'syncing' },
+        'connection.reconnected': { target: 'syncing' },
+      },
+    },
+    inGame: {
+      tags: 'inGame',
+      initial: 'lobby',
+      on: {
+        'server.questionShown': [
+          {
+            guard: { type: 'levelAllowed', params: ({ event }) => ({ question: event.question }) },
+            target: '.answering',
+            actions: { type: 'applyShown', params: ({ event }) => ({ question: event.question, deadline: event.deadline, receivedAt: event.receivedAt }) },
+          },
+          {
+            target: '.watching',
+            actions: { type: 'applyShown', params: ({ event }) => ({ question: event.question, deadline: event.deadline, receivedAt: event.receivedAt }) },
+          },
+        ],
+        'server.answerPublished': { guard: { type: 'isCurrentQuestion', params: ({ event }) => ({ questionId: event.questionId }) }, target: 'syncing' },
+        'server.rankingPublished': { target: 'syncing' },
+        // The final score and rank are read once more.
+        'server.gameEnded': { target: 'syncing' },
+        'connection.reconnected': { target: 'syncing' },
+      },
+      states: {
+        lobby: { description: 'Joined; waiting for a question.' },
+        answering: {
+          type: 'parallel',
+          states: {
+            countdown: {
+              initial: 'running',
+              states: {
+                running: {
+                  always: [
+                    { guard: 'isUntimed', target: 'untimed' },
+                    { guard: 'timeIsUp', target: 'expired' },
+                  ],
+                  after: { tick: { target: 'running', reenter: true, actions: 'tickDown' } },
+                },
+                untimed: {},
+                expired: {
+                  description: 'Time is up: still choosing means too late; an answer on its way is waited for.',
+                  always: { guard: 'stillChoosing', target: '#player.inGame.watching' },
+                },
+              },
+            },
+            form: {
+              initial: 'choosing',
+              states: {
+                choosing: {
+                  on: { 'player.answer': { target: 'submitting', actions: 'clearError' } },
+                },
+                submitting: {
+                  tags: 'busy',
+                  invoke: {
+                    id: 'submitAnswer',
+                    src: 'submitAnswer',
+                    input: ({ context, event }) => ({
+                      token: context.token ?? '',
+                      questionId: context.view?.question?.question.id ?? 0,
+                      choices: event.type === 'player.answer' ? event.choices : [],
+                    }),
+                    onDone: {
+                      target: '#player.inGame.answered',
+                      actions: { type: 'recordAnswer', params: ({ event }) => ({ choices: event.output.choices }) },
+                    },
+                    onError: [
+                      {
+                        guard: 'countdownExpired',
+                        target: '#player.inGame.watching',
+                        actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                      },
+                      { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        answered: { description: 'The answer is stored; waiting for the correct answer.' },
+        watching: { description: 'A question this player cannot (or can no longer) answer.' },
+        revealed: { description: 'The correct answer and own points.' },
+        ranked: { description: 'Own position in the published ranking.' },
+      },
+    },
+    finished: {
+      description: 'The game ended: final score and rank (read by `syncing` on the way here).',
+      type: 'final',
+    },
+  },
+});
+
+export type PlayerMachine = typeof playerMachine;
+export type PlayerSnapshot = SnapshotFrom<typeof playerMachine>;
+export type PlayerActorRef = ActorRefFrom<typeof playerMachine>;
+export type * from './types.js';

@@ -1,0 +1,33 @@
+/**
+ * Narrow reads of the player snapshot for the player page. What the chart knows (which screen, can
+ * answer, busy) comes from states, tags and `can()`; seconds left come from the countdown's context.
+ */
+import type { PlayerSnapshot } from './player.machine.js';
+import type { PlayerView, PublicQuestion } from './types.js';
+
+export type PlayerScreen = 'join' | 'loading' | 'offline' | 'lobby' | 'answering' | 'answered' | 'watching' | 'revealed' | 'ranked' | 'finished';
+
+export function selectScreen(snapshot: PlayerSnapshot): PlayerScreen {
+  if (snapshot.matches('joining')) return 'join';
+  if (snapshot.matches('offline')) return 'offline';
+  if (snapshot.matches('finished')) return 'finished';
+  for (const screen of ['lobby', 'answering', 'answered', 'watching', 'revealed', 'ranked'] as const) {
+    if (snapshot.matches({ inGame: screen })) return screen;
+  }
+  return 'loading';
+}
+
+export const selectIsBusy = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag('busy');
+export const selectCanAnswer = (snapshot: PlayerSnapshot): boolean => snapshot.can({ type: 'player.answer', choices: [] });
+export const selectIsSubmitting = (snapshot: PlayerSnapshot): boolean =>
+  snapshot.matches({ inGame: { answering: { form: 'submitting' } } });
+export const selectRemainingSeconds = (snapshot: PlayerSnapshot): number | null =>
+  snapshot.context.remainingMs === null || !snapshot.matches({ inGame: 'answering' }) ? null : Math.ceil(snapshot.context.remainingMs / 1000);
+export const selectQuestion = (snapshot: PlayerSnapshot): PublicQuestion | null => snapshot.context.view?.question?.question ?? null;
+/** The correct options once published (never before). */
+export const selectCorrectAnswer = (snapshot: PlayerSnapshot): string[] | null => snapshot.context.view?.question?.answer ?? null;
+export const selectMyAnswer = (snapshot: PlayerSnapshot): PlayerView['myAnswer'] => snapshot.context.view?.myAnswer ?? null;
+export const selectScore = (snapshot: PlayerSnapshot): number => snapshot.context.view?.score ?? 0;
+export const selectRank = (snapshot: PlayerSnapshot): PlayerView['rank'] => snapshot.context.view?.rank ?? null;
+export const selectPlayer = (snapshot: PlayerSnapshot) => snapshot.context.player;
+export const selectError = (snapshot: PlayerSnapshot): string | null => snapshot.context.error;

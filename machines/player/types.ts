@@ -1,0 +1,116 @@
+/**
+ * Types of the player machine: one player's phone through a live game. Its context, the events (the
+ * player's taps, the real-time channel, the clock) and the contracts of the injected calls
+ * (POST /api/play/join, /state, /answer). Pure types only.
+ */
+
+export interface PlayerOption {
+  title: string;
+  text: string;
+  img: string;
+}
+
+/** A question as players see it: never the correct answer before it is published. */
+export interface PublicQuestion {
+  id: number;
+  title: string;
+  questionText: string;
+  questionImg: string;
+  questionType: 1 | 2;
+  options: PlayerOption[];
+  /** The level number (level games); null otherwise. */
+  level: number | null;
+  isBonus: boolean;
+}
+
+/** The player's view from POST /api/play/state (what a reload or reconnect resumes from). */
+export interface PlayerView {
+  /** The server's clock when it answered, ms since epoch. */
+  serverTime: number;
+  gameEnded: boolean;
+  question: null | {
+    question: PublicQuestion;
+    /** 1 shown, 2/3 answer published. */
+    status: 1 | 2 | 3;
+    /** ms since epoch on the server's clock; null when untimed. */
+    deadline: number | null;
+    /** Whether this player may still answer it (in time, in the open time, level reached, not answered). */
+    canAnswer: boolean;
+    /** The correct options, once published. */
+    answer: string[] | null;
+  };
+  myAnswer: null | { choices: string[]; correct: boolean | null; points: number | null };
+  score: number;
+  /** The highest level reached (level games); null otherwise. */
+  levelReached: number | null;
+  /** The player's position in the last published ranking, and the question it was published after. */
+  rank: null | { position: number; total: number; questionId: number | null };
+}
+
+export interface PlayerIdentity {
+  id: number;
+  nickname: string;
+  gameId: number;
+}
+
+export interface PlayerInput {
+  /** The token kept in local storage, if this phone joined before. */
+  token: string | null;
+}
+
+export interface PlayerContext {
+  token: string | null;
+  player: PlayerIdentity | null;
+  /** The last view the server gave (or the events patched). */
+  view: PlayerView | null;
+  /** Server clock minus this phone's clock, ms (from the WebSocket's ping/pong). */
+  clockOffsetMs: number;
+  /** ms left to answer while answering and timed; null otherwise. */
+  remainingMs: number | null;
+  error: string | null;
+}
+
+export interface JoinInput {
+  pin: string;
+  nickname: string;
+}
+export interface JoinOutput {
+  token: string;
+  player: PlayerIdentity;
+}
+export interface TokenInput {
+  token: string;
+}
+export interface AnswerInput {
+  token: string;
+  questionId: number;
+  choices: string[];
+}
+
+/** What the server stored (the answer is acknowledged only after it was committed). */
+export interface AnswerOutput {
+  choices: string[];
+}
+
+/** A call failed because the player token is unknown (code 202): join again. */
+export interface RejectedToken {
+  tokenRejected: true;
+  message: string;
+}
+
+export type PlayerEvent =
+  | { type: 'player.join'; pin: string; nickname: string }
+  | { type: 'player.answer'; choices: string[] }
+  /** After a failure to reach the server: try again. */
+  | { type: 'player.retry' }
+  /** The clock offset measured from a ping/pong (server_time − local time at mid-flight). */
+  | { type: 'clock.synced'; offsetMs: number }
+  /** The WebSocket reconnected: whatever was missed is read again from the server. */
+  | { type: 'connection.reconnected' }
+  /** `receivedAt`: this phone's clock when the event arrived. */
+  | { type: 'server.questionShown'; question: PublicQuestion; deadline: number | null; receivedAt: number }
+  | { type: 'server.answerPublished'; questionId: number }
+  | { type: 'server.rankingPublished'; questionId: number | null }
+  | { type: 'server.gameEnded' };
+
+export type PlayerEventType = PlayerEvent['type'];

@@ -1,0 +1,57 @@
+/**
+ * The landing page after login. Empty for now (SPEC §2). Reached with `?cid=…&name=…` it remembers the
+ * company the admin acts for (the `Cid` header of every later call) and its name, in session storage.
+ * A "quick note" kept in component state only: it survives switching tags (the page stays mounted,
+ * see routing/shell-routes) and is cleared by refreshing the tag.
+ */
+import { Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CID_KEY, COMPANY_NAME_KEY, session } from '@/app/lib/storage';
+import { usePageTitle } from '@/app/lib/title';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { t: tShell } = useTranslation('shell');
+  const [note, setNote] = useState('');
+  usePageTitle('route.dashboard');
+  const [searchParams] = useSearchParams();
+  const cid = searchParams.get('cid');
+  const name = searchParams.get('name');
+  useEffect(() => {
+    if (cid) session.set(CID_KEY, cid);
+    if (name) session.set(COMPANY_NAME_KEY, name);
+  }, [cid, name]);
+
+  return (
+    <Stack gap="4" maxW="5xl">
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="2">
+          <Heading as="h1" size="lg">
+            {t('dashboard.heading')}
+          </Heading>
+          <Text textStyle="sm" color="fg.muted">
+            {t('dashboard.intro')}
+          </Text>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body>
+          <Field.Root>
+            <Field.Label>{tShell('quickNote.label')}</Field.Label>
+            <Textarea
+              name="quick-note"
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              placeholder={tShell('quickNote.placeholder')}
+              rows={3}
+              autoresize
+            />
+            <Field.HelperText>{tShell('quickNote.hint')}</Field.HelperText>
+          </Field.Root>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Dates of the notification list: the created-time shortcuts (SPEC §9: 7, 30, 90 days), the range as
+ * the list call wants it (whole local days, ISO instants), and the relative time of SPEC §9 (minutes
+ * under an hour, hours under a day, then days).
+ */
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+
+export const DATE_SHORTCUTS = [
+  { key: 'lastWeek', days: 7 },
+  { key: 'lastMonth', days: 30 },
+  { key: 'last3Months', days: 90 },
+] as const;
+
+export type ShortcutKey = (typeof DATE_SHORTCUTS)[number]['key'];
+
+/** `YYYY-MM-DD` strings for an input[type=date]: the last `days` days up to today. */
+export function shortcutRange(days: number, now = dayjs()): [string, string] {
+  return [now.subtract(days, 'day').format('YYYY-MM-DD'), now.format('YYYY-MM-DD')];
+}
+
+/** [start of the first day, end of the last day] as ISO instants; null when the range is incomplete. */
+export function toCreatedAt(from: string, to: string): [string, string] | null {
+  if (!from || !to) return null;
+  const [a, b] = from <= to ? [from, to] : [to, from];
+  return [dayjs(a).startOf('day').toISOString(), dayjs(b).endOf('day').toISOString()];
+}
+
+export function formatDateTime(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+}
+
+export function relativeTime(iso: string, t: TFunction<'notification'>, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 1) return t('time.justNow');
+  if (minutes < 60) return t('time.minutes', { count: minutes });
+  if (minutes < 60 * 24) return t('time.hours', { count: Math.floor(minutes / 60) });
+  return t('time.days', { count: Math.floor(minutes / (60 * 24)) });
+}

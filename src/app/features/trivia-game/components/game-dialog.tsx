@@ -1,0 +1,167 @@
+/**
+ * Create and edit a trivia game: title, answer type (speed / levels), the open time range (level
+ * games only; empty = no limit) and status. Checked with the shared `validateGame`; the server's 422
+ * messages appear under their fields.
+ */
+import { Button, CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '@/app/api/api';
+import { savedMessage } from '../lib/feedback';
+import { type GameDraft, validateGame } from '@/domain/game-rules';
+import { hasErrors } from '@/domain/question-rules';
+import { domainLang, type FieldMessages, formatFieldErrors, mergeMessages } from '../lib/question-form';
+import { FormField } from './form-field';
+
+type Game = components['schemas']['TriviaGame'];
+
+interface GameForm {
+  title: string;
+  type: 1 | 2;
+  /** `datetime-local` values ('' = no limit). */
+  start: string;
+  end: string;
+  status: 0 | 1;
+}
+
+const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
+const toLocal = (iso: string | null) => (iso ? dayjs(iso).format(LOCAL_FORMAT) : '');
+const toIso = (local: string) => (local ? dayjs(local).toISOString() : null);
+
+const formOf = (game: Game | null): GameForm =>
+  game
+    ? { title: game.title, type: game.type, start: toLocal(game.start_time), end: toLocal(game.end_time), status: game.status }
+    : { title: '', type: 1, start: '', end: '', status: 1 };
+
+interface GameDialogProps {
+  open: boolean;
+  /** The game to edit; null = a new game. */
+  game: Game | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
+  const { t, i18n } = useTranslation('trivia');
+  const [form, setForm] = useState<GameForm>(() => formOf(game));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverFields, setServerFields] = useState<FieldMessages>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setForm(formOf(game));
+    setSubmitted(false);
+    setServerFields({});
+  }, [open, game]);
+
+  const draft: GameDraft = { title: form.title, type: form.type, start_time: toIso(form.start), end_time: toIso(form.end) };
+  const ruleErrors = validateGame(draft);
+  const messages = mergeMessages(submitted ? formatFieldErrors(ruleErrors, domainLang(i18n.language)) : {}, serverFields);
+  const change = (fields: Partial<GameForm>) => {
+    setForm((f) => ({ ...f, ...fields }));
+    setServerFields({});
+  };
+
+  async function save() {
+    setSubmitted(true);
+    if (hasErrors(ruleErrors)) return;
+    setSaving(true);
+    const body = {
+      title: form.title.trim(),
+      type: form.type,
+      status: form.status,
+      ...(form.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
+    };
+    try {
+      if (game) await api.post('/triviaGame/update', { ...body, id: game.id });
+      else await api.post('/triviaGame/create', body);
+      savedMessage(t('common.saved'));
+      onSaved();
+    } catch (error) {
+      if (isApiError(error, 'validation')) setServerFields(error.fields);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="game-dialog">
+            <Dialog.Header py="4">
+              <Dialog.Title textStyle="lg">{game ? t('game.editTitle') : t('game.createTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+            <Dialog.Body>
+              <form
+                id="game-form"
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void save();
+                }}
+              >
+                <Stack gap="4">
+                  <FormField label={t('game.title')} required messages={messages.title}>
+                    <Input size="sm" value={form.title} placeholder={t('game.titlePlaceholder')} onChange={(e) => change({ title: e.target.value })} />
+                  </FormField>
+                  <FormField label={t('game.type')} messages={messages.type}>
+                    <RadioGroup.Root size="sm" colorPalette="brand" value={String(form.type)} onValueChange={({ value }) => value && change({ type: Number(value) as 1 | 2 })}>
+                      <Stack gap="2">
+                        {([1, 2] as const).map((type) => (
+                          <RadioGroup.Item key={type} value={String(type)}>
+                            <RadioGroup.ItemHiddenInput />
+                            <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemText textStyle="sm">
+                              {t(type === 1 ? 'game.type1' : 'game.type2')}
+                              <Text as="span" color="fg.muted" textStyle="xs" ms="2">
+                                {t(type === 1 ? 'game.type1Hint' : 'game.type2Hint')}
+                              </Text>
+                            </RadioGroup.ItemText>
+                          </RadioGroup.Item>
+                        ))}
+                      </Stack>
+                    </RadioGroup.Root>
+                  </FormField>
+                  {form.type === 2 && (
+                    <FormField label={t('game.openTime')} messages={[...(messages.start_time ?? []), ...(messages.end_time ?? [])]} helper={t('game.openTimeHint')}>
+                      <HStack gap="2" w="full" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                        <Input size="sm" type="datetime-local" aria-label={t('game.startTime')} value={form.start} onChange={(e) => change({ start: e.target.value })} />
+                        <Text color="fg.muted">~</Text>
+                        <Input size="sm" type="datetime-local" aria-label={t('game.endTime')} value={form.end} onChange={(e) => change({ end: e.target.value })} />
+                      </HStack>
+                    </FormField>
+                  )}
+                  <FormField label={t('game.status')} messages={messages.status}>
+                    <Switch.Root size="sm" colorPalette="brand" checked={form.status === 1} onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 })}>
+                      <Switch.HiddenInput />
+                      <Switch.Control />
+                      <Switch.Label textStyle="sm" fontWeight="normal">
+                        {form.status === 1 ? t('game.status1') : t('game.status0')}
+                      </Switch.Label>
+                    </Switch.Root>
+                  </FormField>
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer py="3" borderTopWidth="1px">
+              <Button size="sm" variant="outline" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button size="sm" colorPalette="brand" type="submit" form="game-form" loading={saving}>
+                {t('common.save')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

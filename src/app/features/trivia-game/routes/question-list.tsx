@@ -1,0 +1,262 @@
+/**
+ * /triviaGame/update/:id — the questions of one game (SPEC.md §2, Trivia question list): the game's
+ * header (title, answer type, open time for a level game, status) with the promotion scores of its
+ * levels, search by title, the paged table, and the create/update dialog. Editing needs
+ * `triviaGame.edit`; a question already shown cannot be changed, one on screen cannot be deleted.
+ */
+import { Box, Button, Card, DataList, HStack, IconButton, Image, Link, Skeleton, Stack, Table, Text, Badge, Heading } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { api } from '@/app/api/api';
+import { savedMessage } from '../lib/feedback';
+import { dialogs } from '@/app/components/ui/dialogs';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import type { GameType } from '@/domain/question-rules';
+import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
+import { ListPagination } from '../components/list-pagination';
+import { PromotionScores } from '../components/promotion-scores';
+import { QuestionDialog } from '../components/question-dialog';
+import { TitleSearch } from '../components/title-search';
+import { type ListQuery, usePagedList } from '../hooks/use-paged-list';
+import { formatTime } from '../lib/format';
+import { useTriviaPageTitle } from '../lib/page-title';
+
+type Game = components['schemas']['TriviaGame'];
+type Level = components['schemas']['Level'];
+type Question = components['schemas']['Question'];
+
+export function QuestionListPage() {
+  const { t } = useTranslation('trivia');
+  useTriviaPageTitle('question.pageTitle');
+  const gameId = Number(useParams().id);
+  const canEdit = usePermission('triviaGame.edit');
+  const [game, setGame] = useState<Game | null>(null);
+  const [dialog, setDialog] = useState<{ questionId: number | null } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setGame(null);
+    api
+      .post('/triviaGame/detail', { id: gameId })
+      .then((data) => current && setGame(data.item))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [gameId]);
+
+  const load = useCallback(
+    ({ page, limit, title }: ListQuery) =>
+      api.post('/question/list', { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) }),
+    [gameId],
+  );
+  const list = usePagedList<Question>(load, Number.isInteger(gameId) && gameId > 0);
+  const levels = useMemo(() => game?.levels ?? [], [game]);
+  const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
+  const type = (game?.type ?? 1) as GameType;
+
+  async function remove(question: Question) {
+    const confirmed = await dialogs.confirm({
+      title: t('common.confirmTitle'),
+      message: t('common.confirmDelete'),
+      confirmLabel: t('common.confirm'),
+      cancelLabel: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await api.post('/question/delete', { id: question.id });
+      savedMessage(t('common.deleted'));
+      list.reload();
+    } catch {
+      // shown by the API client (a question on screen cannot be deleted)
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="4">
+          <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
+            <Stack gap="1" minW="0">
+              <Link asChild textStyle="xs" color="fg.muted" w="fit-content">
+                <RouterLink to="/triviaGame/index">
+                  <LuArrowLeft />
+                  {t('common.back')}
+                </RouterLink>
+              </Link>
+              <Heading as="h1" size="lg" data-testid="game-title">
+                {game ? game.title : <Skeleton h="6" w="48" />}
+              </Heading>
+            </Stack>
+          </HStack>
+          {game && (
+            <DataList.Root orientation="horizontal" size="sm" gap="2" data-testid="game-header">
+              <DataList.Item>
+                <DataList.ItemLabel minW="24">{t('header.type')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <GameTypeBadge type={game.type} />
+                </DataList.ItemValue>
+              </DataList.Item>
+              {game.type === 2 && (
+                <DataList.Item>
+                  <DataList.ItemLabel minW="24">{t('header.openTime')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    {game.start_time || game.end_time
+                      ? `${formatTime(game.start_time) || t('game.unlimited')} ~ ${formatTime(game.end_time) || t('game.unlimited')}`
+                      : t('game.unlimited')}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              )}
+              <DataList.Item>
+                <DataList.ItemLabel minW="24">{t('header.status')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <GameStatusBadge status={game.status} />
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          )}
+          {game?.type === 2 && (
+            <Box borderTopWidth="1px" pt="3">
+              <Text textStyle="sm" fontWeight="semibold" mb="2">
+                {t('header.levels')}
+              </Text>
+              <PromotionScores
+                gameId={game.id}
+                levels={levels}
+                editable={canEdit}
+                onSaved={(saved: Level[]) => setGame((g) => (g ? { ...g, levels: saved } : g))}
+              />
+            </Box>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <TitleSearch onSearch={list.search} />
+            {canEdit && (
+              <Button size="sm" colorPalette="brand" disabled={!game} onClick={() => setDialog({ questionId: null })}>
+                <LuPlus />
+                {t('question.create')}
+              </Button>
+            )}
+          </HStack>
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" interactive stickyHeader data-testid="question-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader w="16">{t('question.order')}</Table.ColumnHeader>
+                  {type === 2 && <Table.ColumnHeader w="20">{t('question.level')}</Table.ColumnHeader>}
+                  <Table.ColumnHeader minW="36">{t('question.title')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="48">{t('question.questionText')}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="28">{t('question.questionImg')}</Table.ColumnHeader>
+                  {type === 2 && <Table.ColumnHeader w="16">{t('question.score')}</Table.ColumnHeader>}
+                  <Table.ColumnHeader w="24">{t('question.answeringTime')}</Table.ColumnHeader>
+                  {type === 1 && <Table.ColumnHeader w="20">{t('question.bonus')}</Table.ColumnHeader>}
+                  <Table.ColumnHeader w="36" textAlign="end">
+                    {t('common.actions')}
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.rows.map((question) => (
+                  <Table.Row key={question.id} data-testid="question-row">
+                    <Table.Cell color="fg.muted">{question.sort}</Table.Cell>
+                    {type === 2 && (
+                      <Table.Cell>
+                        {levelNumber.has(question.level_id) ? t('question.levelN', { n: levelNumber.get(question.level_id) }) : t('common.none')}
+                      </Table.Cell>
+                    )}
+                    <Table.Cell fontWeight="medium">{question.title}</Table.Cell>
+                    <Table.Cell>
+                      <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.subtle'}>
+                        {question.question_text || t('common.none')}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {question.question_img ? (
+                        <Image src={question.question_img} alt={question.title} h="10" w="18" objectFit="cover" rounded="sm" borderWidth="1px" />
+                      ) : (
+                        <Text color="fg.subtle">{t('common.none')}</Text>
+                      )}
+                    </Table.Cell>
+                    {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
+                    <Table.Cell>
+                      {type === 1 || question.have_answering_time === 1 ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')}
+                    </Table.Cell>
+                    {type === 1 && (
+                      <Table.Cell>
+                        {question.is_bonus === 1 ? (
+                          <Badge size="sm" colorPalette="orange" variant="subtle">
+                            {t('question.bonus')}
+                          </Badge>
+                        ) : (
+                          <Text color="fg.subtle">{t('common.no')}</Text>
+                        )}
+                      </Table.Cell>
+                    )}
+                    <Table.Cell textAlign="end">
+                      {canEdit && (
+                        <HStack gap="1" justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="brand"
+                            disabled={question.status >= 1}
+                            title={question.status >= 1 ? t('question.lockedHint') : undefined}
+                            onClick={() => setDialog({ questionId: question.id })}
+                          >
+                            <LuPencil />
+                            {t('common.update')}
+                          </Button>
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            aria-label={`${t('common.delete')} ${question.title}`}
+                            disabled={question.status === 1}
+                            title={question.status === 1 ? t('question.onScreenHint') : t('common.delete')}
+                            onClick={() => void remove(question)}
+                          >
+                            <LuTrash2 />
+                          </IconButton>
+                        </HStack>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+                {!list.loading && list.rows.length === 0 && (
+                  <Table.Row>
+                    <Table.Cell colSpan={9} textAlign="center" py="10" color="fg.muted">
+                      {t('common.empty')}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+        </Card.Body>
+      </Card.Root>
+
+      {game && (
+        <QuestionDialog
+          open={dialog !== null}
+          gameId={game.id}
+          gameType={type}
+          levels={levels}
+          questionId={dialog?.questionId ?? null}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            list.reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The shell around logged-in pages (SPEC §2, Layout): a collapsible 210 px sidebar (a drawer below
+ * 992 px of body width, closed on every route change there), the navbar with breadcrumb, bell,
+ * language, settings and user menu, the tags view, and the page area (the keep-alive pages that
+ * routing/shell-routes passes as children). It also keeps the tags in step with the route and the
+ * navigation settings, and holds the admin's WebSocket while it is on screen.
+ */
+import { Box, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { clearNavOverrides } from '@/app/features/profile/nav-overrides';
+import { useAdminRealtime } from '@/app/realtime/use-admin-realtime';
+import { activeMenuPath, breadcrumbTitles, findPage } from './lib/menu';
+import { Navbar } from './navbar';
+import { setSidebarOpen, useSetting, useSidebarOpen } from './settings';
+import { SettingsDrawer } from './settings-drawer';
+import { SIDEBAR_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SidebarContent } from './sidebar-menu';
+import { resetTags, syncPinned, visit } from './tags';
+import { TagsView } from './tags-view';
+import { useShellPages } from './use-shell-pages';
+
+/** SPEC §9: the device counts as mobile below this body width. */
+export const MOBILE_BREAKPOINT = 992;
+
+function subscribeResize(listener: () => void) {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+}
+const isMobileNow = () => document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT;
+
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(subscribeResize, isMobileNow, () => false);
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname, search } = useLocation();
+  const { pages, menu } = useShellPages();
+  const page = useMemo(() => findPage(pages, pathname), [pages, pathname]);
+  const mobile = useIsMobile();
+  const open = useSidebarOpen();
+  const fixedHeader = useSetting('fixedHeader');
+  const tagsView = useSetting('tagsView');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  useAdminRealtime();
+
+  // A new session starts with its own tags and settings from /info.
+  useEffect(
+    () => () => {
+      resetTags();
+      clearNavOverrides();
+    },
+    [],
+  );
+
+  useEffect(() => {
+    syncPinned(
+      pages
+        .filter((info) => info.affix && !info.pattern.includes(':'))
+        .map((info) => ({ path: info.pattern, fullPath: info.pattern, title: info.title, affix: true })),
+    );
+  }, [pages]);
+
+  useEffect(() => {
+    if (page) visit({ path: pathname, fullPath: pathname + search, title: page.title, affix: page.affix });
+  }, [page, pathname, search]);
+
+  // Small screens: the sidebar closes when the screen becomes small and after every navigation.
+  useEffect(() => {
+    if (mobile) setSidebarOpen(false, false);
+  }, [mobile, pathname]);
+
+  const crumbs = breadcrumbTitles(page, 'menu.dashboard');
+  const activePath = activeMenuPath(page, pathname);
+  const sidebarWidth = open ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+
+  return (
+    <Flex minH="100dvh" data-testid="app-shell" data-sidebar={open ? 'open' : 'closed'} data-mobile={mobile || undefined}>
+      {mobile ? (
+        <Drawer.Root open={open} onOpenChange={({ open: next }) => setSidebarOpen(next, false)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={SIDEBAR_WIDTH} bg={SIDEBAR_BG} data-testid="sidebar" aria-label={t('sidebar.menu')}>
+                <Drawer.Title srOnly>{t('sidebar.menu')}</Drawer.Title>
+                <SidebarContent items={menu} activePath={activePath} collapsed={false} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : (
+        <Box
+          as="aside"
+          position="fixed"
+          insetY="0"
+          insetStart="0"
+          w={sidebarWidth}
+          transition="width 0.2s"
+          zIndex="docked"
+          shadow="md"
+          data-testid="sidebar"
+        >
+          <SidebarContent items={menu} activePath={activePath} collapsed={!open} />
+        </Box>
+      )}
+      <Flex direction="column" flex="1" minW="0" ms={mobile ? 0 : sidebarWidth} transition="margin 0.2s">
+        <Box position={fixedHeader ? 'sticky' : 'relative'} top="0" zIndex="sticky" data-testid="shell-header" data-fixed={fixedHeader || undefined}>
+          <Navbar crumbs={crumbs} onOpenSettings={() => setSettingsOpen(true)} />
+          {tagsView && <TagsView />}
+        </Box>
+        <Box as="main" flex="1" p={{ base: 3, md: 4 }} minW="0">
+          {children}
+        </Box>
+      </Flex>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Flex>
+  );
+}

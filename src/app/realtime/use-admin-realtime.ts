@@ -1,0 +1,57 @@
+/**
+ * The logged-in admin's live events while the shell is on screen: one RealtimeClient, its own topic
+ * `admin:<id>` (subscribed by the server at connect), and `notification.count` forwarded to the session
+ * actor as `server.notificationCount` for the navbar badge — only for the company the admin acts for
+ * (the `Cid` of this tab).
+ */
+import { useEffect } from 'react';
+import { selectToken } from '@machines/session/selectors';
+import { api } from '@/app/api/api';
+import { DEFAULT_CID } from '@/app/api/client';
+import { useSession } from '@/app/features/auth/hooks/use-session';
+import { sessionActor } from '@/app/features/auth/session';
+import { CID_KEY, session } from '@/app/lib/storage';
+import { RealtimeClient } from './realtime-client';
+
+/** The admin id the token names (its `sub` claim; read, not verified — the server verifies). */
+export function adminIdOf(token: string | null): string | null {
+  if (!token) return null;
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+interface CountData {
+  count?: unknown;
+  company_id?: unknown;
+}
+
+const selectAdminId = (snapshot: Parameters<typeof selectToken>[0]) => adminIdOf(selectToken(snapshot));
+
+export function useAdminRealtime(): void {
+  const adminId = useSession(selectAdminId);
+  useEffect(() => {
+    if (!adminId) return;
+    const topic = `admin:${adminId}`;
+    const client = new RealtimeClient({
+      getTicket: async () => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket,
+      implicitTopics: (name) => name === topic,
+    });
+    const unsubscribe = client.subscribe(topic, (frame) => {
+      if (frame.type !== 'notification.count') return;
+      const data = (frame.data ?? {}) as CountData;
+      const cid = session.get(CID_KEY) ?? DEFAULT_CID;
+      if (data.company_id !== undefined && String(data.company_id) !== cid) return;
+      if (typeof data.count === 'number') sessionActor.send({ type: 'server.notificationCount', count: data.count });
+    });
+    client.start();
+    return () => {
+      unsubscribe();
+      client.stop();
+    };
+  }, [adminId]);
+}

@@ -1,0 +1,27 @@
+/**
+ * Page component keys → pages. The server names a page by a key (`component` of accessed_routes, e.g.
+ * `triviaGame/index`); this is the one place that says which page a key renders. Each feature adds
+ * its pages here. A key missing from the map renders the 404 page, never a blank screen.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from '@/app/lib/lazy-page';
+
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
+
+export const routeComponents: Readonly<Record<string, Page>> = {
+  dashboard: lazyPage(() => import('@/app/features/dashboard/routes/dashboard'), 'DashboardPage'),
+  'triviaGame/index': lazyPage(() => import('@/app/features/trivia-game/routes/game-list'), 'TriviaGameListPage'),
+  'triviaGame/update': lazyPage(() => import('@/app/features/trivia-game/routes/question-list'), 'QuestionListPage'),
+  'triviaGame/start': lazyPage(() => import('@/app/features/live/routes/game-control'), 'GameControlPage'),
+  'notification/index': lazyPage(() => import('@/app/features/notification/routes/notification-list'), 'NotificationListPage'),
+  'notification/send': lazyPage(() => import('@/app/features/notification/routes/notification-send'), 'NotificationSendPage'),
+  'website/privacy': lazyPage(() => import('@/app/features/privacy/routes/privacy-editor'), 'PrivacyEditorPage'),
+};
+
+export const NotFoundPage = lazyPage(() => import('@/app/features/errors/routes/not-found'), 'NotFoundPage');
+/** The 404 page inside the app layout, for a granted route whose page does not exist (yet). */
+const MissingPage = lazyPage(() => import('@/app/features/errors/routes/not-found'), 'MissingPage');
+
+export function pageFor(key: string | undefined): Page {
+  return (key !== undefined && Object.hasOwn(routeComponents, key) ? routeComponents[key] : undefined) ?? MissingPage;
+}

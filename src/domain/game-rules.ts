@@ -1,0 +1,31 @@
+/**
+ * The rules of a trivia game's own fields, shared by the SPA's game form and the server's create and
+ * update: a title is required; a level game (type 2) opens before it closes. Returns message keys
+ * (messages.ts) by field name. Pure: no I/O, no imports from src/server or src/app.
+ */
+import type { FieldErrorKeys, GameType } from './question-rules.js';
+
+export interface GameDraft {
+  title: string;
+  type: GameType;
+  /** ISO-8601 (or a Date); null/absent = no limit. */
+  start_time?: string | Date | null;
+  end_time?: string | Date | null;
+}
+
+const time = (value: string | Date | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+};
+
+export function validateGame(draft: GameDraft): FieldErrorKeys {
+  const errors: FieldErrorKeys = {};
+  if (draft.title.trim() === '') errors.title = ['game.titleRequired'];
+  if (draft.type === 2) {
+    const start = time(draft.start_time);
+    const end = time(draft.end_time);
+    if (start !== null && end !== null && start >= end) errors.end_time = ['game.openTimeOrder'];
+  }
+  return errors;
+}

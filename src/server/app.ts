@@ -1,0 +1,118 @@
+/**
+ * The app factory: builds a complete server (database, plugins, contract routes, SPA) from an
+ * explicit config, without listening. The process entry (main.ts) and the tests both call it.
+ */
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { seedDatabase, type SeedResult } from './db/seed.js';
+import contractPlugin from './plugins/contract.js';
+import errorsPlugin from './plugins/errors.js';
+import filesPlugin from './plugins/files.js';
+import langPlugin from './plugins/lang.js';
+import securityPlugin from './plugins/security.js';
+import { registerSpa, sendIndex, spaAvailable } from './plugins/spa.js';
+import { operationHandlers, playOperationHandlers } from './features/index.js';
+import livePlugin from './features/live/plugin.js';
+import { SessionService } from './features/session/service.js';
+import { loadTokenSecret, TokenSigner } from './features/session/tokens.js';
+import accessPlugin from './plugins/access.js';
+import realtimePlugin from './plugins/realtime.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import type { OperationHandlers } from './contract/handlers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    seedResult: SeedResult;
+    sessions: SessionService;
+    /** Failed logins per username and per client address. */
+    loginThrottle: RateLimiter;
+    /** Every route registered, as `METHOD /url` (tests compare them with the contract). */
+    registeredRoutes: string[];
+  }
+}
+
+export interface BuildOptions {
+  /** Replaces or adds operation handlers (tests use it to exercise the error handler). */
+  handlers?: OperationHandlers;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+  /** Runs after the app closed its database (tests remove their database and folders). */
+  afterClose?: () => Promise<void>;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logger === false && !options.logStream
+        ? false
+        : {
+            ...(typeof config.logger === 'object' ? config.logger : {}),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Nothing logs a token or a password.
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', '*.password', '*.token'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    forceCloseConnections: true,
+  });
+
+  const registeredRoutes: string[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
+  });
+
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', async () => {
+    await database.close();
+    await options.afterClose?.();
+  });
+  try {
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('seedResult', await seedDatabase(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir }));
+    const secret = await loadTokenSecret(database.db, config.tokenSecret);
+    const signer = new TokenSigner(secret, config.accessTokenTtl);
+    app.decorate('sessions', new SessionService(database.db, signer));
+    app.decorate('loginThrottle', new RateLimiter(config.loginAttemptsPerMinute, 60_000));
+
+    // An empty body sent as JSON means "no fields", not an error.
+    const parseJson = app.getDefaultJsonParser('error', 'remove');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, {});
+      return parseJson(request, body as string, done);
+    });
+
+    const serveSpa = spaAvailable(config.staticDir);
+    await app.register(langPlugin);
+    await app.register(errorsPlugin, {
+      bodyLimit: config.bodyLimit,
+      ...(serveSpa ? { spaFallback: (_request, reply) => sendIndex(reply) } : {}),
+    });
+    await app.register(securityPlugin);
+    await app.register(accessPlugin, { sessions: app.sessions });
+    // Uploads: one file per request (SPEC.md §5); handlers stream it with request.file().
+    await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
+    await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
+    // The live game: player/display access, the game topics of the real-time channel.
+    await app.register(livePlugin, { secret });
+    await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
+    // Uploaded images, outside /api (plugins/files.ts).
+    await app.register(filesPlugin);
+    if (serveSpa) await registerSpa(app, config.staticDir as string);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * Server configuration: read once from the environment by the process entry (main.ts),
+ * passed explicitly to buildApp so tests can build apps with their own settings.
+ * Never reads process.env anywhere else.
+ */
+import path from 'node:path';
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
+  | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  database: DatabaseConfig;
+  /** Root folder for everything the server writes (uploaded files, the embedded database). */
+  dataDir: string;
+  /** The built SPA to serve with history fallback; null = API only. */
+  staticDir: string | null;
+  /** Password for the seeded super admin `admin`; null = generate one and print it once. */
+  adminPassword: string | null;
+  /** Secret used to sign access tokens; null = generated and stored in the database on first start. */
+  tokenSecret: string | null;
+  /** Life of an access token in seconds (a session lives 30 days; tokens are refreshed within it). */
+  accessTokenTtl: number;
+  /** Failed logins allowed per username and per client address in a minute. */
+  loginAttemptsPerMinute: number;
+  logger: boolean | { level: string };
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+  /** Browser origins other than the server's own that may open the WebSocket (e.g. the Vite dev server). */
+  allowedOrigins: string[];
+  /** Largest uploaded file accepted, in bytes. */
+  uploadLimit: number;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    adminPassword: env.ADMIN_PASSWORD || null,
+    tokenSecret: env.TOKEN_SECRET || null,
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL || 15 * 60),
+    loginAttemptsPerMinute: 10,
+    logger: { level: env.LOG_LEVEL || 'info' },
+    bodyLimit: 1024 * 1024,
+    uploadLimit: 200 * 1024 * 1024,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,400 @@
+/**
+ * The database schema (PostgreSQL dialect, shared by PGlite and a PostgreSQL server).
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`) into ./migrations
+ * and applied at start. Never edit a generated migration; add a new one.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A tenant: the `Cid` header names one. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    /** 1 enabled, 0 disabled */
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admins_username_unique').on(sql`lower(${t.username})`)],
+);
+
+/** Which companies an admin may act for (super admins: any). */
+export const adminCompanies = pgTable(
+  'admin_companies',
+  {
+    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.companyId] })],
+);
+
+/**
+ * The permission tree: menus (type nav, with path and component key) and the buttons/API rights under
+ * them (type button). `identifier` is what the contract's x-permission names.
+ */
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    parentId: integer('parent_id'),
+    /** an i18n key, e.g. menu.triviaGame */
+    title: text('title').notNull(),
+    icon: text('icon').notNull().default(''),
+    path: text('path').notNull().default(''),
+    component: text('component').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    /** the menu path to highlight while this (hidden) route is open */
+    activeMenu: text('active_menu').notNull().default(''),
+    type: text('type', { enum: ['nav', 'button'] }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('permissions_identifier_unique').on(t.identifier), index('permissions_parent_idx').on(t.parentId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    title: text('title').notNull(),
+    /** a super role holds every permission, present and future */
+    isSuper: boolean('is_super').notNull().default(false),
+  },
+  (t) => [uniqueIndex('roles_identifier_unique').on(t.identifier)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const adminRoles = pgTable(
+  'admin_roles',
+  {
+    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.roleId] })],
+);
+
+export const adminPermissions = pgTable(
+  'admin_permissions',
+  {
+    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.permissionId] })],
+);
+
+/** Server-wide settings that must survive restarts (e.g. the generated token-signing secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A login: lives at most 30 days. Revoked by logout, by a refresh-token reuse, or by someone else
+ * (password changed, admin disabled or deleted): the reason decides between NEED_LOGIN and 430.
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedReason: text('revoked_reason', { enum: ['logout', 'reuse', 'password', 'disabled', 'deleted'] }),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Each access token issued, by its jti. A token refreshes once: the successor is kept for a few
+ * seconds so concurrent refreshes (two tabs) get the same one; a later reuse revokes the session.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => adminSessions.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+    successorToken: text('successor_token'),
+  },
+  (t) => [index('access_tokens_session_idx').on(t.sessionId)],
+);
+
+// ------------------------------------------------------------------ trivia games and questions
+
+/** One option of a question as stored (and sent): title A-D, text and image path, either may be empty. */
+export interface StoredQuestionOption {
+  title: 'A' | 'B' | 'C' | 'D';
+  text: string;
+  img: string;
+}
+
+/**
+ * A trivia game of a company. type 1 = speed contest, 2 = correctness contest with levels and an open
+ * time range. status 1 = enabled, 0 = closed. The six-digit `pin` players join with is unique among
+ * enabled games only (a closed game's PIN may be reused). The live-game columns (current question,
+ * ended_at, player cap) are written by the game flow.
+ */
+export const triviaGames = pgTable(
+  'trivia_games',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: smallint('type').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }),
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }),
+    status: smallint('status').notNull().default(1),
+    pin: text('pin').notNull(),
+    currentQuestionId: integer('current_question_id').references((): AnyPgColumn => questions.id, { onDelete: 'set null' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    playerCap: integer('player_cap').notNull().default(10000),
+    /** Players who joined; raised by the join itself (`… where player_count < player_cap`), so the cap holds under a burst. */
+    playerCount: integer('player_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trivia_games_company_idx').on(t.companyId),
+    uniqueIndex('trivia_games_active_pin_unique').on(t.pin).where(sql`status = 1`),
+  ],
+);
+
+/** The levels of a type 2 game, numbered 1..n; every level but the last has a promotion score. */
+export const triviaGameLevels = pgTable(
+  'trivia_game_levels',
+  {
+    id: serial('id').primaryKey(),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    promotionScore: integer('promotion_score'),
+  },
+  (t) => [uniqueIndex('trivia_game_levels_game_level_unique').on(t.triviaGameId, t.level)],
+);
+
+/**
+ * A question of a game (its company is the game's). status 0 not sent, 1 shown, 2/3 answer published.
+ * level_id is null when none (the API says 0); a level with questions cannot be removed.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    title: text('title').notNull(),
+    questionText: text('question_text').notNull().default(''),
+    questionImg: text('question_img').notNull().default(''),
+    preVideoUrl: text('pre_video_url').notNull().default(''),
+    levelId: integer('level_id').references(() => triviaGameLevels.id),
+    haveAnsweringTime: smallint('have_answering_time').notNull().default(1),
+    answeringTime: integer('answering_time').notNull().default(1),
+    score: integer('score').notNull().default(0),
+    questionType: smallint('question_type').notNull().default(1),
+    isBonus: smallint('is_bonus').notNull().default(0),
+    options: jsonb('options').$type<StoredQuestionOption[]>().notNull(),
+    answer: jsonb('answer').$type<Array<StoredQuestionOption['title']>>().notNull(),
+    status: smallint('status').notNull().default(0),
+    shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }),
+    answerPublishedAt: timestamp('answer_published_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_game_sort_idx').on(t.triviaGameId, t.sort),
+    index('questions_level_idx').on(t.levelId),
+    // DESIGN.md §5: at most one question of a game on screen, whatever two operators do at once.
+    uniqueIndex('questions_one_live_per_game').on(t.triviaGameId).where(sql`status = 1`),
+  ],
+);
+
+// ------------------------------------------------------------------ the live game
+
+/**
+ * A player of a live game (their company is the game's). The nickname is unique in the game whatever
+ * its case; the token that identifies the phone is stored as a SHA-256 hash only. `join_order` is
+ * 1, 2, 3 … in the game (the player count at the moment of joining) and breaks ranking ties.
+ * `rank_position` / `ranking_id`: the player's place in the game's last published ranking.
+ */
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    joinOrder: integer('join_order').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    rankingId: integer('ranking_id'),
+    rankPosition: integer('rank_position'),
+  },
+  (t) => [
+    uniqueIndex('players_game_nickname_unique').on(t.triviaGameId, sql`lower(${t.nickname})`),
+    uniqueIndex('players_game_join_order_unique').on(t.triviaGameId, t.joinOrder),
+    uniqueIndex('players_token_hash_unique').on(t.tokenHash),
+  ],
+);
+
+/**
+ * One answer of a player to a question: at most one (the unique key is the guard against doubles).
+ * `received_at` is the server's receipt time, `elapsed_ms` its distance from `shown_at`; `correct`
+ * and `points` stay null until the answer is published, which scores every answer of the question
+ * in the same transaction. `trivia_game_id` is the question's, for the game-wide ranking query.
+ */
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    correct: boolean('correct'),
+    elapsedMs: integer('elapsed_ms').notNull(),
+    points: integer('points'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('answers_player_question_unique').on(t.playerId, t.questionId),
+    index('answers_question_idx').on(t.questionId),
+    index('answers_game_idx').on(t.triviaGameId),
+  ],
+);
+
+/** One row of a published ranking (the contract's RankItem). */
+export interface StoredRankEntry {
+  rank: number;
+  player_id: number;
+  nickname: string;
+  score: number;
+  level: number;
+  elapsed_ms: number;
+}
+
+/** A ranking as it was published (game flow step 4): the whole list, after a question, at a time. */
+export const rankings = pgTable(
+  'rankings',
+  {
+    id: serial('id').primaryKey(),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    total: integer('total').notNull(),
+    entries: jsonb('entries').$type<StoredRankEntry[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('rankings_game_idx').on(t.triviaGameId, t.id)],
+);
+
+/**
+ * Single-use codes that open the quiz display (DESIGN.md §6: no long-lived token in a URL): valid
+ * 60 s, stored hashed, spent by the exchange that turns them into a display session token.
+ */
+export const displayCodes = pgTable('display_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  triviaGameId: integer('trivia_game_id')
+    .notNull()
+    .references(() => triviaGames.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** In-app notifications: one row per recipient, company-scoped; the message is sanitized HTML. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => admins.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    plainText: text('plain_text').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient_created_idx').on(t.recipientId, t.companyId, t.createdAt),
+    index('notifications_recipient_unread_idx').on(t.recipientId, t.companyId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Pages of a company's public website whose HTML admins edit (the privacy page). */
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    content: text('content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
+/** Per admin and menu: keep the page alive or not (no_cache) and pin its tag (affix). */
+export const adminNavSettings = pgTable(
+  'admin_nav_settings',
+  {
+    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    noCache: boolean('no_cache').notNull().default(false),
+    affix: boolean('affix').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.name] })],
+);

@@ -1,0 +1,88 @@
+/**
+ * Brings a database up to the seed: company 1, the permission tree, the roles, on a database
+ * without any admin the super admin `admin`, and on a database without any game the demo trivia
+ * games of company 1. Safe to run at every start (upserts by identifier).
+ * Never sets a fixed default password: without ADMIN_PASSWORD one is generated and returned so the
+ * process entry can print it once.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '../lib/password.js';
+import type { Db } from './client.js';
+import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles } from './schema.js';
+import { defaultCompany, permissionTree, roleSeeds, type PermissionSeed } from './seed-data.js';
+import { seedDemoTrivia } from '../features/trivia/demo-seed.js';
+
+export interface SeedResult {
+  /** Set when this run created the super admin with a generated password. */
+  generatedAdminPassword: string | null;
+  createdAdmin: boolean;
+}
+
+async function upsertPermissions(tx: Db, nodes: PermissionSeed[], parentId: number | null): Promise<void> {
+  for (const [index, node] of nodes.entries()) {
+    const values = {
+      identifier: node.identifier,
+      parentId,
+      title: node.title,
+      icon: node.icon ?? '',
+      path: node.path ?? '',
+      component: node.component ?? '',
+      hidden: node.hidden ?? false,
+      activeMenu: node.activeMenu ?? '',
+      type: node.type,
+      sort: index + 1,
+    };
+    const [row] = await tx
+      .insert(permissions)
+      .values(values)
+      .onConflictDoUpdate({ target: permissions.identifier, set: values })
+      .returning({ id: permissions.id });
+    if (node.children?.length) await upsertPermissions(tx, node.children, row!.id);
+  }
+}
+
+export interface SeedOptions {
+  adminPassword: string | null;
+  /** Where the demo content's images are written (the server's data folder). */
+  dataDir: string;
+}
+
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.insert(companies).values(defaultCompany).onConflictDoNothing();
+    // Keep the serial ahead of the explicit id 1.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
+
+    await upsertPermissions(tx as unknown as Db, permissionTree, null);
+
+    const allPermissions = await tx.select({ id: permissions.id, identifier: permissions.identifier }).from(permissions);
+    const permissionIds = new Map(allPermissions.map((p) => [p.identifier, p.id]));
+    for (const role of roleSeeds) {
+      const [row] = await tx
+        .insert(roles)
+        .values({ identifier: role.identifier, title: role.title, isSuper: role.isSuper ?? false })
+        .onConflictDoUpdate({ target: roles.identifier, set: { title: role.title, isSuper: role.isSuper ?? false } })
+        .returning({ id: roles.id });
+      for (const identifier of role.permissions) {
+        const permissionId = permissionIds.get(identifier);
+        if (!permissionId) throw new Error(`Seed role ${role.identifier} names unknown permission ${identifier}`);
+        await tx.insert(rolePermissions).values({ roleId: row!.id, permissionId }).onConflictDoNothing();
+      }
+    }
+
+    await seedDemoTrivia(tx as unknown as Db, { dataDir: options.dataDir, companyId: defaultCompany.id });
+
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(admins)) as [{ count: number }];
+    if (count > 0) return { generatedAdminPassword: null, createdAdmin: false };
+
+    const password = options.adminPassword ?? generatePassword();
+    const [admin] = await tx
+      .insert(admins)
+      .values({ username: 'admin', passwordHash: await hashPassword(password), name: 'Administrator', email: '' })
+      .returning({ id: admins.id });
+    const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.identifier, 'super-admin'));
+    await tx.insert(adminRoles).values({ adminId: admin!.id, roleId: superRole!.id });
+    await tx.insert(adminCompanies).values({ adminId: admin!.id, companyId: defaultCompany.id });
+    return { generatedAdminPassword: options.adminPassword ? null : password, createdAdmin: true };
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Uploaded images on local disk: what counts as an image (by its bytes, never by its name or declared
+ * type), where it is stored (`<dataDir>/files/images/<yyyy-mm>/<random>.<ext>`, a name the server
+ * makes up), and how a URL path under /files/images maps back to a stored file — only names of that
+ * exact shape, so no path from a request can reach anything else on disk.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_URL_PREFIX = '/files/images';
+
+export interface ImageType {
+  ext: 'png' | 'jpg' | 'gif' | 'webp';
+  mime: string;
+}
+
+const TYPES: Record<ImageType['ext'], ImageType> = {
+  png: { ext: 'png', mime: 'image/png' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+};
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/**
+ * PNG, JPEG, GIF or WebP by their magic bytes; anything else (SVG included: it can carry script) is
+ * not an image here.
+ */
+export function detectImageType(bytes: Buffer): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return TYPES.png;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return TYPES.jpg;
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return TYPES.gif;
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return TYPES.webp;
+  return null;
+}
+
+export const imagesRoot = (dataDir: string) => path.join(dataDir, 'files', 'images');
+
+/** Stores the bytes under a fresh random name and answers the URL path the browser loads them from. */
+export async function storeImage(dataDir: string, bytes: Buffer, type: ImageType, now = new Date()): Promise<string> {
+  const month = now.toISOString().slice(0, 7);
+  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  const folder = path.join(imagesRoot(dataDir), month);
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+  return `${IMAGE_URL_PREFIX}/${month}/${name}`;
+}
+
+const STORED_NAME = /^(\d{4}-\d{2})\/([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
+
+/** The file and media type behind `<yyyy-mm>/<name>.<ext>` (the part after /files/images/), or null. */
+export function storedImagePath(dataDir: string, relative: string): { file: string; mime: string } | null {
+  const match = STORED_NAME.exec(relative);
+  if (!match) return null;
+  const root = imagesRoot(dataDir);
+  const file = path.join(root, match[1]!, `${match[2]}.${match[3]}`);
+  if (!file.startsWith(root + path.sep)) return null;
+  return { file, mime: TYPES[match[3] as ImageType['ext']].mime };
+}

@@ -1,0 +1,30 @@
+/**
+ * Every operation handler the server implements, by operationId, for each contract document. An
+ * operation of a contract that is not here answers HTTP 501 (see plugins/contract.ts); tests print
+ * that list.
+ */
+import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
+import { fileHandlers } from './file/handlers.js';
+import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
+import { notificationHandlers } from './notification/handlers.js';
+import { profileHandlers } from './profile/handlers.js';
+import { realtimeHandlers } from './realtime/handlers.js';
+import { sessionHandlers } from './session/handlers.js';
+import { triviaHandlers } from './trivia/handlers.js';
+import { websiteHandlers } from './website/handlers.js';
+
+export const operationHandlers: OperationHandlers = {
+  ...sessionHandlers,
+  ...realtimeHandlers,
+  ...profileHandlers,
+  ...notificationHandlers,
+  ...websiteHandlers,
+  ...triviaHandlers,
+  ...fileHandlers,
+  ...liveAdminHandlers,
+};
+
+/** The player and display API (openapi/play-api.yaml). */
+export const playOperationHandlers: PlayOperationHandlers = {
+  ...livePlayHandlers,
+};

@@ -1,0 +1,337 @@
+/**
+ * The SQL of the live game: game-flow steps, players, answers, scores and rankings. Admin reads are
+ * bounded by the company (`companyId`); players and displays reach only their own game's rows.
+ * The writes that race (steps, joins, answers) are written so the database decides: a step runs
+ * under the game's row lock with a conditional UPDATE, a join raises the player count only below the
+ * cap, an answer holds a share lock on its question (so publishing waits for answers in flight and an
+ * answer after the publish finds the question closed), and the unique keys refuse doubles.
+ * No rules here (service.ts decides); no HTTP (handlers.ts answers).
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { answers, displayCodes, players, questions, rankings, triviaGameLevels, triviaGames, type StoredRankEntry } from '../../db/schema.js';
+
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type GameRow = typeof triviaGames.$inferSelect;
+export type QuestionRow = typeof questions.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type AnswerRow = typeof answers.$inferSelect;
+export type RankingRow = typeof rankings.$inferSelect;
+
+const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/** Rows of a raw query, whichever driver (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// ------------------------------------------------------------------ games
+
+/**
+ * The game of the company, locked for the rest of the transaction: every step of a game runs one at
+ * a time. FOR NO KEY UPDATE, not FOR UPDATE: the answers being stored meanwhile take FOR KEY SHARE
+ * on the game row (their foreign key), which FOR UPDATE would block — while the step waits for those
+ * very answers' share locks on the question, a deadlock.
+ */
+export async function lockGame(db: Queryable, companyId: number, gameId: number): Promise<GameRow | undefined> {
+  if (!isRowId(gameId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(triviaGames)
+    .where(and(eq(triviaGames.id, gameId), eq(triviaGames.companyId, companyId)))
+    .for('no key update');
+  return row;
+}
+
+export async function findGame(db: Queryable, gameId: number, companyId?: number): Promise<GameRow | undefined> {
+  if (!isRowId(gameId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(triviaGames)
+    .where(companyId === undefined ? eq(triviaGames.id, gameId) : and(eq(triviaGames.id, gameId), eq(triviaGames.companyId, companyId)));
+  return row;
+}
+
+/** The enabled game with this PIN, else the latest closed one (to tell "ended" from "unknown"). */
+export async function gameByPin(db: Queryable, pin: string): Promise<GameRow | undefined> {
+  const [row] = await db.select().from(triviaGames).where(eq(triviaGames.pin, pin)).orderBy(desc(triviaGames.status), desc(triviaGames.id)).limit(1);
+  return row;
+}
+
+export async function endGame(db: Queryable, gameId: number, now: Date): Promise<GameRow | undefined> {
+  const [row] = await db
+    .update(triviaGames)
+    .set({ status: 0, endedAt: now, updatedAt: now })
+    .where(and(eq(triviaGames.id, gameId), eq(triviaGames.status, 1)))
+    .returning();
+  return row;
+}
+
+export async function setCurrentQuestion(db: Queryable, gameId: number, questionId: number): Promise<void> {
+  await db.update(triviaGames).set({ currentQuestionId: questionId }).where(eq(triviaGames.id, gameId));
+}
+
+// ------------------------------------------------------------------ questions
+
+export async function questionOfGame(db: Queryable, gameId: number, questionId: number): Promise<QuestionRow | undefined> {
+  if (!isRowId(questionId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.triviaGameId, gameId)));
+  return row;
+}
+
+/** The game's question on screen (status 1), if any. */
+export async function liveQuestion(db: Queryable, gameId: number): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.triviaGameId, gameId), eq(questions.status, 1)))
+    .limit(1);
+  return row;
+}
+
+export async function anyQuestionSent(db: Queryable, gameId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.triviaGameId, gameId), gte(questions.status, 1)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The level number of a question (null without a level). */
+export async function levelNumber(db: Queryable, levelId: number | null): Promise<number | null> {
+  if (levelId === null) return null;
+  const [row] = await db.select({ level: triviaGameLevels.level }).from(triviaGameLevels).where(eq(triviaGameLevels.id, levelId));
+  return row?.level ?? null;
+}
+
+export async function levelsOfGame(db: Queryable, gameId: number) {
+  return db
+    .select({ level: triviaGameLevels.level, promotionScore: triviaGameLevels.promotionScore })
+    .from(triviaGameLevels)
+    .where(eq(triviaGameLevels.triviaGameId, gameId))
+    .orderBy(asc(triviaGameLevels.level));
+}
+
+/** Status 0 → 1, stamping shown_at; undefined when the question was not at 0 any more. */
+export async function showQuestion(db: Queryable, questionId: number, now: Date): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .update(questions)
+    .set({ status: 1, shownAt: now, answerPublishedAt: null, updatedAt: now })
+    .where(and(eq(questions.id, questionId), eq(questions.status, 0)))
+    .returning();
+  return row;
+}
+
+/** Status 1 → 2, stamping answer_published_at; undefined when it was not at 1 any more. */
+export async function publishAnswer(db: Queryable, questionId: number, now: Date): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .update(questions)
+    .set({ status: 2, answerPublishedAt: now, updatedAt: now })
+    .where(and(eq(questions.id, questionId), eq(questions.status, 1)))
+    .returning();
+  return row;
+}
+
+/** Status 2 → 3 (a ranking was published after it); 3 stays 3. */
+export async function markRankingPublished(db: Queryable, questionId: number): Promise<void> {
+  await db
+    .update(questions)
+    .set({ status: 3 })
+    .where(and(eq(questions.id, questionId), eq(questions.status, 2)));
+}
+
+/**
+ * The question a player answers, with a share lock held until the answer is committed: publishing
+ * (an UPDATE of the row) waits for the answers in flight, and an answer that comes after finds the
+ * row already published. Only questions of the player's own game.
+ */
+export async function questionForAnswer(db: Queryable, gameId: number, questionId: number): Promise<QuestionRow | undefined> {
+  if (!isRowId(questionId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.triviaGameId, gameId)))
+    .for('share');
+  return row;
+}
+
+// ------------------------------------------------------------------ players
+
+/**
+ * Takes a place in the game: raises its player count if the game is enabled and below its cap, and
+ * returns the new count (the joining player's join order); null when ended or full.
+ */
+export async function takePlayerSlot(db: Queryable, gameId: number): Promise<number | null> {
+  const [row] = await db
+    .update(triviaGames)
+    .set({ playerCount: sql`${triviaGames.playerCount} + 1` })
+    .where(and(eq(triviaGames.id, gameId), eq(triviaGames.status, 1), sql`${triviaGames.playerCount} < ${triviaGames.playerCap}`))
+    .returning({ playerCount: triviaGames.playerCount });
+  return row?.playerCount ?? null;
+}
+
+export async function insertPlayer(db: Queryable, values: typeof players.$inferInsert): Promise<PlayerRow> {
+  const [row] = await db.insert(players).values(values).returning();
+  return row!;
+}
+
+export async function nicknameTaken(db: Queryable, gameId: number, nickname: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.triviaGameId, gameId), sql`lower(${players.nickname}) = lower(${nickname})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function playerByTokenHash(db: Queryable, tokenHash: string): Promise<PlayerRow | undefined> {
+  const [row] = await db.select().from(players).where(eq(players.tokenHash, tokenHash));
+  return row;
+}
+
+export async function countPlayers(db: Queryable, gameId: number): Promise<number> {
+  const [row] = await db.select({ count: triviaGames.playerCount }).from(triviaGames).where(eq(triviaGames.id, gameId));
+  return row?.count ?? 0;
+}
+
+// ------------------------------------------------------------------ answers
+
+export async function answerOf(db: Queryable, playerId: number, questionId: number): Promise<AnswerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(answers)
+    .where(and(eq(answers.playerId, playerId), eq(answers.questionId, questionId)));
+  return row;
+}
+
+/** Stores an answer; undefined when the player had answered already (the unique key decides). */
+export async function insertAnswer(db: Queryable, values: typeof answers.$inferInsert): Promise<AnswerRow | undefined> {
+  const [row] = await db.insert(answers).values(values).onConflictDoNothing({ target: [answers.playerId, answers.questionId] }).returning();
+  return row;
+}
+
+export async function answersToScore(db: Queryable, questionId: number) {
+  return db.select({ id: answers.id, choices: answers.choices, elapsedMs: answers.elapsedMs }).from(answers).where(eq(answers.questionId, questionId));
+}
+
+/** Writes the scores of many answers in one statement. */
+export async function saveScores(db: Queryable, scores: Array<{ id: number; correct: boolean; points: number }>): Promise<void> {
+  if (scores.length === 0) return;
+  await db.execute(sql`
+    update ${answers} as a set correct = v.correct, points = v.points
+    from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as v(id integer, correct boolean, points integer)
+    where a.id = v.id`);
+}
+
+/** Answers per option of a question (a multiple-choice answer counts for each option it chose), and the number of answers. */
+export async function answerCounts(db: Queryable, questionId: number): Promise<{ counts: Record<string, number>; total: number }> {
+  const rows = await rowsOf<{ option: string; count: number }>(
+    db,
+    sql`select option, count(*)::int as count from ${answers}, jsonb_array_elements_text(${answers.choices}) as option
+        where ${answers.questionId} = ${questionId} group by option`,
+  );
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(answers).where(eq(answers.questionId, questionId));
+  return { counts: Object.fromEntries(rows.map((r) => [r.option, Number(r.count)])), total: total?.count ?? 0 };
+}
+
+/** The player's points per level number (published answers), and in total. */
+export async function playerScores(db: Queryable, playerId: number): Promise<{ total: number; byLevel: Map<number, number> }> {
+  const rows = await db
+    .select({ level: triviaGameLevels.level, points: sql<number>`coalesce(sum(${answers.points}), 0)::int` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .leftJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
+    .where(eq(answers.playerId, playerId))
+    .groupBy(triviaGameLevels.level);
+  const byLevel = new Map<number, number>();
+  let total = 0;
+  for (const row of rows) {
+    total += Number(row.points);
+    if (row.level !== null) byLevel.set(row.level, Number(row.points));
+  }
+  return { total, byLevel };
+}
+
+// ------------------------------------------------------------------ rankings
+
+/** Everything the ranking of a game needs: its players and the answers of its published questions. */
+export async function rankingInputs(db: Queryable, gameId: number) {
+  const playerRows = await db
+    .select({ playerId: players.id, nickname: players.nickname, joinOrder: players.joinOrder })
+    .from(players)
+    .where(eq(players.triviaGameId, gameId));
+  const answerRows = await db
+    .select({ playerId: answers.playerId, level: triviaGameLevels.level, correct: answers.correct, points: answers.points, elapsedMs: answers.elapsedMs })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .leftJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
+    .where(and(eq(answers.triviaGameId, gameId), gte(questions.status, 2)));
+  return { players: playerRows, answers: answerRows };
+}
+
+export async function insertRanking(db: Queryable, values: { triviaGameId: number; questionId: number | null; entries: StoredRankEntry[]; publishedAt: Date }): Promise<RankingRow> {
+  const [row] = await db
+    .insert(rankings)
+    .values({ ...values, total: values.entries.length })
+    .returning();
+  return row!;
+}
+
+/** Every ranked player's place in the ranking just published (one statement). */
+export async function setPlayerRanks(db: Queryable, rankingId: number, entries: StoredRankEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const positions = entries.map((e) => ({ id: e.player_id, rank: e.rank }));
+  await db.execute(sql`
+    update ${players} as p set ranking_id = ${rankingId}, rank_position = v.rank
+    from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as v(id integer, rank integer)
+    where p.id = v.id`);
+}
+
+export async function latestRanking(db: Queryable, gameId: number): Promise<RankingRow | undefined> {
+  const [row] = await db.select().from(rankings).where(eq(rankings.triviaGameId, gameId)).orderBy(desc(rankings.id)).limit(1);
+  return row;
+}
+
+/** A ranking without its (possibly long) list of entries, plus its top `limit`. */
+export async function rankingSummary(db: Queryable, rankingId: number, limit: number) {
+  const [row] = await db
+    .select({
+      id: rankings.id,
+      questionId: rankings.questionId,
+      total: rankings.total,
+      publishedAt: rankings.publishedAt,
+      top: sql<StoredRankEntry[]>`coalesce((select jsonb_agg(t.e order by t.n) from jsonb_array_elements(${rankings.entries}) with ordinality as t(e, n) where t.n <= ${limit}), '[]'::jsonb)`,
+    })
+    .from(rankings)
+    .where(eq(rankings.id, rankingId));
+  return row;
+}
+
+export async function rankingsById(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: rankings.id, questionId: rankings.questionId, total: rankings.total, publishedAt: rankings.publishedAt })
+    .from(rankings)
+    .where(inArray(rankings.id, ids));
+}
+
+// ------------------------------------------------------------------ display codes
+
+export async function insertDisplayCode(db: Queryable, values: typeof displayCodes.$inferInsert): Promise<void> {
+  await db.insert(displayCodes).values(values);
+}
+
+/** Spends a code that is unused and unexpired; its game, or undefined. */
+export async function spendDisplayCode(db: Queryable, codeHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(displayCodes)
+    .set({ usedAt: now })
+    .where(and(eq(displayCodes.codeHash, codeHash), isNull(displayCodes.usedAt), gt(displayCodes.expiresAt, now)))
+    .returning({ gameId: displayCodes.triviaGameId });
+  return row?.gameId;
+}

@@ -1,0 +1,111 @@
+/**
+ * The live game on the real-time channel (DESIGN.md §6): the topics `game:<id>:operator` (admins who
+ * may list the game's company's games) and `game:<id>:public` (that game's players and displays), the
+ * snapshot a (re)connecting client gets at once, and the coalescing of the chatty events.
+ * Answers and joins can come by the thousand per second; their events (answer counts, player count)
+ * are coalesced per game and question to at most one every 250 ms per instance, and carry counts read
+ * from the database — the truth across instances — not counted in memory.
+ * Events travel through app.publish (the bus), so every instance's clients get them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RealtimeEvent } from '../../realtime/bus.js';
+import type { HubClient } from '../../realtime/hub.js';
+import { loadAccess } from '../session/access.js';
+import * as q from './queries.js';
+import { answerCountEvent, displayState, operatorSnapshot, playerJoinedEvents } from './service.js';
+
+export const COALESCE_MS = 250;
+
+const TOPIC = /^game:([1-9][0-9]{0,9}):(operator|public)$/;
+
+export function parseGameTopic(topic: string): { gameId: number; audience: 'operator' | 'public' } | null {
+  const match = TOPIC.exec(topic);
+  if (!match) return null;
+  const gameId = Number(match[1]);
+  return gameId <= 2_147_483_647 ? { gameId, audience: match[2] as 'operator' | 'public' } : null;
+}
+
+/** Runs at most one flush per key per interval; what happens meanwhile is in the next flush. */
+export class Coalescer {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  schedule(key: string, flush: () => Promise<void>): void {
+    if (this.pending.has(key)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(key);
+      flush().catch(this.onError);
+    }, this.intervalMs);
+    timer.unref();
+    this.pending.set(key, timer);
+  }
+
+  close(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+}
+
+/** An admin who may list games of the game's company (super admins: any company). */
+async function adminMayWatch(app: FastifyInstance, adminId: number, gameId: number): Promise<boolean> {
+  const access = await loadAccess(app.db, adminId);
+  if (!access || access.admin.status !== 1 || !access.permissions.has('triviaGame.list')) return false;
+  const game = await q.findGame(app.db, gameId);
+  if (!game) return false;
+  return access.isSuper || access.companyIds.has(game.companyId);
+}
+
+export async function authorizeGameTopic(app: FastifyInstance, client: HubClient, topic: string): Promise<boolean> {
+  const parsed = parseGameTopic(topic);
+  if (!parsed) return false;
+  const { subject } = client;
+  if (subject.kind === 'admin') return adminMayWatch(app, subject.id, parsed.gameId);
+  // Players and displays hear their own game's public topic only.
+  return parsed.audience === 'public' && subject.gameId === parsed.gameId;
+}
+
+export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Promise<RealtimeEvent[]> {
+  const parsed = parseGameTopic(topic);
+  if (!parsed) return [];
+  const now = new Date();
+  const data = parsed.audience === 'operator' ? await operatorSnapshot(app.db, parsed.gameId, now) : await displayState(app.db, parsed.gameId, now);
+  return [{ topic, type: 'server.snapshot', data }];
+}
+
+/** What the live game publishes outside a game-flow step: coalesced answer counts and player counts. */
+export class LiveEvents {
+  readonly coalescer: Coalescer;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.coalescer = new Coalescer(COALESCE_MS, (error) => app.log.warn({ err: error }, 'a live event could not be published'));
+  }
+
+  /**
+   * Publishes events of a step that is already committed: a failure to deliver is logged, never turned
+   * into an error for the operator (the step happened; clients resynchronise from the snapshot).
+   */
+  async publishAll(events: RealtimeEvent[]): Promise<void> {
+    for (const event of events) {
+      await this.app.publish(event).catch((error: unknown) => this.app.log.warn({ err: error, type: event.type }, 'a live event could not be published'));
+    }
+  }
+
+  answerReceived(gameId: number, questionId: number): void {
+    this.coalescer.schedule(`answers:${questionId}`, async () => {
+      const event = await answerCountEvent(this.app.db, gameId, questionId);
+      if (event) await this.app.publish(event);
+    });
+  }
+
+  playerJoined(gameId: number): void {
+    this.coalescer.schedule(`players:${gameId}`, async () => this.publishAll(await playerJoinedEvents(this.app.db, gameId)));
+  }
+
+  close(): void {
+    this.coalescer.close();
+  }
+}

@@ -1,0 +1,497 @@
+/**
+ * The rules of the live game on the server (DESIGN.md §5), the one authority: game-flow steps checked
+ * against the same statecharts that draw the control screen's buttons (machines/game/steps.ts),
+ * joining, answering, scoring and ranking with the shared domain rules (src/domain/scoring.ts,
+ * ranking.ts), and what players and the display may see.
+ *
+ * Races, and who wins:
+ * - Every game-flow step runs in one transaction that first locks the game's row (FOR NO KEY UPDATE:
+ *   it excludes other steps and joins of the game, not the answers' foreign-key checks). The step is
+ *   decided on the statuses read under that lock, so of N identical steps sent at once exactly one
+ *   applies it; the others then find its result and answer `applied: false` (code 200, a message
+ *   saying it was already done). The UPDATEs are conditional as well (… where status = expected), and
+ *   a partial unique index keeps one question on screen per game whatever happens.
+ * - An answer holds a share lock on its question until it is committed; publishing the answer
+ *   updates that row, so it waits for the answers in flight and scores them all in its transaction,
+ *   and an answer that arrives after the publish finds the question closed. None is acknowledged
+ *   before its commit; none is left unscored.
+ * - A join raises the game's player count only while it is below the cap, in the same transaction as
+ *   the insert; a taken nickname rolls both back.
+ * Returns data and the real-time events to publish after the commit; never publishes itself.
+ */
+import { ApiError, FieldErrors, ResponseCode, businessError, recordNotFound } from '../../lib/envelope.js';
+import type { Db } from '../../db/client.js';
+import type { StoredRankEntry } from '../../db/schema.js';
+import { translate, type Lang, type MessageKey } from '../../i18n.js';
+import type { RealtimeEvent } from '../../realtime/bus.js';
+import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game/steps.js';
+import type { GameFlowStep, QuestionStatus } from '../../../../machines/question/types.js';
+import type { GameType } from '../../../domain/question-rules.js';
+import { rankPlayers, type RankEntry } from '../../../domain/ranking.js';
+import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, scoreAnswer, levelReached, type ChoiceProblem } from '../../../domain/scoring.js';
+import * as q from './queries.js';
+import { DISPLAY_CODE_TTL_SECONDS, DISPLAY_TOKEN_TTL_SECONDS, hashSecret, newSecret, type DisplayTokens } from './tokens.js';
+import {
+  deadlineOf,
+  gameSummary,
+  gameTopic,
+  iso,
+  isoOrNull,
+  myAnswer,
+  publicQuestion,
+  publishedAnswer,
+  rankingSummary,
+  scoringQuestion,
+  type PlaySchemas,
+} from './views.js';
+
+export const NICKNAME_MAX = 20;
+/** How many ranking rows the events and the display carry. */
+export const TOP = 10;
+/** Above this size a questionShown event leaves the question out (NOTIFY carries < 8000 bytes). */
+const MAX_EVENT_BYTES = 6000;
+
+const both = (gameId: number, type: string, data: unknown): RealtimeEvent[] => [
+  { topic: gameTopic(gameId, 'operator'), type, data },
+  { topic: gameTopic(gameId, 'public'), type, data },
+];
+
+// ------------------------------------------------------------------ game flow
+
+export interface GameFlowInput {
+  trivia_game_id: number;
+  question_id?: number | null;
+  type: GameFlowStep;
+}
+
+export interface FlowResult {
+  data: {
+    applied: boolean;
+    question?: { id: number; status: QuestionStatus; shown_at: string | null; deadline: string | null };
+    ranking?: { list: StoredRankEntry[]; total: number };
+    server_time: string;
+  };
+  messageKey: MessageKey;
+  events: RealtimeEvent[];
+}
+
+const REFUSALS: Record<StepRefusal, MessageKey> = {
+  gameEnded: 'live.step.gameEnded',
+  questionRequired: 'live.step.questionRequired',
+  anotherQuestionLive: 'live.step.anotherQuestionLive',
+  questionAlreadyPlayed: 'live.step.questionAlreadyPlayed',
+  questionNotShown: 'live.step.questionNotShown',
+  answerNotPublished: 'live.step.answerNotPublished',
+};
+
+const APPLIED: Record<GameFlowStep, MessageKey> = {
+  2: 'live.flow.shown',
+  3: 'live.flow.answerPublished',
+  4: 'live.flow.rankingPublished',
+  5: 'live.flow.gameEnded',
+};
+const ALREADY: Record<Exclude<GameFlowStep, 4>, MessageKey> = {
+  2: 'live.flow.alreadyShown',
+  3: 'live.flow.alreadyPublished',
+  5: 'live.flow.alreadyEnded',
+};
+
+function flowQuestion(game: q.GameRow, question: q.QuestionRow): NonNullable<FlowResult['data']['question']> {
+  return {
+    id: question.id,
+    status: question.status as QuestionStatus,
+    shown_at: isoOrNull(question.shownAt),
+    deadline: isoOrNull(deadlineOf(game, question)),
+  };
+}
+
+/** The questionShown event: the question without its answer (left out when too large for an event). */
+async function questionShownEvents(db: q.Queryable, game: q.GameRow, question: q.QuestionRow, now: Date): Promise<RealtimeEvent[]> {
+  const data: PlaySchemas['EventQuestionShown'] = {
+    question_id: question.id,
+    question: publicQuestion(game, question, await q.levelNumber(db, question.levelId)),
+    shown_at: iso(question.shownAt ?? now),
+    deadline: isoOrNull(deadlineOf(game, question)),
+    server_time: iso(now),
+  };
+  if (Buffer.byteLength(JSON.stringify(data)) > MAX_EVENT_BYTES) data.question = null;
+  return both(game.id, 'server.questionShown', data);
+}
+
+/** Publishes a live question's answer and scores every stored answer to it, in the caller's transaction. */
+async function publishAndScore(tx: q.Queryable, game: q.GameRow, question: q.QuestionRow, now: Date): Promise<{ row: q.QuestionRow; events: RealtimeEvent[] }> {
+  // Waits for the answers in flight (they hold a share lock on the row), then closes the question.
+  const row = await q.publishAnswer(tx, question.id, now);
+  if (!row) throw new Error(`question ${question.id} was not live any more under the game lock`);
+  const rule = scoringQuestion(game, row);
+  const stored = await q.answersToScore(tx, row.id);
+  await q.saveScores(
+    tx,
+    stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, { choices: a.choices, elapsedMs: a.elapsedMs }) })),
+  );
+  const counts = await q.answerCounts(tx, row.id);
+  const data: PlaySchemas['EventAnswerPublished'] = { question_id: row.id, answer: row.answer, ...counts };
+  return { row, events: both(game.id, 'server.answerPublished', data) };
+}
+
+/** The game's ranking now, from the scored answers of its published questions. */
+async function computeRanking(db: q.Queryable, game: q.GameRow): Promise<RankEntry[]> {
+  const inputs = await q.rankingInputs(db, game.id);
+  const levels = game.type === 2 ? (await q.levelsOfGame(db, game.id)).map((l) => ({ level: l.level, promotionScore: l.promotionScore })) : [];
+  return rankPlayers(game.type as GameType, inputs.players, inputs.answers, levels);
+}
+
+const rankItem = (entry: RankEntry): StoredRankEntry => ({
+  rank: entry.rank,
+  player_id: entry.playerId,
+  nickname: entry.nickname,
+  score: entry.score,
+  level: entry.level,
+  elapsed_ms: entry.elapsedMs,
+});
+
+export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, now: Date): Promise<FlowResult> {
+  return db.transaction(async (tx) => {
+    const game = await q.lockGame(tx, companyId, input.trivia_game_id);
+    if (!game) throw recordNotFound();
+    const step = input.type;
+    let question: q.QuestionRow | undefined;
+    if (step !== 5 && input.question_id !== null && input.question_id !== undefined) {
+      question = await q.questionOfGame(tx, game.id, input.question_id);
+      if (!question) throw recordNotFound();
+    }
+    const live = await q.liveQuestion(tx, game.id);
+    const outcome = resolveGameFlowStep({
+      step,
+      game: { id: game.id, status: game.status === 0 ? 0 : 1, liveQuestionId: live?.id ?? null, anyQuestionSent: await q.anyQuestionSent(tx, game.id) },
+      question: question ? { id: question.id, status: question.status as QuestionStatus } : null,
+    });
+    const serverTime = iso(now);
+
+    if (outcome.kind === 'refused') throw businessError(REFUSALS[outcome.reason]);
+    if (outcome.kind === 'already') {
+      return {
+        data: { applied: false, ...(question ? { question: flowQuestion(game, question) } : {}), server_time: serverTime },
+        messageKey: ALREADY[step as Exclude<GameFlowStep, 4>],
+        events: [],
+      };
+    }
+
+    switch (step) {
+      case 2: {
+        const shown = await q.showQuestion(tx, question!.id, now);
+        if (!shown) throw businessError('live.step.questionAlreadyPlayed');
+        await q.setCurrentQuestion(tx, game.id, shown.id);
+        return {
+          data: { applied: true, question: flowQuestion(game, shown), server_time: serverTime },
+          messageKey: APPLIED[2],
+          events: await questionShownEvents(tx, game, shown, now),
+        };
+      }
+      case 3: {
+        const { row, events } = await publishAndScore(tx, game, question!, now);
+        return { data: { applied: true, question: flowQuestion(game, row), server_time: serverTime }, messageKey: APPLIED[3], events };
+      }
+      case 4: {
+        const entries = (await computeRanking(tx, game)).map(rankItem);
+        const ranking = await q.insertRanking(tx, { triviaGameId: game.id, questionId: question!.id, entries, publishedAt: now });
+        await q.setPlayerRanks(tx, ranking.id, entries);
+        await q.markRankingPublished(tx, question!.id);
+        const after = (await q.questionOfGame(tx, game.id, question!.id))!;
+        const summary = rankingSummary({ ...ranking, top: entries.slice(0, TOP) });
+        return {
+          data: { applied: true, question: flowQuestion(game, after), ranking: { list: summary.list, total: summary.total }, server_time: serverTime },
+          messageKey: APPLIED[4],
+          events: both(game.id, 'server.rankingPublished', summary satisfies PlaySchemas['EventRankingPublished']),
+        };
+      }
+      case 5: {
+        const events: RealtimeEvent[] = [];
+        // A question still on screen gets its answer published (and scored) first: nothing is left open.
+        if (live) events.push(...(await publishAndScore(tx, game, live, now)).events);
+        await q.endGame(tx, game.id, now);
+        events.push(...both(game.id, 'server.gameEnded', { ended_at: iso(now) } satisfies PlaySchemas['EventGameEnded']));
+        return { data: { applied: true, server_time: serverTime }, messageKey: APPLIED[5], events };
+      }
+    }
+  });
+}
+
+/** The current ranking of a game of the company (top `limit`, and how many are ranked). */
+export async function getRank(db: Db, companyId: number, gameId: number, limit = TOP) {
+  const game = await q.findGame(db, gameId, companyId);
+  if (!game) throw recordNotFound();
+  const entries = await computeRanking(db, game);
+  return { list: entries.slice(0, limit).map(rankItem), total: entries.length };
+}
+
+// ------------------------------------------------------------------ joining
+
+export interface JoinResult {
+  token: string;
+  player: q.PlayerRow;
+  game: q.GameRow;
+}
+
+/** A unique violation of the given index, wherever the driver put it (Drizzle wraps errors). */
+function isUniqueViolation(error: unknown, index: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === index || e.message?.includes(index))) return true;
+  }
+  return false;
+}
+
+/** The nickname as stored: trimmed; 1..20 characters (code points, so emoji count once). */
+export function cleanNickname(lang: Lang, nickname: string): string {
+  const trimmed = nickname.trim().replace(/\s+/g, ' ');
+  const length = [...trimmed].length;
+  if (length < 1 || length > NICKNAME_MAX) throw new FieldErrors({ nickname: [translate(lang, 'live.join.nicknameLength')] });
+  return trimmed;
+}
+
+export async function join(db: Db, lang: Lang, input: { pin: string; nickname: string }, now: Date): Promise<JoinResult> {
+  const nickname = cleanNickname(lang, input.nickname);
+  const found = await q.gameByPin(db, input.pin);
+  if (!found) throw businessError('live.join.unknownPin');
+  if (found.status !== 1) throw businessError('live.join.gameEnded');
+  if (await q.nicknameTaken(db, found.id, nickname)) throw businessError('live.join.nicknameTaken');
+
+  const token = newSecret();
+  try {
+    return await db.transaction(async (tx) => {
+      const joinOrder = await q.takePlayerSlot(tx, found.id);
+      if (joinOrder === null) {
+        const game = await q.findGame(tx, found.id);
+        if (!game || game.status !== 1) throw businessError('live.join.gameEnded');
+        throw businessError('live.join.full', { cap: game.playerCap });
+      }
+      const player = await q.insertPlayer(tx, { triviaGameId: found.id, nickname, tokenHash: hashSecret(token), joinOrder, joinedAt: now });
+      return { token, player, game: { ...found, playerCount: joinOrder } };
+    });
+  } catch (error) {
+    // Two phones taking the same nickname at once: the unique index decides, the loser is told.
+    if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------ answering
+
+export type AnswerRefusal = 'gameEnded' | 'notShown' | 'closed' | 'answered' | 'outsideOpenTime' | 'late' | 'levelNotReached';
+
+/** Why an answer to `question` would be refused now, or null: the same rule for /answer and /state. */
+export function answerRefusal(context: {
+  game: q.GameRow;
+  question: q.QuestionRow;
+  answered: boolean;
+  levelAllowed: boolean;
+  now: number;
+}): AnswerRefusal | null {
+  const { game, question, now } = context;
+  if (game.status !== 1) return 'gameEnded';
+  if (question.status === 0) return 'notShown';
+  if (question.status >= 2) return 'closed';
+  if (context.answered) return 'answered';
+  if (game.type === 2 && !inOpenTime({ startMs: game.startTime?.getTime() ?? null, endMs: game.endTime?.getTime() ?? null }, now)) return 'outsideOpenTime';
+  if (!inAnsweringWindow(deadlineOf(game, question)?.getTime() ?? null, now)) return 'late';
+  if (!context.levelAllowed) return 'levelNotReached';
+  return null;
+}
+
+/** Whether the player reached the question's level (always, outside level games). */
+async function levelAllowed(db: q.Queryable, game: q.GameRow, question: q.QuestionRow, playerId: number): Promise<boolean> {
+  if (game.type !== 2) return true;
+  const level = await q.levelNumber(db, question.levelId);
+  if (level === null || level <= 1) return true;
+  const levels = (await q.levelsOfGame(db, game.id)).map((l) => ({ level: l.level, promotionScore: l.promotionScore }));
+  const { byLevel } = await q.playerScores(db, playerId);
+  return mayAnswerLevel(levels, byLevel, level);
+}
+
+const CHOICE_MESSAGES: Record<ChoiceProblem, MessageKey> = {
+  empty: 'live.answer.empty',
+  unknownOption: 'live.answer.unknownOption',
+  repeated: 'live.answer.repeated',
+  singleChoice: 'live.answer.singleChoice',
+};
+const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
+  gameEnded: 'live.answer.gameEnded',
+  notShown: 'live.answer.notShown',
+  closed: 'live.answer.closed',
+  answered: 'live.answer.answered',
+  outsideOpenTime: 'live.answer.outsideOpenTime',
+  late: 'live.answer.late',
+  levelNotReached: 'live.answer.levelNotReached',
+};
+
+/**
+ * Stores a player's answer if every rule allows it; returns it once committed. `receivedAt` is the
+ * server's receipt time (taken when the request arrived), the only time scoring uses.
+ */
+export async function answer(db: Db, player: q.PlayerRow, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
+  return db.transaction(async (tx) => {
+    const question = await q.questionForAnswer(tx, player.triviaGameId, input.question_id);
+    if (!question) throw businessError('live.answer.unknownQuestion');
+    const game = (await q.findGame(tx, player.triviaGameId))!;
+    const answered = (await q.answerOf(tx, player.id, question.id)) !== undefined;
+    const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
+    if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
+    const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
+    if (problem) throw businessError(CHOICE_MESSAGES[problem]);
+    if (!(await levelAllowed(tx, game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
+
+    const shownAt = question.shownAt ?? receivedAt;
+    const stored = await q.insertAnswer(tx, {
+      playerId: player.id,
+      questionId: question.id,
+      triviaGameId: game.id,
+      choices: normalizeChoices(input.choices),
+      elapsedMs: Math.max(0, receivedAt.getTime() - shownAt.getTime()),
+      receivedAt,
+    });
+    // The unique key (player, question) refuses a second answer sent at the same moment.
+    if (!stored) throw businessError('live.answer.answered');
+    return stored;
+  });
+}
+
+// ------------------------------------------------------------------ what players and the display see
+
+/** The player's position in the game's last published ranking. */
+async function playerRank(db: q.Queryable, player: q.PlayerRow): Promise<PlaySchemas['PlayerRank'] | null> {
+  if (player.rankingId === null || player.rankPosition === null) return null;
+  const [ranking] = await q.rankingsById(db, [player.rankingId]);
+  if (!ranking) return null;
+  return { ranking_id: ranking.id, question_id: ranking.questionId, position: player.rankPosition, total: ranking.total, published_at: iso(ranking.publishedAt) };
+}
+
+export async function playerState(db: Db, player: q.PlayerRow, now: Date): Promise<PlaySchemas['PlayerStateData']> {
+  // The player row was read by this request's access hook (features/live/plugin.ts): it is current.
+  const me = player;
+  const game = await q.findGame(db, me.triviaGameId);
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
+  const scores = await q.playerScores(db, me.id);
+  const levels = game.type === 2 ? (await q.levelsOfGame(db, game.id)).map((l) => ({ level: l.level, promotionScore: l.promotionScore })) : [];
+  const current = game.currentQuestionId === null ? undefined : await q.questionOfGame(db, game.id, game.currentQuestionId);
+
+  let question: PlaySchemas['PlayerQuestion'] | null = null;
+  let mine: PlaySchemas['MyAnswer'] | null = null;
+  if (current && current.status >= 1 && current.shownAt) {
+    const stored = await q.answerOf(db, me.id, current.id);
+    mine = stored ? myAnswer(stored) : null;
+    const level = await q.levelNumber(db, current.levelId);
+    const allowed = game.type !== 2 || level === null || mayAnswerLevel(levels, scores.byLevel, level);
+    const refusal = answerRefusal({ game, question: current, answered: stored !== undefined, levelAllowed: allowed, now: now.getTime() });
+    question = {
+      question: publicQuestion(game, current, level),
+      status: current.status as 1 | 2 | 3,
+      shown_at: iso(current.shownAt),
+      deadline: isoOrNull(deadlineOf(game, current)),
+      answer: publishedAnswer(current),
+      can_answer: refusal === null,
+      refusal: refusal === 'notShown' ? 'closed' : refusal,
+    };
+  }
+  return {
+    server_time: iso(now),
+    game: gameSummary(game),
+    player: {
+      id: me.id,
+      nickname: me.nickname,
+      join_order: me.joinOrder,
+      score: scores.total,
+      level: game.type === 2 ? levelReached(levels, scores.byLevel) : null,
+    },
+    question,
+    my_answer: mine,
+    rank: await playerRank(db, me),
+    finished: game.status !== 1,
+  };
+}
+
+/** The counts of a question's answers, only once published (before, they would hint at the answer). */
+async function publishedCounts(db: q.Queryable, question: q.QuestionRow): Promise<PlaySchemas['AnswerCounts'] | null> {
+  return question.status >= 2 ? q.answerCounts(db, question.id) : null;
+}
+
+export async function displayState(db: Db, gameId: number, now: Date): Promise<PlaySchemas['DisplayStateData']> {
+  const game = await q.findGame(db, gameId);
+  // A display token outlives a deleted game: it is then a token for nothing.
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.display.unknownToken');
+  const current = game.currentQuestionId === null ? undefined : await q.questionOfGame(db, game.id, game.currentQuestionId);
+  let question: PlaySchemas['DisplayQuestion'] | null = null;
+  if (current && current.status >= 1 && current.shownAt) {
+    question = {
+      question: publicQuestion(game, current, await q.levelNumber(db, current.levelId)),
+      status: current.status as 1 | 2 | 3,
+      shown_at: iso(current.shownAt),
+      deadline: isoOrNull(deadlineOf(game, current)),
+      answer: publishedAnswer(current),
+      counts: await publishedCounts(db, current),
+    };
+  }
+  const latest = await q.latestRanking(db, game.id);
+  const summary = latest ? await q.rankingSummary(db, latest.id, TOP) : undefined;
+  return {
+    server_time: iso(now),
+    game: gameSummary(game),
+    question,
+    ranking: summary ? rankingSummary(summary) : null,
+    finished: game.status !== 1,
+  };
+}
+
+/** What the control screen's real-time channel starts from: players, the live question, its counts. */
+export async function operatorSnapshot(db: Db, gameId: number, now: Date): Promise<PlaySchemas['EventOperatorSnapshot']> {
+  const game = await q.findGame(db, gameId);
+  if (!game) throw recordNotFound();
+  const live = await q.liveQuestion(db, game.id);
+  let liveQuestion: PlaySchemas['EventOperatorSnapshot']['live_question'] = null;
+  if (live?.shownAt) {
+    const deadline = deadlineOf(game, live);
+    liveQuestion = {
+      question_id: live.id,
+      shown_at: iso(live.shownAt),
+      deadline: isoOrNull(deadline),
+      remaining_ms: deadline === null ? null : Math.max(0, deadline.getTime() - now.getTime()),
+      ...(await q.answerCounts(db, live.id)),
+    };
+  }
+  return { server_time: iso(now), game: gameSummary(game), live_question: liveQuestion };
+}
+
+/** The answerCount event of a live question (null when it is not live any more). */
+export async function answerCountEvent(db: Db, gameId: number, questionId: number): Promise<RealtimeEvent | null> {
+  const question = await q.questionOfGame(db, gameId, questionId);
+  if (!question || question.status !== 1) return null;
+  const data: PlaySchemas['EventAnswerCount'] = { question_id: questionId, ...(await q.answerCounts(db, questionId)) };
+  return { topic: gameTopic(gameId, 'operator'), type: 'server.answerCount', data };
+}
+
+export async function playerJoinedEvents(db: Db, gameId: number): Promise<RealtimeEvent[]> {
+  const data: PlaySchemas['EventPlayerJoined'] = { count: await q.countPlayers(db, gameId) };
+  return both(gameId, 'server.playerJoined', data);
+}
+
+// ------------------------------------------------------------------ the display's code and token
+
+export async function createDisplayCode(db: Db, companyId: number, adminId: number, gameId: number, now: Date) {
+  const game = await q.findGame(db, gameId, companyId);
+  if (!game) throw recordNotFound();
+  const code = newSecret();
+  await q.insertDisplayCode(db, {
+    codeHash: hashSecret(code),
+    triviaGameId: game.id,
+    createdBy: adminId,
+    expiresAt: new Date(now.getTime() + DISPLAY_CODE_TTL_SECONDS * 1000),
+  });
+  return { code, expires_in: DISPLAY_CODE_TTL_SECONDS };
+}
+
+export async function exchangeDisplayCode(db: Db, tokens: DisplayTokens, code: string, now: Date): Promise<PlaySchemas['DisplayExchangeData']> {
+  const gameId = await q.spendDisplayCode(db, hashSecret(code), now);
+  const game = gameId === undefined ? undefined : await q.findGame(db, gameId);
+  if (!game) throw businessError('live.display.codeInvalid');
+  const token = await tokens.issue({ gameId: game.id, companyId: game.companyId });
+  return { display_token: token, expires_in: DISPLAY_TOKEN_TTL_SECONDS, game: gameSummary(game) };
+}

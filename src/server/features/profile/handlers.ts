@@ -1,0 +1,79 @@
+/**
+ * The logged-in admin's own profile (name, email, password) and per-menu navigation settings
+ * (no-cache and pinned tag). A new password ends the admin's other sessions (they get 430).
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { isEmail, isStrongPassword, NAME_MAX_LENGTH } from '../../../domain/account-rules.js';
+import type { OperationHandlers } from '../../contract/handlers.js';
+import { adminNavSettings, admins } from '../../db/schema.js';
+import { translate } from '../../i18n.js';
+import { FieldErrors } from '../../lib/envelope.js';
+import { hashPassword } from '../../lib/password.js';
+import { requireAuth } from '../../plugins/access.js';
+import { listNavMenus } from './nav.js';
+
+export const profileHandlers: OperationHandlers = {
+  async adminUpdateSelf(request) {
+    const { adminId, sessionId } = requireAuth(request);
+    const lang = request.lang;
+    const name = request.body.name.trim();
+    const email = request.body.email.trim();
+    const password = request.body.password;
+    const errors: Record<string, string[]> = {};
+    if (!name) errors.name = [translate(lang, 'profile.nameRequired')];
+    else if (name.length > NAME_MAX_LENGTH) errors.name = [translate(lang, 'profile.nameTooLong', { limit: NAME_MAX_LENGTH })];
+    if (!isEmail(email)) errors.email = [translate(lang, 'profile.emailInvalid')];
+    // A blank password means "unchanged" (the form leaves it out; an empty string is the same).
+    const newPassword = password ? password : null;
+    if (newPassword !== null && !isStrongPassword(newPassword)) errors.password = [translate(lang, 'profile.passwordWeak')];
+    if (Object.keys(errors).length) throw new FieldErrors(errors);
+
+    await request.server.db
+      .update(admins)
+      .set({ name, email, updatedAt: new Date(), ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) })
+      .where(eq(admins.id, adminId));
+    if (newPassword) await request.server.sessions.revokeAdminSessions(adminId, 'password', sessionId);
+    return { name, email };
+  },
+
+  async nav(request) {
+    const { adminId, access } = requireAuth(request);
+    return { list: await listNavMenus(request.server.db, adminId, access.permissions) };
+  },
+
+  async navSetNoCache(request) {
+    const { adminId, access } = requireAuth(request);
+    await saveNavFlags(request, adminId, access.permissions, request.body.list.map((item) => ({ name: item.name, noCache: item.no_cache === 1 })));
+    return {};
+  },
+
+  async navSetAffix(request) {
+    const { adminId, access } = requireAuth(request);
+    await saveNavFlags(request, adminId, access.permissions, request.body.list.map((item) => ({ name: item.name, affix: item.affix === 1 })));
+    return {};
+  },
+};
+
+async function saveNavFlags(
+  request: FastifyRequest,
+  adminId: number,
+  held: Set<string>,
+  items: Array<{ name: string; noCache?: boolean; affix?: boolean }>,
+): Promise<void> {
+  const menus = new Set((await listNavMenus(request.server.db, adminId, held)).map((menu) => menu.name));
+  const errors: Record<string, string[]> = {};
+  items.forEach((item, index) => {
+    if (!menus.has(item.name)) errors[`list.${index}.name`] = [translate(request.lang, 'nav.unknownMenu', { name: item.name })];
+  });
+  if (Object.keys(errors).length) throw new FieldErrors(errors);
+  await request.server.db.transaction(async (tx) => {
+    for (const item of items) {
+      const set = { ...(item.noCache !== undefined ? { noCache: item.noCache } : {}), ...(item.affix !== undefined ? { affix: item.affix } : {}) };
+      await tx
+        .insert(adminNavSettings)
+        .values({ adminId, name: item.name, noCache: item.noCache ?? false, affix: item.affix ?? false })
+        .onConflictDoUpdate({ target: [adminNavSettings.adminId, adminNavSettings.name], set });
+    }
+  });
+}

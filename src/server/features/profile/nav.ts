@@ -1,0 +1,26 @@
+/**
+ * The menus an admin can open (visible nav permissions with a page) and their saved settings:
+ * no_cache (the page is not kept alive when its tag is left) and affix (its tag is pinned).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { adminNavSettings, permissions } from '../../db/schema.js';
+import type { NavPreference } from '../session/menu.js';
+
+export async function navPreferences(db: Db, adminId: number): Promise<Map<string, NavPreference>> {
+  const rows = await db.select().from(adminNavSettings).where(eq(adminNavSettings.adminId, adminId));
+  return new Map(rows.map((row) => [row.name, { noCache: row.noCache, affix: row.affix }]));
+}
+
+export async function listNavMenus(db: Db, adminId: number, held: Set<string>) {
+  const preferences = await navPreferences(db, adminId);
+  const rows = await db.select().from(permissions).orderBy(permissions.parentId, permissions.sort);
+  return rows
+    .filter((row) => row.type === 'nav' && !row.hidden && row.component && row.component !== 'Layout' && held.has(row.identifier))
+    .map((row) => ({
+      name: row.identifier,
+      icon: row.icon,
+      no_cache: preferences.get(row.identifier)?.noCache ? 1 : 0,
+      affix: preferences.get(row.identifier)?.affix ? 1 : 0,
+    }));
+}

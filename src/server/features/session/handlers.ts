@@ -1,0 +1,77 @@
+/**
+ * Operations of the session feature: login, refresh, logout, info, me. Handlers are named as the
+ * contract's operationIds and stay thin: the rules live in service.ts.
+ */
+import type { OperationHandlers } from '../../contract/handlers.js';
+import { ApiError, businessError } from '../../lib/envelope.js';
+import { requireAuth, resolveCompany } from '../../plugins/access.js';
+import { NotificationService } from '../notification/service.js';
+import { navPreferences } from '../profile/nav.js';
+import { translate } from '../../i18n.js';
+import { buildAccessedRoutes } from './menu.js';
+import { bearerToken } from './tokens.js';
+
+function throttled(request: Parameters<NonNullable<OperationHandlers['login']>>[0], waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  const after = translate(request.lang, 'time.seconds', { count: seconds });
+  return new ApiError(429, 429, 'error.tooManyRequests', { after });
+}
+
+export const sessionHandlers: OperationHandlers = {
+  async login(request, reply) {
+    const { username, password } = request.body;
+    const { sessions, loginThrottle } = request.server;
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    const addressKey = `ip:${request.ip}`;
+    const wait = Math.max(loginThrottle.retryAfter(userKey), loginThrottle.retryAfter(addressKey));
+    if (wait > 0) {
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      throw throttled(request, wait);
+    }
+
+    const checked = await sessions.checkCredentials(username, password);
+    if (!checked) {
+      loginThrottle.hit(userKey);
+      loginThrottle.hit(addressKey);
+      throw businessError('login.wrongCredentials');
+    }
+    if (!checked.enabled) throw businessError('login.disabled');
+    const { token } = await sessions.createSession(checked.adminId);
+    return { token_info: { token, token_type: 'Bearer', expires_in: sessions.tokenTtl } };
+  },
+
+  async refresh(request) {
+    const token = await request.server.sessions.refresh(bearerToken(request.headers.authorization));
+    return { access_token: token, token_type: 'Bearer', expires_in: request.server.sessions.tokenTtl };
+  },
+
+  async logout(request) {
+    const body = request.body as { token?: string } | undefined;
+    await request.server.sessions.logout(bearerToken(request.headers.authorization) ?? body?.token ?? null);
+    return {};
+  },
+
+  async info(request) {
+    const { adminId, access } = requireAuth(request);
+    const db = request.server.db;
+    const accessedRoutes = await buildAccessedRoutes(db, access.permissions, await navPreferences(db, adminId));
+    const companyId = await resolveCompany(request, access);
+    const unread = companyId === null ? 0 : await new NotificationService(request.server).unreadCount(adminId, companyId);
+    return {
+      user_info: {
+        roles: access.roles,
+        name: access.admin.name,
+        avatar: access.admin.avatar,
+        email: access.admin.email,
+        permissions: [...access.permissions].sort(),
+      },
+      accessed_routes: accessedRoutes,
+      unread_notification_count: unread,
+    };
+  },
+
+  async me(request) {
+    const { access } = requireAuth(request);
+    return { name: access.admin.name, email: access.admin.email };
+  },
+};

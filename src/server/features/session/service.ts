@@ -1,0 +1,139 @@
+/**
+ * Sessions and tokens (DESIGN.md §6): login creates a session of at most 30 days and its first access
+ * token; each token refreshes once (a repeat within REFRESH_GRACE_MS returns the same successor, a later
+ * reuse revokes the session); logout revokes. `authenticate` decides, for a request's bearer token,
+ * between a valid admin, NEED_LOGIN (202), token expired (401) and session replaced (430).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accessTokens, adminSessions, admins } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { needLogin, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
+import type { TokenSigner } from './tokens.js';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFRESH_GRACE_MS = 10_000;
+
+type SessionRow = typeof adminSessions.$inferSelect;
+
+/** Revocations by someone else end the session with 430; the admin's own logout with 202. */
+function endedSessionError(session: SessionRow) {
+  return session.revokedReason === 'logout' ? needLogin() : sessionReplaced();
+}
+
+// Verifying against a real hash when the username is unknown keeps both failures equally slow.
+let dummyHash: Promise<string> | null = null;
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly signer: TokenSigner,
+  ) {}
+
+  get tokenTtl(): number {
+    return this.signer.ttlSeconds;
+  }
+
+  /** Returns the admin id when the credentials match an admin, else null (never says which part was wrong). */
+  async checkCredentials(username: string, password: string): Promise<{ adminId: number; enabled: boolean } | null> {
+    const [admin] = await this.db
+      .select({ id: admins.id, passwordHash: admins.passwordHash, status: admins.status })
+      .from(admins)
+      .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
+    if (!admin) {
+      dummyHash ??= hashPassword('not-a-real-password');
+      await verifyPassword(await dummyHash, password);
+      return null;
+    }
+    if (!(await verifyPassword(admin.passwordHash, password))) return null;
+    return { adminId: admin.id, enabled: admin.status === 1 };
+  }
+
+  async createSession(adminId: number): Promise<{ token: string; sessionId: string }> {
+    const sessionId = randomUUID();
+    const { token, jti } = await this.signer.sign(adminId, sessionId);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(adminSessions).values({ id: sessionId, adminId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+      await tx.insert(accessTokens).values({ jti, sessionId });
+    });
+    return { token, sessionId };
+  }
+
+  /** The session a token belongs to, if it is still alive; otherwise throws the right envelope error. */
+  private async liveSession(sessionId: string): Promise<SessionRow> {
+    const [session] = await this.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId));
+    if (!session) throw needLogin();
+    if (session.revokedAt) throw endedSessionError(session);
+    if (session.expiresAt.getTime() <= Date.now()) throw needLogin();
+    return session;
+  }
+
+  /** For every protected request: the admin id and session of a valid token, or the error to answer. */
+  async authenticate(token: string | null): Promise<{ adminId: number; sessionId: string }> {
+    if (!token) throw needLogin();
+    const result = await this.signer.verify(token);
+    if (result.status === 'invalid') throw needLogin();
+    await this.liveSession(result.claims.sessionId);
+    if (result.status === 'expired') throw tokenExpired();
+    return { adminId: result.claims.adminId, sessionId: result.claims.sessionId };
+  }
+
+  /** Exchanges a (possibly expired) token for its successor, once; see the module comment. */
+  async refresh(token: string | null): Promise<string> {
+    if (!token) throw needLogin();
+    const result = await this.signer.verify(token);
+    if (result.status === 'invalid') throw needLogin();
+    const { adminId, sessionId, jti } = result.claims;
+    await this.liveSession(sessionId);
+
+    const successor = await this.signer.sign(adminId, sessionId);
+    const won = await this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(accessTokens)
+        .set({ refreshedAt: new Date(), successorToken: successor.token })
+        .where(and(eq(accessTokens.jti, jti), eq(accessTokens.sessionId, sessionId), isNull(accessTokens.refreshedAt)))
+        .returning({ jti: accessTokens.jti });
+      if (updated.length === 0) return false;
+      await tx.insert(accessTokens).values({ jti: successor.jti, sessionId });
+      return true;
+    });
+    if (won) return successor.token;
+
+    const [row] = await this.db.select().from(accessTokens).where(eq(accessTokens.jti, jti));
+    if (!row) throw needLogin();
+    if (row.refreshedAt && row.successorToken && Date.now() - row.refreshedAt.getTime() <= REFRESH_GRACE_MS) {
+      return row.successorToken;
+    }
+    // A token refreshed long ago is being replayed: someone holds a stolen copy. End the session.
+    await this.revokeSession(sessionId, 'reuse');
+    throw sessionReplaced();
+  }
+
+  async logout(token: string | null): Promise<void> {
+    if (!token) return;
+    const result = await this.signer.verify(token);
+    if (result.status === 'invalid') return;
+    await this.db
+      .update(adminSessions)
+      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .where(and(eq(adminSessions.id, result.claims.sessionId), isNull(adminSessions.revokedAt)));
+  }
+
+  async revokeSession(sessionId: string, reason: NonNullable<SessionRow['revokedReason']>): Promise<void> {
+    await this.db
+      .update(adminSessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
+  }
+
+  /** Ends every live session of an admin (password changed by someone, account disabled or deleted). */
+  async revokeAdminSessions(adminId: number, reason: NonNullable<SessionRow['revokedReason']>, exceptSessionId?: string): Promise<void> {
+    const conditions = [eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)];
+    if (exceptSessionId) conditions.push(sql`${adminSessions.id} <> ${exceptSessionId}`);
+    await this.db
+      .update(adminSessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(...conditions));
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Access tokens: short-lived HS256 JWTs naming the admin (sub), the session (sid) and themselves (jti).
+ * The signing secret comes from the config or is generated once and kept in the settings table, so
+ * tokens survive restarts and are shared by every instance on one database.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Db } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+
+export interface TokenClaims {
+  adminId: number;
+  sessionId: string;
+  jti: string;
+}
+
+export type VerifyResult =
+  | { status: 'valid'; claims: TokenClaims }
+  | { status: 'expired'; claims: TokenClaims }
+  | { status: 'invalid' };
+
+const ISSUER = 'live-trivia-back-office';
+
+export async function loadTokenSecret(db: Db, configured: string | null): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(settings)
+    .values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'token_secret'));
+  return new TextEncoder().encode(row!.value);
+}
+
+export class TokenSigner {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  async sign(adminId: number, sessionId: string): Promise<{ token: string; jti: string }> {
+    const jti = randomUUID();
+    const token = await new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(adminId))
+      .setJti(jti)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.secret);
+    return { token, jti };
+  }
+
+  async verify(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+      const claims = toClaims(payload);
+      return claims ? { status: 'valid', claims } : { status: 'invalid' };
+    } catch (error) {
+      // jose checks the signature before the expiry, so an expired token's claims are trustworthy.
+      if (error instanceof errors.JWTExpired) {
+        const claims = toClaims(error.payload);
+        return claims ? { status: 'expired', claims } : { status: 'invalid' };
+      }
+      return { status: 'invalid' };
+    }
+  }
+}
+
+function toClaims(payload: JWTPayload): TokenClaims | null {
+  const adminId = Number(payload.sub);
+  const sessionId = payload.sid;
+  if (!Number.isInteger(adminId) || typeof sessionId !== 'string' || typeof payload.jti !== 'string') return null;
+  return { adminId, sessionId, jti: payload.jti };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

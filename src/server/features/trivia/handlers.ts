@@ -1,0 +1,115 @@
+/**
+ * Operations of trivia games, levels and questions, named as the contract's operationIds. Handlers
+ * stay thin: the rules live in service.ts, the SQL in queries.ts; here rows become the contract's
+ * shapes (snake_case, ISO times, level_id 0 when none). The live game (gameFlow, getRank) is not here.
+ */
+import type { components } from '@openapi/admin-api';
+import type { OperationHandlers } from '../../contract/handlers.js';
+import * as service from './service.js';
+import type { GameRow, LevelRow, QuestionRow } from './queries.js';
+
+type Schemas = components['schemas'];
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+function levelItem(row: LevelRow): Schemas['Level'] {
+  return { id: row.id, level: row.level, promotion_score: row.promotionScore };
+}
+
+function gameItem(row: GameRow, questionCount: number, levels?: LevelRow[]): Schemas['TriviaGame'] {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as Schemas['TriviaGameType'],
+    start_time: iso(row.startTime),
+    end_time: iso(row.endTime),
+    status: row.status as Schemas['TriviaGameStatus'],
+    pin: row.pin,
+    question_count: questionCount,
+    ...(levels ? { levels: levels.map(levelItem) } : {}),
+  };
+}
+
+function questionItem(row: QuestionRow): Schemas['Question'] {
+  return {
+    id: row.id,
+    trivia_game_id: row.triviaGameId,
+    title: row.title,
+    question_text: row.questionText,
+    question_img: row.questionImg,
+    pre_video_url: row.preVideoUrl,
+    level_id: row.levelId ?? 0,
+    have_answering_time: row.haveAnsweringTime as Schemas['Flag'],
+    answering_time: row.answeringTime,
+    score: row.score,
+    question_type: row.questionType as 1 | 2,
+    is_bonus: row.isBonus as Schemas['Flag'],
+    options: row.options,
+    answer: row.answer,
+    status: row.status as Schemas['QuestionStatus'],
+    sort: row.sort,
+  };
+}
+
+export const triviaHandlers: OperationHandlers = {
+  async triviaGameList(request) {
+    const { rows, total } = await service.listGames(request.server.db, request.companyId, request.body);
+    return { list: rows.map(({ game, questionCount }) => gameItem(game, questionCount)), total } satisfies Schemas['TriviaGameListData'];
+  },
+
+  async triviaGameCreate(request) {
+    const id = await service.createGame(request.server.db, request.lang, request.companyId, request.body);
+    return { id } satisfies Schemas['CreatedData'];
+  },
+
+  async triviaGameUpdate(request) {
+    await service.updateGame(request.server.db, request.lang, request.companyId, request.body);
+    return {};
+  },
+
+  async triviaGameDetail(request) {
+    const { game, questionCount, levels } = await service.gameDetail(request.server.db, request.companyId, request.body.id);
+    return { item: gameItem(game, questionCount, levels) } satisfies Schemas['TriviaGameItemData'];
+  },
+
+  async triviaGameDelete(request) {
+    await service.deleteGame(request.server.db, request.companyId, request.body.id);
+    return {};
+  },
+
+  async triviaGameAllLevel(request) {
+    const levels = await service.gameLevels(request.server.db, request.companyId, request.body.trivia_game_id);
+    return { list: levels.map(levelItem) } satisfies Schemas['LevelListData'];
+  },
+
+  async triviaGameUpdateLevel(request) {
+    const { trivia_game_id, trivia_game_level } = request.body;
+    const levels = await service.saveLevels(request.server.db, request.lang, request.companyId, trivia_game_id, trivia_game_level);
+    return { list: levels.map(levelItem) } satisfies Schemas['LevelListData'];
+  },
+
+  async questionList(request) {
+    const { rows, total } = await service.listQuestions(request.server.db, request.companyId, request.body);
+    return { list: rows.map(questionItem), total } satisfies Schemas['QuestionListData'];
+  },
+
+  async questionDetail(request) {
+    const question = await service.questionDetail(request.server.db, request.companyId, request.body.id);
+    return { item: questionItem(question) } satisfies Schemas['QuestionItemData'];
+  },
+
+  async questionCreate(request) {
+    const id = await service.createQuestion(request.server.db, request.lang, request.companyId, request.body);
+    return { id } satisfies Schemas['CreatedData'];
+  },
+
+  async questionUpdate(request) {
+    await service.updateQuestion(request.server.db, request.lang, request.companyId, request.body);
+    return {};
+  },
+
+  async questionDelete(request) {
+    await service.deleteQuestion(request.server.db, request.companyId, request.body.id);
+    return {};
+  },
+};

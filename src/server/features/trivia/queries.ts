@@ -1,0 +1,236 @@
+/**
+ * The SQL of trivia games, levels and questions. Every read or write of a game is bounded by its
+ * company (`companyId` from the access hook); questions and levels are reached only through a game
+ * of that company, so an id of another company's row behaves as if it did not exist.
+ * No rules here (service.ts decides); no HTTP (handlers.ts answers).
+ */
+import { and, asc, desc, eq, getTableName, gt, ilike, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
+
+export type GameRow = typeof triviaGames.$inferSelect;
+export type NewGameRow = typeof triviaGames.$inferInsert;
+export type LevelRow = typeof triviaGameLevels.$inferSelect;
+export type QuestionRow = typeof questions.$inferSelect;
+export type NewQuestionRow = typeof questions.$inferInsert;
+/** Transactions and the database answer the same queries. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface Paging {
+  page: number;
+  limit: number;
+  order: 'asc' | 'desc';
+  sort: string;
+}
+
+/** Ids are 32-bit serials; a larger id (the contract bounds none) names no row rather than failing the query. */
+const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+/** `%`, `_` and `\` typed by the user are searched for literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The requested column and direction (rows without a value last either way), else the list's default order. */
+function orderBy(columns: Record<string, AnyColumn>, paging: Paging, fallback: SQL[], tieBreaker: AnyColumn): SQL[] {
+  const column = Object.hasOwn(columns, paging.sort) ? columns[paging.sort] : undefined;
+  if (!column) return fallback;
+  const direction = sql.raw(paging.order === 'desc' ? 'desc' : 'asc');
+  return [sql`${column} ${direction} nulls last`, sql`${tieBreaker} ${direction}`];
+}
+
+// ------------------------------------------------------------------ games
+
+/**
+ * Written out with qualified names: in a one-table select Drizzle leaves columns unqualified, and
+ * inside the subquery an unqualified `id` would be the question's.
+ */
+const gameIdColumn = sql`${sql.identifier(getTableName(triviaGames))}.${sql.identifier(triviaGames.id.name)}`;
+const questionCount = sql<number>`(select count(*)::int from ${questions} as counted where counted.${sql.identifier(questions.triviaGameId.name)} = ${gameIdColumn})`;
+
+export interface GameFilters extends Paging {
+  title?: string;
+  type?: number;
+  status?: number;
+}
+
+export async function listGames(db: Queryable, companyId: number, filters: GameFilters) {
+  const conditions = [eq(triviaGames.companyId, companyId)];
+  if (filters.title?.trim()) conditions.push(ilike(triviaGames.title, contains(filters.title.trim())));
+  if (filters.type !== undefined) conditions.push(eq(triviaGames.type, filters.type));
+  if (filters.status !== undefined) conditions.push(eq(triviaGames.status, filters.status));
+  const where = and(...conditions);
+
+  const sortable = {
+    id: triviaGames.id,
+    title: triviaGames.title,
+    start_time: triviaGames.startTime,
+    created_at: triviaGames.createdAt,
+    status: triviaGames.status,
+  };
+  const rows = await db
+    .select({ game: triviaGames, questionCount })
+    .from(triviaGames)
+    .where(where)
+    .orderBy(...orderBy(sortable, filters, [desc(triviaGames.id)], triviaGames.id))
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(triviaGames).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findGame(db: Queryable, companyId: number, id: number, options: { lock?: boolean } = {}): Promise<GameRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  const query = db
+    .select()
+    .from(triviaGames)
+    .where(and(eq(triviaGames.id, id), eq(triviaGames.companyId, companyId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function countQuestions(db: Queryable, gameId: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(questions).where(eq(questions.triviaGameId, gameId));
+  return row?.count ?? 0;
+}
+
+/** Whether an enabled game other than `exceptId` has this PIN. */
+export async function pinInUse(db: Queryable, pin: string, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: triviaGames.id })
+    .from(triviaGames)
+    .where(and(eq(triviaGames.pin, pin), eq(triviaGames.status, 1), ne(triviaGames.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertGame(db: Queryable, values: NewGameRow): Promise<GameRow> {
+  const [row] = await db.insert(triviaGames).values(values).returning();
+  return row!;
+}
+
+export async function updateGame(db: Queryable, companyId: number, id: number, values: Partial<NewGameRow>): Promise<GameRow | undefined> {
+  const [row] = await db
+    .update(triviaGames)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(triviaGames.id, id), eq(triviaGames.companyId, companyId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the game (with its levels and questions) unless one of its questions is on screen. */
+export async function deleteGameUnlessLive(db: Queryable, companyId: number, id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const deleted = await db
+    .delete(triviaGames)
+    .where(
+      and(
+        eq(triviaGames.id, id),
+        eq(triviaGames.companyId, companyId),
+        sql`not exists (select 1 from ${questions} where ${questions.triviaGameId} = ${triviaGames.id} and ${questions.status} = 1)`,
+      ),
+    )
+    .returning({ id: triviaGames.id });
+  return deleted.length > 0;
+}
+
+// ------------------------------------------------------------------ levels
+
+export async function listLevels(db: Queryable, gameId: number): Promise<LevelRow[]> {
+  return db.select().from(triviaGameLevels).where(eq(triviaGameLevels.triviaGameId, gameId)).orderBy(asc(triviaGameLevels.level));
+}
+
+export async function upsertLevel(db: Queryable, gameId: number, level: number, promotionScore: number | null): Promise<void> {
+  await db
+    .insert(triviaGameLevels)
+    .values({ triviaGameId: gameId, level, promotionScore })
+    .onConflictDoUpdate({ target: [triviaGameLevels.triviaGameId, triviaGameLevels.level], set: { promotionScore } });
+}
+
+/** The lowest level above `lastLevel` that still has questions, if any. */
+export async function removedLevelInUse(db: Queryable, gameId: number, lastLevel: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ level: triviaGameLevels.level })
+    .from(triviaGameLevels)
+    .innerJoin(questions, eq(questions.levelId, triviaGameLevels.id))
+    .where(and(eq(triviaGameLevels.triviaGameId, gameId), gt(triviaGameLevels.level, lastLevel)))
+    .orderBy(asc(triviaGameLevels.level))
+    .limit(1);
+  return row?.level;
+}
+
+export async function deleteLevelsAbove(db: Queryable, gameId: number, lastLevel: number): Promise<void> {
+  await db.delete(triviaGameLevels).where(and(eq(triviaGameLevels.triviaGameId, gameId), gt(triviaGameLevels.level, lastLevel)));
+}
+
+export async function deleteAllLevels(db: Queryable, gameId: number): Promise<void> {
+  await db.delete(triviaGameLevels).where(eq(triviaGameLevels.triviaGameId, gameId));
+}
+
+// ------------------------------------------------------------------ questions
+
+export interface QuestionFilters extends Paging {
+  title?: string;
+  status?: number;
+}
+
+export async function listQuestions(db: Queryable, gameId: number, filters: QuestionFilters) {
+  const conditions = [eq(questions.triviaGameId, gameId)];
+  if (filters.title?.trim()) conditions.push(ilike(questions.title, contains(filters.title.trim())));
+  if (filters.status !== undefined) conditions.push(eq(questions.status, filters.status));
+  const where = and(...conditions);
+
+  const sortable = { sort: questions.sort, id: questions.id, title: questions.title, status: questions.status };
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(where)
+    .orderBy(...orderBy(sortable, filters, [asc(questions.sort), asc(questions.id)], questions.id))
+    .limit(filters.limit)
+    .offset((filters.page - 1) * filters.limit);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(questions).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** A question of a game of the company, with its game. */
+export async function findQuestion(db: Queryable, companyId: number, id: number): Promise<{ question: QuestionRow; game: GameRow } | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [row] = await db
+    .select({ question: questions, game: triviaGames })
+    .from(questions)
+    .innerJoin(triviaGames, eq(triviaGames.id, questions.triviaGameId))
+    .where(and(eq(questions.id, id), eq(triviaGames.companyId, companyId)));
+  return row;
+}
+
+/** Inserts a question; without a sort number it goes after the game's last question. */
+export async function insertQuestion(db: Queryable, values: Omit<NewQuestionRow, 'sort'> & { sort?: number | undefined }): Promise<number> {
+  const nextSort = sql`(select coalesce(${max(questions.sort)}, 0) + 1 from ${questions} where ${questions.triviaGameId} = ${values.triviaGameId})`;
+  const [row] = await db
+    .insert(questions)
+    .values({ ...values, sort: values.sort ?? nextSort })
+    .returning({ id: questions.id });
+  return row!.id;
+}
+
+/** Updates a question that has not been shown yet (status 0); false when it was shown meanwhile. */
+export async function updateUnsentQuestion(db: Queryable, id: number, values: Partial<NewQuestionRow>): Promise<boolean> {
+  const updated = await db
+    .update(questions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(questions.id, id), eq(questions.status, 0)))
+    .returning({ id: questions.id });
+  return updated.length > 0;
+}
+
+/** Deletes a question that is not on screen; false when it is. */
+export async function deleteQuestionUnlessOnScreen(db: Queryable, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(questions)
+    .where(and(eq(questions.id, id), ne(questions.status, 1)))
+    .returning({ id: questions.id });
+  return deleted.length > 0;
+}
+
+export async function levelIdsOfGame(db: Queryable, gameId: number): Promise<number[]> {
+  const rows = await db.select({ id: triviaGameLevels.id }).from(triviaGameLevels).where(eq(triviaGameLevels.triviaGameId, gameId));
+  return rows.map((row) => row.id);
+}

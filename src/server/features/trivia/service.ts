@@ -1,0 +1,281 @@
+/**
+ * The rules of trivia games, levels and questions on the server: validation through the shared
+ * domain rules (src/domain, the same the SPA's dialogs use), the game PIN, and the refusals that
+ * protect a live game (nothing on screen is deleted or changed). Every function takes the company
+ * the request acts for; a row of another company is "not found", never data.
+ */
+import { randomInt } from 'node:crypto';
+import type { components } from '@openapi/admin-api';
+import { validateGame } from '../../../domain/game-rules.js';
+import {
+  applyGameType,
+  defaultQuestionDraft,
+  OPTION_TITLES,
+  validatePromotionScores,
+  validateQuestion,
+  type GameType,
+  type QuestionDraft,
+} from '../../../domain/question-rules.js';
+import { formatDomainMessage } from '../../../domain/messages.js';
+import type { Db } from '../../db/client.js';
+import { translate, type Lang } from '../../i18n.js';
+import { assertNoFieldErrors } from '../../lib/domain-errors.js';
+import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
+import * as q from './queries.js';
+
+type Schemas = components['schemas'];
+type GameInput = Schemas['TriviaGameCreateRequest'];
+type QuestionInput = Omit<Schemas['QuestionCreateRequest'], 'trivia_game_id'>;
+type LevelInput = Schemas['TriviaGameUpdateLevelRequest']['trivia_game_level'];
+
+const PIN_ATTEMPTS = 20;
+const ACTIVE_PIN_INDEX = 'trivia_games_active_pin_unique';
+
+export const newPin = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0');
+
+/** A unique violation of the active-PIN index, wherever the driver put it (Drizzle wraps errors). */
+function isPinCollision(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === ACTIVE_PIN_INDEX || e.message?.includes(ACTIVE_PIN_INDEX))) return true;
+  }
+  return false;
+}
+
+/** Runs `attempt` with fresh PINs until one is free among the enabled games. */
+async function withFreePin<T>(attempt: (pin: string) => Promise<T>): Promise<T> {
+  for (let i = 0; i < PIN_ATTEMPTS; i++) {
+    try {
+      return await attempt(newPin());
+    } catch (error) {
+      if (!isPinCollision(error)) throw error;
+    }
+  }
+  throw businessError('trivia.pinUnavailable');
+}
+
+const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
+
+/** The contract sets no upper bound on these integers; the database columns hold 32 bits. */
+const MAX_INTEGER = 2_147_483_647;
+function assertIntegersFit(lang: Lang, values: Record<string, number | null | undefined>): void {
+  const errors: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (typeof value === 'number' && value > MAX_INTEGER) errors[field] = [translate(lang, 'field.maximum', { limit: MAX_INTEGER })];
+  }
+  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
+}
+
+// ------------------------------------------------------------------ games
+
+async function requireGame(db: q.Queryable, companyId: number, id: number, options: { lock?: boolean } = {}): Promise<q.GameRow> {
+  const game = await q.findGame(db, companyId, id, options);
+  if (!game) throw recordNotFound();
+  return game;
+}
+
+/** The open time range applies to level games only; a speed contest keeps none. */
+function gameColumns(input: GameInput, current?: q.GameRow) {
+  const type = input.type as GameType;
+  const time = (value: string | null | undefined, stored: Date | null | undefined) => (value === undefined ? (stored ?? null) : toDate(value));
+  return {
+    title: input.title.trim(),
+    type,
+    startTime: type === 2 ? time(input.start_time, current?.startTime) : null,
+    endTime: type === 2 ? time(input.end_time, current?.endTime) : null,
+  };
+}
+
+const gameErrors = (columns: ReturnType<typeof gameColumns>) =>
+  validateGame({ title: columns.title, type: columns.type, start_time: columns.startTime, end_time: columns.endTime });
+
+export function listGames(db: Db, companyId: number, filters: q.GameFilters) {
+  return q.listGames(db, companyId, filters);
+}
+
+export async function createGame(db: Db, lang: Lang, companyId: number, input: GameInput): Promise<number> {
+  const columns = gameColumns(input);
+  assertNoFieldErrors(lang, gameErrors(columns));
+  const status = input.status ?? 1;
+  return withFreePin((pin) =>
+    db.transaction(async (tx) => {
+      const game = await q.insertGame(tx, { companyId, ...columns, status, pin });
+      // A level game starts with one level so that questions can be added at once.
+      if (columns.type === 2) await q.upsertLevel(tx, game.id, 1, null);
+      return game.id;
+    }),
+  );
+}
+
+/** Omitted open times and status stay as they are. */
+export async function updateGame(db: Db, lang: Lang, companyId: number, input: GameInput & { id: number }): Promise<void> {
+  await withFreePin((freshPin) =>
+    db.transaction(async (tx) => {
+      const game = await requireGame(tx, companyId, input.id, { lock: true });
+      const columns = gameColumns(input, game);
+      assertNoFieldErrors(lang, gameErrors(columns));
+      const status = input.status ?? game.status;
+      if (columns.type !== game.type) {
+        if ((await q.countQuestions(tx, game.id)) > 0) throw businessError('trivia.typeChangeWithQuestions');
+        if (columns.type === 2) await q.upsertLevel(tx, game.id, 1, null);
+        else await q.deleteAllLevels(tx, game.id);
+      }
+      // A closed game's PIN may have gone to an enabled game meanwhile: reopening it takes a fresh one.
+      const reopening = status === 1 && game.status === 0;
+      const pin = reopening && (await q.pinInUse(tx, game.pin, game.id)) ? freshPin : game.pin;
+      const endedAt = status === 0 ? (game.endedAt ?? new Date()) : null;
+      await q.updateGame(tx, companyId, game.id, { ...columns, status, pin, endedAt });
+    }),
+  );
+}
+
+export async function deleteGame(db: Db, companyId: number, id: number): Promise<void> {
+  if (await q.deleteGameUnlessLive(db, companyId, id)) return;
+  await requireGame(db, companyId, id);
+  throw businessError('trivia.gameHasQuestionOnScreen');
+}
+
+export async function gameDetail(db: Db, companyId: number, id: number) {
+  const game = await requireGame(db, companyId, id);
+  const [questionCount, levels] = await Promise.all([q.countQuestions(db, id), q.listLevels(db, id)]);
+  return { game, questionCount, levels };
+}
+
+export async function gameLevels(db: Db, companyId: number, gameId: number): Promise<q.LevelRow[]> {
+  await requireGame(db, companyId, gameId);
+  return q.listLevels(db, gameId);
+}
+
+/**
+ * Saves a level game's levels: numbered 1..n, a promotion score (≥ 0) for every level but the last,
+ * which has none. Levels are matched by number; a level removed while questions still use it is refused.
+ */
+export async function saveLevels(db: Db, lang: Lang, companyId: number, gameId: number, levels: LevelInput): Promise<q.LevelRow[]> {
+  const game = await requireGame(db, companyId, gameId);
+  if (game.type !== 2) throw businessError('trivia.levelsOnlyForLevelGames');
+
+  if (levels.length === 0) throw new FieldErrors({ trivia_game_level: [translate(lang, 'trivia.levelsRequired')] });
+  assertIntegersFit(lang, Object.fromEntries(levels.map((l, i) => [`trivia_game_level.${i}.promotion_score`, l.promotion_score])));
+  const numbers = levels.map((l) => l.level).sort((a, b) => a - b);
+  if (numbers.some((n, i) => n !== i + 1)) throw new FieldErrors({ trivia_game_level: [translate(lang, 'trivia.levelNumbering')] });
+  const missing = validatePromotionScores(levels);
+  if (missing.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const { level, key } of missing) {
+      const index = levels.findIndex((l) => l.level === level);
+      errors[`trivia_game_level.${index}.promotion_score`] = [formatDomainMessage(lang, key, { n: level })];
+    }
+    throw new FieldErrors(errors);
+  }
+
+  const last = levels.length;
+  return db.transaction(async (tx) => {
+    await requireGame(tx, companyId, gameId, { lock: true });
+    const inUse = await q.removedLevelInUse(tx, gameId, last);
+    if (inUse !== undefined) throw businessError('trivia.levelHasQuestions', { n: inUse });
+    await q.deleteLevelsAbove(tx, gameId, last);
+    for (const { level, promotion_score } of levels) await q.upsertLevel(tx, gameId, level, level === last ? null : promotion_score);
+    return q.listLevels(tx, gameId);
+  });
+}
+
+// ------------------------------------------------------------------ questions
+
+function draftOf(row: q.QuestionRow): QuestionDraft {
+  return {
+    title: row.title,
+    question_text: row.questionText,
+    question_img: row.questionImg,
+    pre_video_url: row.preVideoUrl,
+    level_id: row.levelId ?? 0,
+    have_answering_time: row.haveAnsweringTime === 1 ? 1 : 0,
+    answering_time: row.answeringTime,
+    score: row.score,
+    question_type: row.questionType === 2 ? 2 : 1,
+    is_bonus: row.isBonus === 1 ? 1 : 0,
+    options: row.options,
+    answer: row.answer,
+  };
+}
+
+/** The fields the request sent, over the draft it changes (absent = unchanged, or the default when new). */
+function mergeDraft(base: QuestionDraft, input: QuestionInput): QuestionDraft {
+  const draft: QuestionDraft = { ...base };
+  const fields = [
+    'title',
+    'question_text',
+    'question_img',
+    'pre_video_url',
+    'level_id',
+    'have_answering_time',
+    'answering_time',
+    'score',
+    'question_type',
+    'is_bonus',
+    'options',
+    'answer',
+  ] as const satisfies readonly (keyof QuestionDraft & keyof QuestionInput)[];
+  for (const field of fields) {
+    if (input[field] !== undefined) (draft as unknown as Record<string, unknown>)[field] = input[field];
+  }
+  return draft;
+}
+
+/** Validates a draft for its game and returns the columns to store. */
+async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, input: QuestionDraft) {
+  assertIntegersFit(lang, { score: input.score });
+  const draft = applyGameType(input, game.type as GameType);
+  const levelIds = game.type === 2 ? await q.levelIdsOfGame(db, game.id) : [];
+  assertNoFieldErrors(lang, validateQuestion(draft, { gameType: game.type as GameType, levelIds }));
+  return {
+    title: draft.title.trim(),
+    questionText: draft.question_text,
+    questionImg: draft.question_img.trim(),
+    preVideoUrl: draft.pre_video_url.trim(),
+    levelId: draft.level_id || null,
+    haveAnsweringTime: draft.have_answering_time,
+    answeringTime: draft.answering_time,
+    score: draft.score,
+    questionType: draft.question_type,
+    isBonus: draft.is_bonus,
+    options: draft.options.map(({ title, text, img }) => ({ title, text, img: img.trim() })),
+    // Stored once each, in option order.
+    answer: OPTION_TITLES.filter((title) => draft.answer.includes(title)),
+  };
+}
+
+export async function listQuestions(db: Db, companyId: number, filters: q.QuestionFilters & { trivia_game_id: number }) {
+  await requireGame(db, companyId, filters.trivia_game_id);
+  return q.listQuestions(db, filters.trivia_game_id, filters);
+}
+
+export async function questionDetail(db: Db, companyId: number, id: number): Promise<q.QuestionRow> {
+  const found = await q.findQuestion(db, companyId, id);
+  if (!found) throw recordNotFound();
+  return found.question;
+}
+
+export async function createQuestion(db: Db, lang: Lang, companyId: number, input: Schemas['QuestionCreateRequest']): Promise<number> {
+  const game = await requireGame(db, companyId, input.trivia_game_id);
+  assertIntegersFit(lang, { sort: input.sort });
+  const columns = await checkedQuestion(db, lang, game, mergeDraft(defaultQuestionDraft(), input));
+  return q.insertQuestion(db, { triviaGameId: game.id, ...columns, sort: input.sort });
+}
+
+export async function updateQuestion(db: Db, lang: Lang, companyId: number, input: Schemas['QuestionUpdateRequest']): Promise<void> {
+  const found = await q.findQuestion(db, companyId, input.id);
+  // A question is changed only within its own game; any other game id is a question that does not exist.
+  if (!found || found.game.id !== input.trivia_game_id) throw recordNotFound();
+  if (found.question.status >= 1) throw businessError('trivia.questionLocked');
+  assertIntegersFit(lang, { sort: input.sort });
+  const columns = await checkedQuestion(db, lang, found.game, mergeDraft(draftOf(found.question), input));
+  const updated = await q.updateUnsentQuestion(db, input.id, { ...columns, ...(input.sort !== undefined ? { sort: input.sort } : {}) });
+  if (!updated) throw businessError('trivia.questionLocked');
+}
+
+export async function deleteQuestion(db: Db, companyId: number, id: number): Promise<void> {
+  const found = await q.findQuestion(db, companyId, id);
+  if (!found) throw recordNotFound();
+  if (await q.deleteQuestionUnlessOnScreen(db, id)) return;
+  if (!(await q.findQuestion(db, companyId, id))) throw recordNotFound();
+  throw businessError('trivia.questionOnScreen');
+}

@@ -1,0 +1,164 @@
+/**
+ * Server messages in the request's language. `Lang: zh-TW` gets Traditional Chinese; anything else
+ * gets English. Every message a client may show goes through `translate`, never a literal in a handler.
+ */
+
+export type Lang = 'zh-TW' | 'en';
+
+const messages = {
+  ok: { 'zh-TW': '成功', en: 'OK' },
+  'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
+  'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },
+  'error.notFound': { 'zh-TW': '找不到 {method} {url}', en: 'Not found: {method} {url}' },
+  'error.recordNotFound': { 'zh-TW': '資料不存在', en: 'The record does not exist' },
+  'error.payloadTooLarge': { 'zh-TW': '請求內容過大（上限 {limit}）', en: 'The request is too large (limit {limit})' },
+  'error.validation': { 'zh-TW': '輸入的資料有誤，請檢查標示的欄位', en: 'Some fields are invalid; please check the marked fields' },
+  'error.tooManyRequests': { 'zh-TW': '請求過於頻繁，請 {after} 後再試', en: 'Too many requests; please try again in {after}' },
+  'error.internal': { 'zh-TW': '伺服器發生錯誤', en: 'Something went wrong on the server' },
+  'error.notImplemented': {
+    'zh-TW': '此功能（{operation}）尚未實作',
+    en: 'This operation ({operation}) is not implemented yet',
+  },
+  'error.forbidden': { 'zh-TW': '您沒有權限執行此操作', en: 'You do not have permission to do this' },
+  'error.companyForbidden': { 'zh-TW': '您無權存取此公司的資料', en: 'You may not act for this company' },
+  'error.needLogin': { 'zh-TW': '請先登入', en: 'Please log in' },
+  'error.tokenExpired': { 'zh-TW': '登入憑證已過期', en: 'Your access token has expired' },
+  'error.sessionReplaced': {
+    'zh-TW': '您的登入已失效（可能在其他地方被登出或密碼已變更），請重新登入',
+    en: 'Your session has ended (logged out elsewhere or the password changed); please log in again',
+  },
+  'login.wrongCredentials': { 'zh-TW': '帳號或密碼錯誤', en: 'Wrong username or password' },
+  'login.disabled': { 'zh-TW': '此帳號已停用，請聯絡管理員', en: 'This account is disabled; please contact an administrator' },
+  'notification.messageRequired': { 'zh-TW': '請輸入訊息內容', en: 'Please enter a message' },
+  'notification.messageTooLong': { 'zh-TW': '訊息過長（上限 {limit} 字元）', en: 'The message is too long (at most {limit} characters)' },
+  'notification.unknownRecipients': {
+    'zh-TW': '收件人不屬於此公司：{ids}',
+    en: 'These recipients are not admins of this company: {ids}',
+  },
+  'notification.noRecipients': { 'zh-TW': '此公司沒有可通知的管理員', en: 'This company has no admin to notify' },
+  'profile.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
+  'profile.nameTooLong': { 'zh-TW': '名稱最多 {limit} 個字', en: 'The name must be at most {limit} characters' },
+  'profile.emailInvalid': { 'zh-TW': '請輸入有效的電子郵件', en: 'Please enter a valid email address' },
+  'profile.passwordWeak': {
+    'zh-TW': '密碼至少 8 個字元，且須同時包含英文字母與數字',
+    en: 'The password must have at least 8 characters, with letters and digits',
+  },
+  'nav.unknownMenu': { 'zh-TW': '沒有這個選單：{name}', en: 'There is no such menu: {name}' },
+  'time.seconds': { 'zh-TW': '{count} 秒', en: '{count} s' },
+  // Trivia games and questions
+  'trivia.gameHasQuestionOnScreen': {
+    'zh-TW': '此遊戲有題目正在顯示中，無法刪除',
+    en: 'A question of this game is on screen; the game cannot be deleted now',
+  },
+  'trivia.questionLocked': {
+    'zh-TW': '此題目已出題或已公佈答案，無法修改',
+    en: 'This question has already been shown to the players; it can no longer be changed',
+  },
+  'trivia.questionOnScreen': { 'zh-TW': '此題目正在顯示中，無法刪除', en: 'This question is on screen; it cannot be deleted now' },
+  'trivia.levelHasQuestions': {
+    'zh-TW': '第 {n} 關仍有題目，請先刪除這些題目或改到其他關卡',
+    en: 'Level {n} still has questions; delete them or move them to another level first',
+  },
+  'trivia.levelsOnlyForLevelGames': { 'zh-TW': '只有闖關賽（類型 2）可以設定關卡', en: 'Only level games (type 2) have levels' },
+  'trivia.levelsRequired': { 'zh-TW': '至少需要一個關卡', en: 'At least one level is needed' },
+  'trivia.levelNumbering': {
+    'zh-TW': '關卡需從 1 開始連續編號，不可重複',
+    en: 'Levels must be numbered 1, 2, 3 … without gaps or repeats',
+  },
+  'trivia.typeChangeWithQuestions': {
+    'zh-TW': '此遊戲已有題目，無法變更遊戲類型',
+    en: 'This game already has questions; its type cannot be changed',
+  },
+  'trivia.pinUnavailable': { 'zh-TW': '暫時無法產生遊戲 PIN 碼，請再試一次', en: 'Could not assign a game PIN; please try again' },
+  // The live game (features/live): game-flow steps, joining, answering, the display
+  'live.flow.shown': { 'zh-TW': '出題成功', en: 'The question is on screen' },
+  'live.flow.answerPublished': { 'zh-TW': '公佈答案成功', en: 'The answer is published' },
+  'live.flow.rankingPublished': { 'zh-TW': '公佈排名成功', en: 'The ranking is published' },
+  'live.flow.gameEnded': { 'zh-TW': '遊戲結束成功', en: 'The game has ended' },
+  'live.flow.alreadyShown': { 'zh-TW': '此題目已在顯示中', en: 'This question is already on screen' },
+  'live.flow.alreadyPublished': { 'zh-TW': '此題答案已公佈', en: 'The answer to this question is already published' },
+  'live.flow.alreadyEnded': { 'zh-TW': '遊戲已經結束', en: 'The game has already ended' },
+  'live.step.gameEnded': { 'zh-TW': '遊戲已結束，無法再進行此操作', en: 'The game has ended; this step is no longer possible' },
+  'live.step.questionRequired': { 'zh-TW': '請指定要操作的題目', en: 'Please name the question for this step' },
+  'live.step.anotherQuestionLive': {
+    'zh-TW': '目前有其他題目正在進行中，請先公佈該題答案',
+    en: 'Another question is on screen; publish its answer first',
+  },
+  'live.step.questionAlreadyPlayed': { 'zh-TW': '此題目已經出過題，無法再次出題', en: 'This question has already been played; it cannot be shown again' },
+  'live.step.questionNotShown': { 'zh-TW': '此題目尚未出題', en: 'This question has not been shown yet' },
+  'live.step.answerNotPublished': { 'zh-TW': '請先公佈答案，再公佈排名', en: 'Publish the answer before the ranking' },
+  'live.join.unknownPin': { 'zh-TW': '找不到這個遊戲，請確認 PIN 碼', en: 'No game has this PIN; please check it' },
+  'live.join.gameEnded': { 'zh-TW': '此遊戲已結束，無法加入', en: 'This game has ended; it cannot be joined' },
+  'live.join.full': { 'zh-TW': '此遊戲人數已滿（上限 {cap} 人）', en: 'This game is full ({cap} players)' },
+  'live.join.nicknameTaken': { 'zh-TW': '此暱稱已有人使用，請換一個', en: 'This nickname is taken; please choose another one' },
+  'live.join.nicknameLength': { 'zh-TW': '暱稱需為 1 到 20 個字', en: 'The nickname must have 1 to 20 characters' },
+  'live.player.unknownToken': { 'zh-TW': '請重新加入遊戲', en: 'Please join the game again' },
+  'live.display.unknownToken': { 'zh-TW': '請從控制畫面重新開啟遊戲畫面', en: 'Please open the display again from the control screen' },
+  'live.display.codeInvalid': {
+    'zh-TW': '此連結已失效，請從控制畫面重新開啟',
+    en: 'This link is no longer valid; open the display again from the control screen',
+  },
+  'live.answer.accepted': { 'zh-TW': '作答成功', en: 'Your answer is in' },
+  'live.answer.unknownQuestion': { 'zh-TW': '此題目不在您的遊戲中', en: 'This question is not part of your game' },
+  'live.answer.gameEnded': { 'zh-TW': '遊戲已結束，無法作答', en: 'The game has ended; answers are closed' },
+  'live.answer.notShown': { 'zh-TW': '此題目尚未開放作答', en: 'This question is not open for answers yet' },
+  'live.answer.closed': { 'zh-TW': '此題已公佈答案，無法再作答', en: 'The answer has been published; answering is closed' },
+  'live.answer.late': { 'zh-TW': '已超過作答時間', en: 'Too late: the answering time is over' },
+  'live.answer.answered': { 'zh-TW': '您已作答過此題', en: 'You have already answered this question' },
+  'live.answer.outsideOpenTime': { 'zh-TW': '目前不在遊戲開放時間內', en: 'The game is not open for answers at this time' },
+  'live.answer.levelNotReached': {
+    'zh-TW': '您尚未晉級到此關卡，無法作答',
+    en: 'You have not reached this level; you cannot answer its questions',
+  },
+  'live.answer.empty': { 'zh-TW': '請選擇答案', en: 'Please choose an answer' },
+  'live.answer.unknownOption': { 'zh-TW': '所選的選項不存在', en: 'One of the chosen options does not exist' },
+  'live.answer.repeated': { 'zh-TW': '同一個選項不可重複選擇', en: 'An option was chosen more than once' },
+  'live.answer.singleChoice': { 'zh-TW': '單選題只能選擇一個答案', en: 'A single-choice question takes exactly one answer' },
+  // Uploads
+  'upload.imageRequired': { 'zh-TW': '請選擇圖片', en: 'Please choose an image' },
+  'upload.notAnImage': {
+    'zh-TW': '只能上傳圖片（PNG、JPEG、GIF 或 WebP）',
+    en: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
+  },
+  'upload.imageTooLarge': { 'zh-TW': '圖片不可超過 {limit}', en: 'The image must not be larger than {limit}' },
+  // Field validation (Ajv keywords)
+  'field.required': { 'zh-TW': '此欄位必填', en: 'This field is required' },
+  'field.type': { 'zh-TW': '格式錯誤，應為{type}', en: 'Must be {type}' },
+  'field.minLength': { 'zh-TW': '至少需要 {limit} 個字', en: 'Must be at least {limit} characters' },
+  'field.maxLength': { 'zh-TW': '最多 {limit} 個字', en: 'Must be at most {limit} characters' },
+  'field.minimum': { 'zh-TW': '不可小於 {limit}', en: 'Must be at least {limit}' },
+  'field.maximum': { 'zh-TW': '不可大於 {limit}', en: 'Must be at most {limit}' },
+  'field.exclusiveMinimum': { 'zh-TW': '必須大於 {limit}', en: 'Must be greater than {limit}' },
+  'field.exclusiveMaximum': { 'zh-TW': '必須小於 {limit}', en: 'Must be less than {limit}' },
+  'field.minItems': { 'zh-TW': '至少需要 {limit} 項', en: 'Must have at least {limit} items' },
+  'field.maxItems': { 'zh-TW': '最多 {limit} 項', en: 'Must have at most {limit} items' },
+  'field.uniqueItems': { 'zh-TW': '不可重複', en: 'Must not contain duplicates' },
+  'field.enum': { 'zh-TW': '必須是下列之一：{values}', en: 'Must be one of: {values}' },
+  'field.const': { 'zh-TW': '必須是 {value}', en: 'Must be {value}' },
+  'field.format': { 'zh-TW': '格式錯誤（{format}）', en: 'Must be a valid {format}' },
+  'field.pattern': { 'zh-TW': '格式錯誤', en: 'Has an invalid format' },
+  'field.invalid': { 'zh-TW': '內容不正確', en: 'Is invalid' },
+  'type.string': { 'zh-TW': '文字', en: 'a string' },
+  'type.integer': { 'zh-TW': '整數', en: 'an integer' },
+  'type.number': { 'zh-TW': '數字', en: 'a number' },
+  'type.boolean': { 'zh-TW': '是或否', en: 'true or false' },
+  'type.array': { 'zh-TW': '清單', en: 'a list' },
+  'type.object': { 'zh-TW': '物件', en: 'an object' },
+  'type.null': { 'zh-TW': '空值', en: 'null' },
+} satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+export function resolveLang(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim().toLowerCase() === 'zh-tw' ? 'zh-TW' : 'en';
+}
+
+export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template = messages[key][lang];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key);
+}

@@ -1,0 +1,75 @@
+/**
+ * Access control for every contract operation, whatever the menu shows (DESIGN.md §3, §6):
+ * 1. authentication — public operations skip it; others need a live session's valid token
+ *    (none or unknown → 202, expired → HTTP 401, revoked by someone else or account disabled → 430);
+ * 2. permission — the operation's x-permission must be held (`login` = any admin) → else 403;
+ * 3. tenancy — a company-scoped operation acts for the `Cid` company (default 1), which must exist and
+ *    be one of the admin's companies (super admins: any) → else 403. Handlers read `request.companyId`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { companies } from '../db/schema.js';
+import { forbidden, sessionReplaced } from '../lib/envelope.js';
+import { loadAccess, type AdminAccess } from '../features/session/access.js';
+import { bearerToken } from '../features/session/tokens.js';
+import type { SessionService } from '../features/session/service.js';
+
+export interface RequestAuth {
+  adminId: number;
+  sessionId: string;
+  access: AdminAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+    companyId: number;
+  }
+}
+
+const CID_PATTERN = /^[1-9][0-9]{0,8}$/;
+
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new Error(`${request.url} needs an authenticated request`);
+  return request.auth;
+}
+
+async function accessPlugin(app: FastifyInstance, options: { sessions: SessionService }): Promise<void> {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('companyId', 0);
+
+  app.addHook('onRequest', async (request) => {
+    const operation = request.routeOptions.config.operation;
+    if (!operation || operation.permission === 'public') return;
+
+    const { adminId, sessionId } = await options.sessions.authenticate(bearerToken(request.headers.authorization));
+    const access = await loadAccess(app.db, adminId);
+    if (!access || access.admin.status !== 1) {
+      await options.sessions.revokeSession(sessionId, access ? 'disabled' : 'deleted');
+      throw sessionReplaced();
+    }
+    request.auth = { adminId, sessionId, access };
+
+    if (operation.permission !== 'login' && !access.permissions.has(operation.permission)) throw forbidden();
+
+    if (operation.companyScoped) {
+      const companyId = await resolveCompany(request, access);
+      if (companyId === null) throw forbidden('error.companyForbidden');
+      request.companyId = companyId;
+    }
+  });
+}
+
+/** The company the request's `Cid` names (default 1), if it exists and the admin may act for it; else null. */
+export async function resolveCompany(request: FastifyRequest, access: AdminAccess): Promise<number | null> {
+  const header = request.headers.cid;
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim() || '1';
+  if (!CID_PATTERN.test(raw)) return null;
+  const companyId = Number(raw);
+  if (!access.isSuper && !access.companyIds.has(companyId)) return null;
+  const [company] = await request.server.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return company ? companyId : null;
+}
+
+export default fp(accessPlugin, { name: 'access', dependencies: ['lang', 'errors'] });

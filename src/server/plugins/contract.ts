@@ -1,0 +1,142 @@
+/**
+ * Registers every operation of the contract documents as a route, with request validation by Ajv2020
+ * (JSON Schema 2020-12, as OpenAPI 3.1 uses): openapi/admin-api.yaml under /api/admin and
+ * openapi/play-api.yaml (players and the quiz display) under /api/play. Each operation is served by
+ * the handler of the same name if a feature implements it, otherwise by a visible HTTP 501: nothing
+ * fakes success. The route's config carries the operation's x-permission (and x-company-scoped):
+ * admin operations as `operation` (read by plugins/access.ts), player/display operations as
+ * `playOperation` (read by the live game's own access hook, features/live/plugin.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { translate } from '../i18n.js';
+import { ApiError, notImplemented, Success, type Envelope } from '../lib/envelope.js';
+import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
+import { ADMIN_API_PREFIX, listOperations, loadAdminSpec, loadPlaySpec, PLAY_API_PREFIX, type OperationInfo } from '../contract/spec.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An operation of the admin API. */
+    operation?: OperationInfo;
+    /** An operation of the player/display API. */
+    playOperation?: OperationInfo;
+  }
+}
+
+export interface ContractOptions {
+  handlers: OperationHandlers;
+  playHandlers?: PlayOperationHandlers;
+}
+
+type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+interface ContractDocument {
+  spec: Record<string, unknown>;
+  prefix: string;
+  handlers: Record<string, AnyHandler | undefined>;
+  configKey: 'operation' | 'playOperation';
+}
+
+function createValidatorCompiler() {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    // The contract lists the fields a handler may see; anything else is dropped before the handler.
+    removeAdditional: 'all',
+    useDefaults: true,
+    coerceTypes: false,
+  });
+  addFormats.default(ajv);
+  return ({ schema }: { schema: object }) => ajv.compile(schema);
+}
+
+/** The content types each operation's request body may have (JSON when the operation names none). */
+function requestContentTypes(spec: Record<string, unknown>): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  const paths = spec.paths as Record<string, Record<string, { operationId?: string; requestBody?: { content?: object; $ref?: string } }>>;
+  const bodies = ((spec.components as Record<string, unknown> | undefined)?.requestBodies ?? {}) as Record<string, { content?: object }>;
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.operationId) continue;
+      let body = operation.requestBody;
+      if (body?.$ref) body = bodies[body.$ref.split('/').pop()!];
+      result.set(operation.operationId, body?.content ? Object.keys(body.content) : ['application/json']);
+    }
+  }
+  return result;
+}
+
+async function registerDocument(app: FastifyInstance, document: ContractDocument): Promise<void> {
+  const { spec, prefix, handlers, configKey } = document;
+  const operations = new Map(listOperations(spec).map((op) => [op.operationId, op]));
+  const bodyTypes = requestContentTypes(spec);
+
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(createValidatorCompiler());
+    scope.addHook('onRoute', (route: RouteOptions) => {
+      const schema = route.schema as Record<string, unknown> | undefined;
+      if (!schema) return;
+      // Headers (Lang, Cid, Authorization) are read by the lang and access hooks, which answer a bad
+      // value with the right envelope (a malformed Cid is a denial, not a field error).
+      delete schema.headers;
+      // Responses are checked against the contract by the API tests, not re-serialised here.
+      delete schema.response;
+      // Multipart bodies are parsed and checked by the upload handlers themselves.
+      const body = schema.body as Record<string, unknown> | undefined;
+      if (body && typeof body === 'object' && 'content' in body) {
+        const content = body.content as Record<string, unknown>;
+        if (!('application/json' in content)) delete schema.body;
+      }
+    });
+
+    await scope.register(openapiGlue, {
+      specification: spec,
+      prefix,
+      // The glue merges what the resolver returns into the route it built (method, url, schema).
+      operationResolver: ((operationId: string) => {
+        const operation = operations.get(operationId);
+        const handler = handlers[operationId];
+        const accepted = bodyTypes.get(operationId) ?? ['application/json'];
+        return {
+          config: { [configKey]: operation },
+          // Fastify validates a body only for the content types its schema names: any other type
+          // would reach the handler unchecked, so it is refused here.
+          preValidation: async (request: FastifyRequest) => {
+            const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+            if (type && !accepted.includes(type)) throw new ApiError(400, 400, 'error.unsupportedMediaType', { type });
+          },
+          handler: async (request: FastifyRequest, reply: FastifyReply) => {
+            if (!handler) throw notImplemented(operationId);
+            const result = await handler(request, reply);
+            if (reply.sent) return reply;
+            const envelope: Envelope =
+              result instanceof Success
+                ? { code: 200, message: translate(request.lang, result.messageKey, result.params), data: result.data ?? {} }
+                : { code: 200, message: translate(request.lang, 'ok'), data: result ?? {} };
+            return envelope;
+          },
+        };
+      }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+    });
+  });
+}
+
+async function contractPlugin(app: FastifyInstance, options: ContractOptions): Promise<void> {
+  await registerDocument(app, {
+    spec: loadAdminSpec(),
+    prefix: ADMIN_API_PREFIX,
+    handlers: options.handlers as Record<string, AnyHandler | undefined>,
+    configKey: 'operation',
+  });
+  await registerDocument(app, {
+    spec: loadPlaySpec(),
+    prefix: PLAY_API_PREFIX,
+    handlers: (options.playHandlers ?? {}) as Record<string, AnyHandler | undefined>,
+    configKey: 'playOperation',
+  });
+}
+
+export default fp(contractPlugin, { name: 'contract', dependencies: ['lang', 'errors'] });

@@ -1,0 +1,165 @@
+/**
+ * The one place where failures become responses (docs/api-conventions.md, "The envelope"):
+ * ApiError and FieldErrors from handlers, Fastify's own errors (bad JSON, body too large, schema
+ * validation, unsupported media type), rate limiting, unknown routes, and anything unexpected,
+ * which becomes HTTP 500 with an errorId that is logged with the error. Never a stack trace in a reply.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { translate, type Lang, type MessageKey } from '../i18n.js';
+import { ApiError, FieldErrors, type Envelope } from '../lib/envelope.js';
+
+interface AjvLikeError {
+  instancePath?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldName(error: AjvLikeError): string {
+  const parts = (error.instancePath ?? '').split('/').filter(Boolean);
+  if (error.keyword === 'required' && typeof error.params?.missingProperty === 'string') parts.push(error.params.missingProperty);
+  if (error.keyword === 'dependentRequired' && typeof error.params?.missingProperty === 'string') parts.push(error.params.missingProperty);
+  return parts.length ? parts.join('.') : 'body';
+}
+
+function fieldMessage(error: AjvLikeError, lang: Lang): string {
+  const params = error.params ?? {};
+  switch (error.keyword) {
+    case 'required':
+    case 'dependentRequired':
+      return translate(lang, 'field.required');
+    case 'type': {
+      const types = String(params.type ?? '').split(',');
+      const names = types.map((type) => translate(lang, typeKey(type)));
+      return translate(lang, 'field.type', { type: names.join(lang === 'zh-TW' ? '或' : ' or ') });
+    }
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'minItems':
+    case 'maxItems':
+      return translate(lang, `field.${error.keyword}`, { limit: String(params.limit) });
+    case 'uniqueItems':
+      return translate(lang, 'field.uniqueItems');
+    case 'enum':
+      return translate(lang, 'field.enum', { values: ((params.allowedValues as unknown[]) ?? []).join(', ') });
+    case 'const':
+      return translate(lang, 'field.const', { value: String(params.allowedValue) });
+    case 'format':
+      return translate(lang, 'field.format', { format: String(params.format) });
+    case 'pattern':
+      return translate(lang, 'field.pattern');
+    default:
+      return translate(lang, 'field.invalid');
+  }
+}
+
+function typeKey(type: string): MessageKey {
+  switch (type) {
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+    case 'array':
+    case 'object':
+    case 'null':
+      return `type.${type}`;
+    default:
+      return 'field.invalid';
+  }
+}
+
+/** Ajv errors → `{field: [messages]}` in the request's language. */
+export function fieldErrorsFromValidation(errors: AjvLikeError[], lang: Lang): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const error of errors) {
+    // anyOf/oneOf wrappers only repeat what their branches said.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const name = fieldName(error);
+    const message = fieldMessage(error, lang);
+    const list = (result[name] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return result;
+}
+
+function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+export interface ErrorsOptions {
+  /** Serves the SPA for unknown GET paths outside /api (history fallback). */
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+  bodyLimit: number;
+}
+
+async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = request.lang;
+    if (error instanceof ApiError) {
+      return send(reply, error.statusCode, { code: error.code, message: translate(lang, error.messageKey, error.params), data: error.data });
+    }
+    if (error instanceof FieldErrors) {
+      return send(reply, 422, { code: 422, message: translate(lang, 'error.validation'), data: { errors: error.errors } });
+    }
+    if (error.validation) {
+      const errors = fieldErrorsFromValidation(error.validation as AjvLikeError[], lang);
+      return send(reply, 422, { code: 422, message: translate(lang, 'error.validation'), data: { errors } });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, { code: 400, message: translate(lang, 'error.badJson', { detail: error.message }), data: null });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, {
+          code: 413,
+          message: translate(lang, 'error.payloadTooLarge', { limit: formatBytes(options.bodyLimit) }),
+          data: null,
+        });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        // A body the server cannot parse: the contract's 400 (docs/api-conventions.md).
+        return send(reply, 400, {
+          code: 400,
+          message: translate(lang, 'error.unsupportedMediaType', { type: String(request.headers['content-type'] ?? '') }),
+          data: null,
+        });
+      default:
+        break;
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, { code: 429, message: error.message, data: null });
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return send(reply, 400, { code: 400, message: translate(lang, 'error.badJson', { detail: error.message }), data: null });
+    }
+    const errorId = randomUUID();
+    request.log.error({ err: error, errorId }, 'unhandled error');
+    return send(reply, 500, { code: 500, message: translate(lang, 'error.internal'), data: { errorId } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // A missing file (a stale hashed asset, an upload) is a 404, not the SPA: only page routes fall back.
+    const isFile = pathname.startsWith('/assets/') || pathname.startsWith('/files/') || /\.[a-z0-9]+$/i.test(pathname);
+    if (!isApi && !isFile && options.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      return options.spaFallback(request, reply);
+    }
+    return send(reply, 404, {
+      code: 404,
+      message: translate(request.lang, 'error.notFound', { method: request.method, url: pathname }),
+      data: null,
+    });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors', dependencies: ['lang'] });

@@ -1,0 +1,32 @@
+/**
+ * Serves uploaded images at /files/images/<yyyy-mm>/<name>.<ext> (outside /api: <img> tags load them
+ * without a token, on the quiz display and players' phones too). Only names the server generated
+ * resolve (features/file/images.ts); anything else under /files — traversal attempts included — is a
+ * 404, never the SPA and never another file. Stored names are never reused, so the cache is long.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../lib/envelope.js';
+import { IMAGE_URL_PREFIX, storedImagePath } from '../features/file/images.js';
+
+async function filesPlugin(app: FastifyInstance): Promise<void> {
+  app.get('/files/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const notFound = () => new ApiError(404, 404, 'error.notFound', { method: request.method, url: pathname });
+    const prefix = `${IMAGE_URL_PREFIX}/`;
+    if (!pathname.startsWith(prefix)) throw notFound();
+    const stored = storedImagePath(app.config.dataDir, pathname.slice(prefix.length));
+    if (!stored) throw notFound();
+    const stat = await fs.promises.stat(stored.file).catch(() => null);
+    if (!stat?.isFile()) throw notFound();
+    return reply
+      .header('content-type', stored.mime)
+      .header('content-length', String(stat.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(fs.createReadStream(stored.file));
+  });
+}
+
+export default fp(filesPlugin, { name: 'files', dependencies: ['errors'] });

@@ -1,0 +1,131 @@
+/**
+ * The one WebSocket endpoint, GET /api/ws (DESIGN.md §3, §6). A client connects with a single-use
+ * ticket from POST /api/admin/ws/ticket (or the player API) in the `ticket` query parameter; a browser
+ * from another origin is refused. Events published on the bus by any instance reach the clients of
+ * every instance. Admins are subscribed to their own topic `admin:<id>` at once.
+ */
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLocalBus, createPostgresBus, type EventBus, type RealtimeEvent } from '../realtime/bus.js';
+import { Hub, type HubClient } from '../realtime/hub.js';
+import { TicketService, type TicketSubject } from '../realtime/tickets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: EventBus;
+    hub: Hub;
+    tickets: TicketService;
+    /** Publishes an event to every instance's subscribers. */
+    publish(event: RealtimeEvent): Promise<void>;
+  }
+  interface FastifyRequest {
+    wsSubject: TicketSubject | null;
+  }
+}
+
+export const WS_PATH = '/api/ws';
+const HEARTBEAT_MS = 30_000;
+
+/** Same origin as the page that serves the app, or one the config allows; non-browser clients send none. */
+function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Array; allowedOrigins: string[] }): Promise<void> {
+  const bus = app.config.database.kind === 'postgres' ? await createPostgresBus(app.config.database.url, app.log) : createLocalBus();
+  const hub = new Hub();
+  const tickets = new TicketService(options.secret);
+  app.decorate('bus', bus);
+  app.decorate('hub', hub);
+  app.decorate('tickets', tickets);
+  app.decorate('publish', (event: RealtimeEvent) => bus.publish(event));
+  app.decorateRequest('wsSubject', null);
+
+  const unsubscribe = bus.subscribe((event) => hub.deliver(event));
+
+  hub.registerTopic('admin', {
+    authorize: (client, topic) => client.subject.kind === 'admin' && topic === `admin:${client.subject.id}`,
+  });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const heartbeat = setInterval(() => {
+    for (const client of hub.clients) {
+      const socket = client.socket as typeof client.socket & { isAlive?: boolean };
+      if (socket.isAlive === false) {
+        socket.terminate();
+        continue;
+      }
+      socket.isAlive = false;
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const client of hub.clients) client.socket.terminate();
+    await bus.close();
+  });
+
+  app.get(
+    WS_PATH,
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request, options.allowedOrigins)) {
+          return reply.code(403).send({ code: 403, message: 'origin not allowed', data: null });
+        }
+        const ticket = (request.query as { ticket?: string }).ticket;
+        const subject = ticket ? await tickets.redeem(ticket) : null;
+        if (!subject) return reply.code(401).send({ code: 202, message: 'a valid ticket is required', data: null });
+        request.wsSubject = subject;
+      },
+    },
+    (socket, request) => {
+      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set() };
+      const alive = socket as typeof socket & { isAlive?: boolean };
+      alive.isAlive = true;
+      socket.on('pong', () => (alive.isAlive = true));
+      hub.add(client);
+      socket.on('close', () => hub.remove(client));
+      socket.on('message', (raw: Buffer) => {
+        let message: { type?: unknown; topic?: unknown; t?: unknown };
+        try {
+          message = JSON.parse(raw.toString());
+        } catch {
+          return hub.sendTo(client, { type: 'error', message: 'frames must be JSON' });
+        }
+        if (message.type === 'ping') return hub.sendTo(client, { type: 'pong', t: message.t ?? null });
+        if (typeof message.topic !== 'string') return hub.sendTo(client, { type: 'error', message: 'topic required' });
+        const topic = message.topic;
+        if (message.type === 'unsubscribe') return hub.unsubscribe(client, topic);
+        if (message.type === 'subscribe') {
+          void hub
+            .subscribe(client, topic)
+            .then((ok) => hub.sendTo(client, { type: ok ? 'subscribed' : 'refused', topic }))
+            .catch((error: unknown) => {
+              request.log.error({ err: error, topic }, 'subscribe failed');
+              hub.sendTo(client, { type: 'refused', topic });
+            });
+        }
+      });
+      if (client.subject.kind === 'admin') {
+        void hub.subscribe(client, `admin:${client.subject.id}`).then(() => hub.sendTo(client, { type: 'ready' }));
+      } else {
+        hub.sendTo(client, { type: 'ready' });
+      }
+    },
+  );
+}
+
+export default fp(realtimePlugin, { name: 'realtime' });

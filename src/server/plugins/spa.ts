@@ -1,0 +1,31 @@
+/**
+ * Serves the built SPA: hashed assets with a long cache, index.html never cached, and the
+ * history fallback (any unknown GET outside /api answers index.html so client routes load directly).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export function spaAvailable(staticDir: string | null): staticDir is string {
+  return !!staticDir && fs.existsSync(path.join(staticDir, 'index.html'));
+}
+
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // @fastify/static 10 hands over the Fastify reply here, not the raw response.
+    setHeaders(reply: unknown, filePath: string) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      (reply as FastifyReply).header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', (_request, reply) => sendIndex(reply));
+}
+
+export function sendIndex(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

@@ -1,0 +1,91 @@
+/**
+ * The WebSocket clients of this instance and what they listen to. Events from the bus are delivered
+ * to the clients subscribed to the event's topic, serialised once per event. Features register the
+ * topics they serve: who may subscribe, and the snapshot a (re)connecting client gets at once.
+ * Protocol (JSON text frames):
+ *   server → client  {type, topic, data, server_time}
+ *   client → server  {type: 'subscribe', topic} | {type: 'unsubscribe', topic} | {type: 'ping', t}
+ *   server → client  {type: 'pong', t, server_time}   (clients measure their clock offset from it)
+ */
+import type { WebSocket } from 'ws';
+import type { RealtimeEvent } from './bus.js';
+import type { TicketSubject } from './tickets.js';
+
+export interface HubClient {
+  subject: TicketSubject;
+  socket: WebSocket;
+  topics: Set<string>;
+}
+
+export interface TopicHandler {
+  /** Whether this client may listen to `topic` (the prefix matched already). */
+  authorize(client: HubClient, topic: string): boolean | Promise<boolean>;
+  /** Events the client gets right after subscribing: the current state, so a reconnect resumes. */
+  snapshot?(client: HubClient, topic: string): RealtimeEvent[] | Promise<RealtimeEvent[]>;
+}
+
+/** A client whose socket has this much unsent data is too slow to follow a live game: drop it. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export class Hub {
+  private readonly byTopic = new Map<string, Set<HubClient>>();
+  private readonly handlers = new Map<string, TopicHandler>();
+  readonly clients = new Set<HubClient>();
+
+  /** Topics are `<prefix>:<rest>`; the handler of the prefix decides. */
+  registerTopic(prefix: string, handler: TopicHandler): void {
+    this.handlers.set(prefix, handler);
+  }
+
+  add(client: HubClient): void {
+    this.clients.add(client);
+  }
+
+  remove(client: HubClient): void {
+    this.clients.delete(client);
+    for (const topic of client.topics) this.byTopic.get(topic)?.delete(client);
+    client.topics.clear();
+  }
+
+  async subscribe(client: HubClient, topic: string): Promise<boolean> {
+    const handler = this.handlers.get(topic.split(':')[0] ?? '');
+    if (!handler || !(await handler.authorize(client, topic))) return false;
+    if (!this.clients.has(client)) return false;
+    client.topics.add(topic);
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(client);
+    for (const event of (await handler.snapshot?.(client, topic)) ?? []) this.sendTo(client, event);
+    return true;
+  }
+
+  unsubscribe(client: HubClient, topic: string): void {
+    client.topics.delete(topic);
+    this.byTopic.get(topic)?.delete(client);
+  }
+
+  /** Delivers a bus event to this instance's subscribers. */
+  deliver(event: RealtimeEvent): number {
+    const clients = this.byTopic.get(event.topic);
+    if (!clients?.size) return 0;
+    const frame = JSON.stringify({ ...event, server_time: Date.now() });
+    let sent = 0;
+    for (const client of clients) if (this.sendFrame(client, frame)) sent += 1;
+    return sent;
+  }
+
+  sendTo(client: HubClient, event: RealtimeEvent | { type: string; [key: string]: unknown }): void {
+    this.sendFrame(client, JSON.stringify({ ...event, server_time: Date.now() }));
+  }
+
+  private sendFrame(client: HubClient, frame: string): boolean {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(1013, 'too slow');
+      return false;
+    }
+    socket.send(frame);
+    return true;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The server as an operator starts it: a real process on the embedded database. The first start prints
+ * the generated admin password once; a second process on the same data folder refuses to start with a
+ * clear message; SIGTERM shuts down gracefully; a restart keeps the data (and prints no new password).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/server/db/client';
+import { admins } from '@/server/db/schema';
+import { verifyPassword } from '@/server/lib/password';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(dataDir: string, port: number): Started {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_PASSWORD;
+  // One process (no tsx wrapper), so the pid in the lock and the signals are the server's own.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the server process on the embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-process-'));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, refuses a second process on the same folder, stops gracefully and keeps its data', async () => {
+    const port = await freePort();
+    const first = startServer(dataDir, port);
+    children.push(first.child);
+    await waitFor(() => first.output().includes('is running on'), 'the first start');
+
+    const password = /password: (\S+)/.exec(first.output())?.[1];
+    expect(password, first.output()).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(first.output()).toContain('username: admin');
+
+    const res = await fetch(`http://127.0.0.1:${port}/api/admin/nothing`, { method: 'POST', headers: { Lang: 'zh-TW' } });
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe('找不到 POST /api/admin/nothing');
+
+    const second = startServer(dataDir, await freePort());
+    children.push(second.child);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`already in use by another running server (pid ${first.child.pid})`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pglite', '.lock'))).toBe(false);
+
+    const again = startServer(dataDir, port);
+    children.push(again.child);
+    await waitFor(() => again.output().includes('is running on'), 'the restart');
+    expect(again.output()).not.toContain('password:');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+
+    // The admin created at the first start is still there, with the password the banner showed.
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const rows = await database.db.select().from(admins);
+      expect(rows).toHaveLength(1);
+      expect(await verifyPassword(rows[0]!.passwordHash, password!)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
+  it('takes over a lock left by a process that was killed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-stale-'));
+    try {
+      const port = await freePort();
+      const victim = startServer(dir, port);
+      children.push(victim.child);
+      await waitFor(() => victim.output().includes('is running on'), 'the start');
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      expect(fs.existsSync(path.join(dir, 'pglite', '.lock'))).toBe(true);
+      const next = startServer(dir, port);
+      children.push(next.child);
+      await waitFor(() => next.output().includes('is running on'), 'the restart after SIGKILL');
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

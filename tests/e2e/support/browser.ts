@@ -1,0 +1,79 @@
+/**
+ * Real Chromium for the e2e tests: Debian's /usr/bin/chromium driven by playwright-core.
+ * One browser per test file; every test opens its own context (fresh cookies and storage) through
+ * `openPage`, which also saves `test-results/<test name>.png` when the test fails and closes the
+ * context afterwards.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-results');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install it with apt-get install -y chromium fonts-wqy-microhei`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** The browser's language, e.g. 'zh-TW', 'en-US' (drives navigator.languages and Accept-Language). */
+  locale?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** A page in a fresh context. Outside a running test, the caller must close `page.context()`. */
+export async function newPage(browser: Browser, { locale = 'zh-TW', viewport = DESKTOP }: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport });
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
+}
+
+function fileName(testName: string): string {
+  return `${testName.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 150)}.png`;
+}
+
+export async function saveScreenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, fileName(name));
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Inside a test: a page in a fresh context, screenshotted if the test fails and closed when it ends.
+ * (One `onTestFinished` hook does both because vitest runs onTestFinished before onTestFailed.)
+ */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const page = await newPage(browser, options);
+  const context: BrowserContext = page.context();
+  onTestFinished(async ({ task }) => {
+    try {
+      if (task.result?.state === 'fail' && !page.isClosed()) {
+        const file = await saveScreenshot(page, task.name).catch(() => null);
+        if (file) console.error(`screenshot of the failed test: ${file}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+  return page;
+}

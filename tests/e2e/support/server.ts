@@ -1,0 +1,42 @@
+/**
+ * The real server for a browser test: the app factory with a fresh test database, serving the
+ * production build in dist/ (made by `vite build` before the tests run; tests never build).
+ * A test may change the config (a short token life) or the build options (a handler that fails).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { BuildOptions } from '@/server/app';
+import type { AppConfig } from '@/server/config';
+import { createTestApp } from '../../support/app';
+
+// E2E_DIST lets parallel work build into a folder of its own (`vite build --outDir`); npm test uses dist/.
+export const DIST_DIR = path.resolve(process.env.E2E_DIST || 'dist');
+
+export interface RunningServer {
+  /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+export interface ServerOptions {
+  config?: Partial<AppConfig>;
+  build?: BuildOptions;
+}
+
+export async function startServer({ config = {}, build = {} }: ServerOptions = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
+  }
+  const app = await createTestApp({ staticDir: DIST_DIR, ...config }, build);
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error(`unexpected server address ${String(address)}`);
+  return { url: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
+}

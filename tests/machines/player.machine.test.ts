@@ -1,0 +1,401 @@
+/**
+ * The player machine as a phone runs it: the chart as a real actor on a SimulatedClock, its calls
+ * (join, read the player's state, send an answer) faked and settled by the test.
+ *
+ * Model-based part, as in question.machine.test.ts, from a fresh phone and from one that kept a
+ * token: the player's taps, the real-time events, the countdown's tick (driven by the clock, never by
+ * waiting) and every kind of server view a reload can land on. The coverage test lists state nodes
+ * and transitions (recorded from the actor's microsteps) that no path reaches.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { msToNextSecond } from '@machines/question/question.machine';
+import { playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
+import {
+  selectCanAnswer,
+  selectCorrectAnswer,
+  selectIsBusy,
+  selectMyAnswer,
+  selectQuestion,
+  selectRank,
+  selectRemainingSeconds,
+  selectScreen,
+} from '@machines/player/selectors';
+import type { JoinOutput, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken } from '@machines/player/types';
+import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
+
+const T0 = Date.parse('2026-11-22T04:00:00.000Z');
+const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
+
+const Q1: PublicQuestion = {
+  id: 31,
+  title: '台灣最高峰',
+  questionText: '台灣最高的山是哪一座？',
+  questionImg: '',
+  questionType: 1,
+  options: [
+    { title: 'A', text: '玉山', img: '' },
+    { title: 'B', text: '雪山', img: '' },
+  ],
+  level: null,
+  isBonus: false,
+};
+const LEVEL2: PublicQuestion = { ...Q1, id: 32, level: 2 };
+
+const base: PlayerView = { serverTime: T0, gameEnded: false, question: null, myAnswer: null, score: 0, levelReached: null, rank: null };
+const live = (changes: Partial<NonNullable<PlayerView['question']>> = {}): PlayerView['question'] => ({
+  question: Q1,
+  status: 1,
+  deadline: T0 + 1_500,
+  canAnswer: true,
+  answer: null,
+  ...changes,
+});
+const VIEWS = {
+  LOBBY: base,
+  ANSWERING: { ...base, question: live() },
+  UNTIMED: { ...base, question: live({ deadline: null }) },
+  ANSWERED: { ...base, question: live(), myAnswer: { choices: ['A'], correct: null, points: null } },
+  WATCHING: { ...base, question: live({ canAnswer: false }), levelReached: 1 },
+  REVEALED: { ...base, question: live({ status: 2, answer: ['A'] }), myAnswer: { choices: ['A'], correct: true, points: 950 }, score: 950 },
+  RANKED: { ...base, question: live({ status: 3, answer: ['A'] }), score: 950, levelReached: 1, rank: { position: 1, total: 3, questionId: Q1.id } },
+  ENDED: { ...base, gameEnded: true, score: 950, rank: { position: 1, total: 3, questionId: Q1.id } },
+} satisfies Record<string, PlayerView>;
+const NAMES = new Map<unknown, string>([...Object.entries(VIEWS).map(([name, view]) => [view, name] as [unknown, string]), [Q1, 'Q1'], [LEVEL2, 'LEVEL2']]);
+
+const JOINED: JoinOutput = { token: 'new-token', player: { id: 5, nickname: 'Ann', gameId: 2 } };
+const REJECTED: RejectedToken = { tokenRejected: true, message: '請重新加入遊戲' };
+
+type CallName = 'join' | 'loadState' | 'submitAnswer';
+type OutcomeEvent =
+  | { type: 'xstate.done.actor.join'; output: JoinOutput }
+  | { type: 'xstate.error.actor.join'; error: unknown }
+  | { type: 'xstate.done.actor.loadState'; output: PlayerView }
+  | { type: 'xstate.error.actor.loadState'; error: unknown }
+  | { type: 'xstate.done.actor.submitAnswer'; output: { choices: string[] } }
+  | { type: 'xstate.error.actor.submitAnswer'; error: unknown };
+type ModelEvent = PlayerEvent | OutcomeEvent | { type: typeof TICK };
+
+const MODEL_EVENTS: ModelEvent[] = [
+  { type: 'player.join', pin: '123456', nickname: 'Ann' },
+  { type: 'player.answer', choices: ['A'] },
+  { type: 'player.retry' },
+  { type: 'clock.synced', offsetMs: 200 },
+  { type: 'connection.reconnected' },
+  { type: 'server.questionShown', question: Q1, deadline: T0 + 2_500, receivedAt: T0 },
+  { type: 'server.questionShown', question: LEVEL2, deadline: T0 + 2_500, receivedAt: T0 },
+  { type: 'server.answerPublished', questionId: Q1.id },
+  { type: 'server.answerPublished', questionId: 999 },
+  { type: 'server.rankingPublished', questionId: Q1.id },
+  { type: 'server.gameEnded' },
+  { type: TICK },
+  { type: 'xstate.done.actor.join', output: JOINED },
+  { type: 'xstate.error.actor.join', error: new Error('此暱稱已有人使用') },
+  ...Object.values(VIEWS).map((view) => ({ type: 'xstate.done.actor.loadState' as const, output: view })),
+  { type: 'xstate.error.actor.loadState', error: REJECTED },
+  { type: 'xstate.error.actor.loadState', error: new Error('Network Error') },
+  { type: 'xstate.done.actor.submitAnswer', output: { choices: ['A'] } },
+  { type: 'xstate.error.actor.submitAnswer', error: new Error('已超過作答時間') },
+];
+
+const INPUTS: Record<string, PlayerInput> = { 'a new phone': { token: null }, 'a phone that joined before': { token: 'stored-token' } };
+
+function createHarness(input: PlayerInput) {
+  const calls = createFakeCalls<CallName>();
+  const clock = new SimulatedClock();
+  clock.set(T0);
+  const storage = { token: input.token };
+  const recorder = createTransitionRecorder();
+  const machine = playerMachine.provide({
+    actors: { join: calls.fake('join'), loadState: calls.fake('loadState'), submitAnswer: calls.fake('submitAnswer') },
+    actions: { storeToken: (_, params) => void (storage.token = params.token) },
+  });
+  const actor = createActor(machine, { input, clock, inspect: recorder.inspect });
+  recorder.watch(actor);
+  return {
+    ...calls,
+    actor,
+    clock,
+    storage,
+    recorder,
+    snapshot: () => actor.getSnapshot(),
+    start() {
+      actor.start();
+      return this;
+    },
+    send: (event: PlayerEvent) => actor.send(event),
+    advance(ms: number) {
+      for (let left = ms; left > 0; left -= 100) clock.increment(Math.min(100, left));
+    },
+  };
+}
+type Harness = ReturnType<typeof createHarness>;
+
+type Driver<E> = (h: Harness, event: E) => void | Promise<void>;
+const send: Driver<PlayerEvent> = (h, event) => h.send(event);
+const eventDrivers = {
+  'player.join': send,
+  'player.answer': send,
+  'player.retry': send,
+  'clock.synced': send,
+  'connection.reconnected': send,
+  'server.questionShown': send,
+  'server.answerPublished': send,
+  'server.rankingPublished': send,
+  'server.gameEnded': send,
+  [TICK]: (h) => h.clock.increment(msToNextSecond(h.snapshot().context.remainingMs ?? 0)),
+  'xstate.done.actor.join': (h, e) => h.resolve('join', e.output),
+  'xstate.error.actor.join': (h, e) => h.reject('join', e.error),
+  'xstate.done.actor.loadState': (h, e) => h.resolve('loadState', e.output),
+  'xstate.error.actor.loadState': (h, e) => h.reject('loadState', e.error),
+  'xstate.done.actor.submitAnswer': (h, e) => h.resolve('submitAnswer', e.output),
+  'xstate.error.actor.submitAnswer': (h, e) => h.reject('submitAnswer', e.error),
+} satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
+const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
+
+const stateAssertions: Record<string, (h: Harness) => void> = {
+  starting: () => {
+    throw new Error('starting is transient');
+  },
+  joining: (h) => {
+    expect(selectScreen(h.snapshot())).toBe('join');
+    expect(h.snapshot().context.token).toBeNull();
+    expect(h.storage.token, 'no stale token kept').toBeNull();
+  },
+  'joining.form': (h) => {
+    expect(selectIsBusy(h.snapshot())).toBe(false);
+    expect(h.running()).toEqual([]);
+  },
+  'joining.submitting': (h) => {
+    expect(selectIsBusy(h.snapshot())).toBe(true);
+    expect(h.only('join').input).toEqual({ pin: '123456', nickname: 'Ann' });
+    expect(h.running()).toHaveLength(1);
+  },
+  syncing: (h) => {
+    const s = h.snapshot();
+    expect(selectScreen(s)).toBe('loading');
+    expect(s.context.token).toMatch(/\S/);
+    expect(h.storage.token).toBe(s.context.token);
+    expect(h.only('loadState').input).toEqual({ token: s.context.token });
+    expect(h.running()).toHaveLength(1);
+  },
+  offline: (h) => {
+    expect(selectScreen(h.snapshot())).toBe('offline');
+    expect(h.snapshot().context.error).toMatch(/\S/);
+    expect(h.running()).toEqual([]);
+  },
+  inGame: (h) => {
+    const s = h.snapshot();
+    expect(s.hasTag('inGame')).toBe(true);
+    expect(s.context.view).not.toBeNull();
+    expect(h.storage.token).toBe(s.context.token);
+  },
+  'inGame.lobby': (h) => {
+    expect(selectScreen(h.snapshot())).toBe('lobby');
+    expect(h.running()).toEqual([]);
+  },
+  'inGame.answering': (h) => {
+    const s = h.snapshot();
+    expect(selectScreen(s)).toBe('answering');
+    expect(selectQuestion(s)).not.toBeNull();
+    expect(selectCorrectAnswer(s), 'never the answer before it is published').toBeNull();
+    expect(selectMyAnswer(s)).toBeNull();
+  },
+  'inGame.answering.countdown': () => {},
+  'inGame.answering.countdown.running': (h) => expect(selectRemainingSeconds(h.snapshot())).toBeGreaterThan(0),
+  'inGame.answering.countdown.untimed': (h) => expect(selectRemainingSeconds(h.snapshot())).toBeNull(),
+  'inGame.answering.countdown.expired': (h) => {
+    expect(selectRemainingSeconds(h.snapshot())).toBe(0);
+    expect(h.snapshot().matches({ inGame: { answering: { form: 'submitting' } } }), 'only an answer on its way keeps the form').toBe(true);
+  },
+  'inGame.answering.form': () => {},
+  'inGame.answering.form.choosing': (h) => {
+    expect(selectCanAnswer(h.snapshot())).toBe(true);
+    expect(h.running()).toEqual([]);
+  },
+  'inGame.answering.form.submitting': (h) => {
+    expect(selectCanAnswer(h.snapshot())).toBe(false);
+    expect(h.only('submitAnswer').input).toEqual({ token: h.snapshot().context.token, questionId: selectQuestion(h.snapshot())!.id, choices: ['A'] });
+  },
+  'inGame.answered': (h) => {
+    expect(selectMyAnswer(h.snapshot())).not.toBeNull();
+    expect(selectCanAnswer(h.snapshot())).toBe(false);
+    expect(h.running()).toEqual([]);
+  },
+  'inGame.watching': (h) => {
+    expect(selectCanAnswer(h.snapshot())).toBe(false);
+    expect(h.running()).toEqual([]);
+  },
+  'inGame.revealed': (h) => {
+    expect(selectCorrectAnswer(h.snapshot())).toEqual(['A']);
+    expect(h.running()).toEqual([]);
+  },
+  'inGame.ranked': (h) => {
+    expect(selectRank(h.snapshot())).not.toBeNull();
+    expect(h.running()).toEqual([]);
+  },
+  finished: (h) => {
+    expect(h.snapshot().status).toBe('done');
+    expect(h.snapshot().context.view?.gameEnded).toBe(true);
+    expect(h.running()).toEqual([]);
+  },
+};
+
+const nodes = allStateNodes(playerMachine);
+const serializeEvent = (event: ModelEvent) => JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
+function serializeVertex(snapshot: PlayerSnapshot, event: ModelEvent | undefined, previous?: PlayerSnapshot): string {
+  const c = snapshot.context;
+  const here = `${JSON.stringify(snapshot.value)} ${selectRemainingSeconds(snapshot) ?? '-'}s token=${c.token !== null} level=${c.view?.levelReached ?? '-'}`;
+  if (!event || !previous) return here;
+  return `${here} via ${serializeEvent(event)} from ${JSON.stringify(previous.value)}`;
+}
+
+const modelLogic = playerMachine as unknown as ActorLogic<PlayerSnapshot, ModelEvent, PlayerInput>;
+const allPaths = Object.entries(INPUTS).flatMap(([name, input]) =>
+  new TestModel(modelLogic, {
+    input,
+    events: MODEL_EVENTS,
+    filterEvents: (snapshot, event) => snapshot.status === 'active' && snapshot.can(event as PlayerEvent),
+    serializeState: serializeVertex,
+    serializeEvent,
+    stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
+  })
+    .getShortestPaths()
+    .map((path) => ({ name, input, path })),
+);
+
+async function replay(h: Harness, entry: (typeof allPaths)[number], check: boolean) {
+  let expected = getInitialSnapshot(playerMachine, entry.input);
+  await entry.path.test({
+    events: Object.fromEntries(
+      Object.keys(eventDrivers).map((type) => [
+        type,
+        async (step: { event: { type: string } }) => {
+          expected = getNextSnapshot(modelLogic, expected, step.event as ModelEvent);
+          await drive(h, step.event as ModelEvent);
+        },
+      ]),
+    ),
+    states: {
+      '*': (modelState) => {
+        if (!check) return;
+        expect(h.snapshot().value).toEqual(modelState.value);
+        expect(h.snapshot().context).toEqual(expected.context);
+      },
+      ...Object.fromEntries(Object.entries(stateAssertions).map(([key, assert]) => [key, () => (check ? assert(h) : undefined)])),
+    },
+  });
+}
+
+describe('player machine, model-based', () => {
+  it('has an assertion for every state node, and none for a state that does not exist', () => {
+    const names = nodes.map(statePath);
+    expect(names.filter((p) => !(p in stateAssertions))).toEqual([]);
+    expect(Object.keys(stateAssertions).filter((key) => !names.includes(key))).toEqual([]);
+  });
+
+  const defined = definedTransitions(playerMachine);
+  it(`paths visit every state node at rest (but the transient one) and take all ${defined.size} transitions`, async () => {
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    for (const entry of allPaths) {
+      for (const step of entry.path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
+      const h = createHarness(entry.input).start();
+      await replay(h, entry, false);
+      for (const t of h.recorder.taken) taken.add(t);
+      h.actor.stop();
+    }
+    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['starting']);
+    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
+    console.log(`player machine: ${allPaths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
+  });
+
+  describe.each(allPaths.map((entry) => [`from ${entry.name}, reaches ${serializeVertex(entry.path.state, undefined)}: ${entry.path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, entry] as const))(
+    '%s',
+    (_name, entry) => {
+      it('the actor follows the chart and holds every state assertion', async () => {
+        await replay(createHarness(entry.input).start(), entry, true);
+      });
+    },
+  );
+});
+
+describe('player machine, scenarios', () => {
+  async function inLobby() {
+    const h = createHarness({ token: null }).start();
+    h.send({ type: 'player.join', pin: '123456', nickname: 'Ann' });
+    await h.resolve('join', JOINED);
+    expect(h.storage.token).toBe('new-token');
+    await h.resolve('loadState', VIEWS.LOBBY);
+    return h;
+  }
+
+  it('counts down from the server deadline corrected by the measured clock offset', async () => {
+    const h = await inLobby();
+    // This phone's clock (T0) is 2 s behind the server's (T0 + 2 s); the deadline is server time.
+    h.send({ type: 'clock.synced', offsetMs: 2_000 });
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_000 + 10_000, receivedAt: T0 });
+    expect(selectRemainingSeconds(h.snapshot())).toBe(10);
+    h.advance(9_000);
+    expect(selectRemainingSeconds(h.snapshot())).toBe(1);
+    h.advance(1_000);
+    expect(selectScreen(h.snapshot()), 'too late: watching').toBe('watching');
+  });
+
+  it('an answer on its way when time runs out is waited for; the server decides', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_000, receivedAt: T0 });
+    h.advance(1_900);
+    h.send({ type: 'player.answer', choices: ['A'] });
+    h.advance(500);
+    expect(selectScreen(h.snapshot())).toBe('answering');
+    await h.resolve('submitAnswer', { choices: ['A'] });
+    expect(selectScreen(h.snapshot())).toBe('answered');
+    expect(selectMyAnswer(h.snapshot())).toEqual({ choices: ['A'], correct: null, points: null });
+  });
+
+  it('a refused answer with time left lets the player choose again, with the message', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['A'] });
+    await h.reject('submitAnswer', { message: '單選題只能選一個答案' });
+    expect(selectScreen(h.snapshot())).toBe('answering');
+    expect(h.snapshot().context.error).toBe('單選題只能選一個答案');
+  });
+
+  it('after the answer is published it reads its own points; after the ranking its own rank', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['A'] });
+    await h.resolve('submitAnswer', { choices: ['A'] });
+    h.send({ type: 'server.answerPublished', questionId: Q1.id });
+    await h.resolve('loadState', VIEWS.REVEALED);
+    expect(selectScreen(h.snapshot())).toBe('revealed');
+    h.send({ type: 'server.rankingPublished', questionId: Q1.id });
+    await h.resolve('loadState', VIEWS.RANKED);
+    expect(selectRank(h.snapshot())).toEqual({ position: 1, total: 3, questionId: Q1.id });
+    h.send({ type: 'server.gameEnded' });
+    await h.resolve('loadState', VIEWS.ENDED);
+    expect(selectScreen(h.snapshot())).toBe('finished');
+  });
+
+  it('a reload resumes the same player where the server says, and a forgotten token goes back to joining', async () => {
+    const h = createHarness({ token: 'stored-token' }).start();
+    await h.resolve('loadState', VIEWS.ANSWERED);
+    expect(selectScreen(h.snapshot())).toBe('answered');
+    h.send({ type: 'connection.reconnected' });
+    await h.reject('loadState', REJECTED);
+    expect(selectScreen(h.snapshot())).toBe('join');
+    expect(h.storage.token).toBeNull();
+    expect(h.snapshot().context.error).toBe('請重新加入遊戲');
+  });
+
+  it('a level not reached yet is watched, not answered', async () => {
+    const h = createHarness({ token: 'stored-token' }).start();
+    await h.resolve('loadState', VIEWS.RANKED);
+    h.send({ type: 'server.questionShown', question: LEVEL2, deadline: null, receivedAt: T0 });
+    expect(selectScreen(h.snapshot())).toBe('watching');
+    await flush();
+  });
+});

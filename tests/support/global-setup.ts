@@ -1,0 +1,40 @@
+/**
+ * Vitest global setup: removes PostgreSQL test databases left behind by an interrupted run. Their
+ * names carry the pid of the process that created them (lt_test_<pid>_<hex>); only those whose process
+ * is gone are dropped, so two test runs on one PostgreSQL never drop each other's databases.
+ */
+import pg from 'pg';
+import { TEST_DB_PREFIX } from './app';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function dropLeftovers(): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${TEST_DB_PREFIX}%`]);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(TEST_DB_PREFIX.length).split('_')[0]);
+      if (Number.isInteger(pid) && isRunning(pid)) continue;
+      await client.query(`drop database if exists ${datname} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function setup(): Promise<void> {
+  await dropLeftovers();
+}
+
+export async function teardown(): Promise<void> {
+  await dropLeftovers();
+}

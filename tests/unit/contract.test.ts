@@ -1,0 +1,257 @@
+/**
+ * The contract, openapi/admin-api.yaml: valid OpenAPI 3.1, generated types up to date, every call of
+ * SPEC.md §7 (with the paths DESIGN.md §3 names) present, and every operation declaring what the
+ * server's access hooks read (docs/api-conventions.md).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const rootDir = fileURLToPath(new URL('../../', import.meta.url));
+const yamlPath = fileURLToPath(new URL('../../openapi/admin-api.yaml', import.meta.url));
+const dtsPath = fileURLToPath(new URL('../../openapi/admin-api.d.ts', import.meta.url));
+
+const yamlText = readFileSync(yamlPath, 'utf8');
+// uniqueKeys (the default) makes a duplicate key a parse error.
+const doc = parse(yamlText, { uniqueKeys: true, prettyErrors: true }) as OpenApiDoc;
+
+interface Operation {
+  operationId?: string;
+  'x-permission'?: string;
+  'x-company-scoped'?: boolean;
+  security?: Record<string, string[]>[];
+  parameters?: { $ref?: string }[];
+  requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+  responses?: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+}
+interface OpenApiDoc {
+  openapi: string;
+  servers: { url: string }[];
+  security: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>>; parameters: Record<string, unknown> };
+}
+
+/** Every call SPEC.md §7 lists, plus the paths it leaves unnamed as DESIGN.md §3 names them. */
+const EXPECTED_PATHS = [
+  // session
+  '/login',
+  '/logout',
+  '/refresh',
+  '/info', // user info (DESIGN.md §3)
+  '/me',
+  '/ws/ticket', // ticket for the one WebSocket at /api/ws (DESIGN.md §3, §6)
+  // profile and navigation
+  '/admin/updateSelf', // profile update (DESIGN.md §3)
+  '/nav', // nav settings list (DESIGN.md §3)
+  '/nav/set/noCache',
+  '/nav/set/affix',
+  // notifications
+  '/notification/list',
+  '/notification/detail',
+  '/notification/allRead',
+  '/notification/unReadCount',
+  '/notification/read',
+  '/notification/send',
+  '/notification/admins',
+  // trivia games
+  '/triviaGame/list',
+  '/triviaGame/create',
+  '/triviaGame/update', // game update (DESIGN.md §3)
+  '/triviaGame/delete',
+  '/triviaGame/detail',
+  '/triviaGame/allLevel',
+  '/triviaGame/updateLevel', // save levels (DESIGN.md §3)
+  '/triviaGame/getRank',
+  '/triviaGame/gameFlow',
+  '/triviaGame/displayCode', // single-use code that opens the quiz display (DESIGN.md §6)
+  // questions
+  '/question/list',
+  '/question/detail',
+  '/question/create',
+  '/question/update',
+  '/question/delete',
+  // files
+  '/file/download',
+  '/file/list',
+  '/file/delete',
+  '/file/deleteDirectory',
+  '/file/makeDirectory',
+  '/file/uploadUnPermission',
+  '/file/uploadImage',
+  '/file/uploadFile',
+  // admins
+  '/admin/list',
+  '/admin/detail',
+  '/admin/delete',
+  '/admin/create',
+  '/admin/update',
+  '/admin/syncPermissions',
+  '/admin/import',
+  // website
+  '/website/privacy', // public privacy content (DESIGN.md §3)
+  '/website/privacyDetail',
+  '/website/privacyUpdate',
+];
+
+/** x-permission of every operation (the brief of the contract; identifiers are seeded in src/server/db/seed-data.ts). */
+const PERMISSIONS: Record<string, string[]> = {
+  public: ['login', 'refresh', 'websitePrivacy'],
+  login: [
+    'info',
+    'me',
+    'wsTicket',
+    'logout',
+    'adminUpdateSelf',
+    'nav',
+    'navSetNoCache',
+    'navSetAffix',
+    'notificationList',
+    'notificationDetail',
+    'notificationAllRead',
+    'notificationUnReadCount',
+    'notificationRead',
+  ],
+  'notification.send': ['notificationSend', 'notificationAdmins'],
+  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'questionList', 'questionDetail'],
+  'triviaGame.edit': [
+    'triviaGameCreate',
+    'triviaGameUpdate',
+    'triviaGameDelete',
+    'triviaGameUpdateLevel',
+    'questionCreate',
+    'questionUpdate',
+    'questionDelete',
+  ],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode'],
+  'file.uploadImage': ['fileUploadImage'],
+  'file.list': ['fileList', 'fileDownload'],
+  'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadUnPermission', 'fileUploadFile'],
+  'admin.list': ['adminList', 'adminDetail'],
+  'admin.edit': ['adminCreate', 'adminUpdate', 'adminDelete', 'adminSyncPermissions', 'adminImport'],
+  'website.privacy': ['websitePrivacyDetail', 'websitePrivacyUpdate'],
+};
+
+/** multipart/form-data uploads and their file fields. */
+const MULTIPART: Record<string, string[]> = {
+  '/file/uploadImage': ['image'],
+  '/file/uploadFile': ['file'],
+  '/file/uploadUnPermission': ['file', 'directory'],
+  '/admin/import': ['file'],
+};
+
+const camelCasePath = (path: string) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((part, i) => (i === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join('');
+
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+);
+
+const isCompanyScoped = (operationId: string) =>
+  /^(triviaGame|question|notification|file|admin|website)/.test(operationId) && operationId !== 'adminUpdateSelf';
+
+const schemaOf = (ref: string | undefined) => {
+  expect(ref, 'request schemas are $refs to components/schemas').toMatch(/^#\/components\/schemas\//);
+  return doc.components.schemas[ref!.split('/').pop()!]!;
+};
+
+describe('openapi/admin-api.yaml', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/api/admin' }]);
+    // validate() dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('matches the generated types in openapi/admin-api.d.ts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'admin-api-'));
+    try {
+      const generated = join(dir, 'admin-api.d.ts');
+      // Exactly what `npm run gen:api` runs, from the repo root.
+      const cli = join(rootDir, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+      execFileSync(process.execPath, [cli, 'openapi/admin-api.yaml', '-o', generated], { cwd: rootDir, stdio: 'pipe' });
+      const fresh = readFileSync(generated, 'utf8');
+      const committed = readFileSync(dtsPath, 'utf8');
+      expect(committed === fresh, 'openapi/admin-api.d.ts is stale: run `npm run gen:api` and commit the result').toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('describes every call of SPEC.md §7 and DESIGN.md §3, all as POST, and nothing else', () => {
+    expect(Object.keys(doc.paths).sort()).toEqual([...EXPECTED_PATHS].sort());
+    for (const path of EXPECTED_PATHS) {
+      expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(['post']);
+    }
+  });
+
+  it('names every operation after its path, with Lang and Cid headers and an allowed x-permission', () => {
+    const publicIds: string[] = [];
+    for (const { path, operation } of operations) {
+      const id = operation.operationId;
+      expect(id, path).toBe(camelCasePath(path));
+      const permission = operation['x-permission'];
+      expect(
+        permission === 'public' || permission === 'login' || /^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(permission ?? ''),
+        `${path}: x-permission ${String(permission)}`,
+      ).toBe(true);
+      if (permission === 'public') publicIds.push(id!);
+      const refs = (operation.parameters ?? []).map((p) => p.$ref);
+      expect(refs, path).toContain('#/components/parameters/Lang');
+      expect(refs, path).toContain('#/components/parameters/Cid');
+    }
+    expect(publicIds.sort()).toEqual(['login', 'refresh', 'websitePrivacy']);
+    expect(new Set(operations.map((o) => o.operation.operationId)).size).toBe(operations.length);
+  });
+
+  it('gives every operation its permission, company scope and security', () => {
+    const expected = new Map(Object.entries(PERMISSIONS).flatMap(([permission, ids]) => ids.map((id) => [id, permission] as const)));
+    expect(expected.size).toBe(EXPECTED_PATHS.length);
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    for (const { operation } of operations) {
+      const id = operation.operationId!;
+      expect(operation['x-permission'], id).toBe(expected.get(id));
+      expect(operation['x-company-scoped'], id).toBe(isCompanyScoped(id));
+      if (operation['x-permission'] === 'public') expect(operation.security, id).toEqual([]);
+      else expect(operation.security, `${id} uses the global bearerAuth`).toBeUndefined();
+    }
+  });
+
+  it('answers with the envelope and the shared error responses', () => {
+    for (const { path, operation } of operations) {
+      const responses = operation.responses ?? {};
+      const codes = Object.keys(responses);
+      for (const code of ['200', '400', '403', '413', '422', '429', '500', '501']) expect(codes, path).toContain(code);
+      if (operation['x-permission'] !== 'public') expect(codes, path).toContain('401');
+      for (const code of codes.filter((c) => c !== '200')) {
+        expect(responses[code]!.$ref, `${path} ${code}`).toMatch(/^#\/components\/responses\/[A-Za-z]+$/);
+      }
+      const content = Object.keys(responses['200']!.content ?? {});
+      if (path === '/file/download') expect(content).toEqual(['application/octet-stream', 'application/json']);
+      else expect(content, path).toEqual(['application/json']);
+    }
+  });
+
+  it('takes JSON bodies, except the multipart uploads, with flat request schemas', () => {
+    for (const { path, operation } of operations) {
+      const content = operation.requestBody?.content ?? {};
+      const multipartFields = MULTIPART[path];
+      expect(Object.keys(content), path).toEqual([multipartFields ? 'multipart/form-data' : 'application/json']);
+      const schema = schemaOf(Object.values(content)[0]!.schema?.$ref);
+      // The server validates with Ajv removeAdditional: 'all', which would strip the fields of one
+      // allOf/oneOf/anyOf branch while checking another: request schemas must be plain objects.
+      expect(schema.type, path).toBe('object');
+      for (const keyword of ['allOf', 'oneOf', 'anyOf']) expect(schema[keyword], `${path} ${keyword}`).toBeUndefined();
+      if (multipartFields) expect(Object.keys(schema.properties as object).sort(), path).toEqual([...multipartFields].sort());
+    }
+  });
+});

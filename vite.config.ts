@@ -1,0 +1,59 @@
+/**
+ * One config for the SPA build (vite) and the tests (vitest).
+ * The SPA has two entry pages: the back office (index.html) and, later, the player page.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const alias = {
+  '@': `${root}src`,
+  '@machines': `${root}machines`,
+  '@openapi': `${root}openapi`,
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', ws: true },
+      '/files': 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    globalSetup: ['tests/support/global-setup.ts'],
+    // Unit, machine and API tests run in parallel files; e2e files share one Chromium and run serially.
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
