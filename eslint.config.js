@@ -28,6 +28,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*', '**/app/*'] }] },
   },
   {
+    // The audience bundles (player page, quiz display) carry no back-office or server code; they share
+    // src/audience, the machines, the domain rules and the play contract's types.
+    files: ['src/play/**', 'src/quiz/**', 'src/audience/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*', '@/server/*', '**/app/*', '**/server/*'] }] },
+  },
+  {
     files: ['machines/**', 'src/domain/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*', '@/server/*', '**/app/*', '**/server/*'] }] },
   },

@@ -1,6 +1,7 @@
 /**
  * One config for the SPA build (vite) and the tests (vitest).
- * The SPA has two entry pages: the back office (index.html) and, later, the player page.
+ * Three entry pages, each its own bundle: the back office (index.html), the player page (play.html,
+ * served under /play) and the quiz display (quiz.html, served under /quiz).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -21,6 +22,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      input: {
+        index: `${root}index.html`,
+        play: `${root}play.html`,
+        quiz: `${root}quiz.html`,
+      },
+    },
   },
   server: {
     port: 5173,

@@ -96,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(langPlugin);
     await app.register(errorsPlugin, {
       bodyLimit: config.bodyLimit,
-      ...(serveSpa ? { spaFallback: (_request, reply) => sendIndex(reply) } : {}),
+      ...(serveSpa ? { spaFallback: (request, reply) => sendIndex(reply, request.url.split('?')[0]) } : {}),
     });
     await app.register(securityPlugin);
     await app.register(accessPlugin, { sessions: app.sessions });

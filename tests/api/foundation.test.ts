@@ -230,6 +230,32 @@ describe('the built SPA', () => {
       fs.rmSync(staticDir, { recursive: true, force: true });
     }
   });
+
+  it('serves the player page under /play and the quiz display under /quiz, without a referrer', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-spa-'));
+    for (const page of ['index', 'play', 'quiz']) fs.writeFileSync(path.join(staticDir, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    const app = await createTestApp({ staticDir });
+    try {
+      const pages: Record<string, string> = {
+        '/play': 'play',
+        '/play/': 'play',
+        '/play?pin=123456': 'play',
+        '/quiz?token=abc&company_id=1&trivia_game_id=2': 'quiz',
+        '/quizzes': 'index',
+        '/player': 'index',
+        '/triviaGame/index': 'index',
+      };
+      for (const [url, page] of Object.entries(pages)) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<title>${page}</title>`);
+        expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('content types', () => {

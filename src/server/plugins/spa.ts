@@ -1,6 +1,8 @@
 /**
- * Serves the built SPA: hashed assets with a long cache, index.html never cached, and the
- * history fallback (any unknown GET outside /api answers index.html so client routes load directly).
+ * Serves the built SPA: hashed assets with a long cache, the HTML pages never cached, and the
+ * history fallback (any unknown GET outside /api answers its page so client routes load directly).
+ * Three entry pages (DESIGN.md §1): the player page under /play and the quiz display under /quiz have
+ * bundles of their own; everything else is the back office (index.html).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +28,13 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.get('/', (_request, reply) => sendIndex(reply));
 }
 
-export function sendIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+/** The entry page that serves a path: /play… → play.html, /quiz… → quiz.html, else index.html. */
+export function entryPageOf(pathname: string): string {
+  if (pathname === '/play' || pathname.startsWith('/play/')) return 'play.html';
+  if (pathname === '/quiz' || pathname.startsWith('/quiz/')) return 'quiz.html';
+  return 'index.html';
+}
+
+export function sendIndex(reply: FastifyReply, pathname = '/'): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile(entryPageOf(pathname));
 }
