@@ -233,6 +233,8 @@ export interface components {
              */
             status: 0 | 1;
             player_count: number;
+            /** @description The six-digit join PIN the big screen shows (with its join link and QR code). */
+            pin?: string;
         };
         /** @description A question as players and the display see it — never with its correct answer. */
         PublicQuestion: {

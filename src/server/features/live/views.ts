@@ -43,6 +43,7 @@ export function gameSummary(game: GameRow): PlaySchemas['GameSummary'] {
     type: game.type as 1 | 2,
     status: game.status as 0 | 1,
     player_count: game.playerCount,
+    pin: game.pin,
   };
 }
 
