@@ -1,8 +1,124 @@
-/** Placeholder until its feature replaces it (see components/unfinished-page.tsx). */
+/**
+ * /triviaGame/start/:id — the game detail and control screen (SPEC.md §2, §4, §8): the header with
+ * the quiz display button and game over, the live panel (players, answers in, top 10), the question
+ * table with each question's action, and the countdown dialog of the question on screen. Driven by
+ * the game and question actors (lib/game-control.ts); a reload resumes from the server's state.
+ */
+import { Alert, Button, Card, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ParseKeys } from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnfinishedPage } from '@/app/components/unfinished-page';
+import { useNavigate, useParams } from 'react-router-dom';
+import { selectError, selectIsConfirmingEnd, selectIsEnded } from '@machines/game/selectors';
+import { DEFAULT_CID } from '@/app/api/client';
+import { CID_KEY, session } from '@/app/lib/storage';
+import { usePageTitle } from '@/app/lib/title';
+import { createDisplayCode } from '../api/live-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ControlHeader } from '../components/control-header';
+import { CountdownDialog } from '../components/countdown-dialog';
+import { LivePanel } from '../components/live-panel';
+import { QuestionTable } from '../components/question-table';
+import { useControlData, useGameControl } from '../hooks/use-game-control';
+import type { GameControl } from '../lib/game-control';
 
 export function GameControlPage() {
-  const { i18n } = useTranslation();
-  return <UnfinishedPage title={i18n.language.startsWith('zh') ? '遊戲控制台' : 'Game control'} />;
+  usePageTitle('menu.triviaGameStart' as ParseKeys);
+  const gameId = Number(useParams().id);
+  const control = useGameControl(gameId);
+  if (!control) return null;
+  return <ControlScreen key={gameId} control={control} />;
+}
+
+/** The quiz display's address (DESIGN.md §1): the single-use code, the company of this tab and the game. */
+export function quizUrl(code: string, companyId: string, gameId: number): string {
+  const url = new URL('/quiz', window.location.origin);
+  url.searchParams.set('token', code);
+  url.searchParams.set('company_id', companyId);
+  url.searchParams.set('trivia_game_id', String(gameId));
+  return url.toString();
+}
+
+function ControlScreen({ control }: { control: GameControl }) {
+  const { t } = useTranslation('live');
+  const navigate = useNavigate();
+  const game = useControlData(control, (d) => d.game);
+  const questions = useControlData(control, (d) => d.questions);
+  const actors = useControlData(control, (d) => d.questionActors);
+  const endedElsewhere = useControlData(control, (d) => d.endedElsewhere);
+  const loadFailed = useSelector(control.gameActor, (s) => s.matches('loadFailed'));
+  const ended = useSelector(control.gameActor, selectIsEnded);
+  const confirmingEnd = useSelector(control.gameActor, selectIsConfirmingEnd);
+  const gameError = useSelector(control.gameActor, selectError);
+  const [openingQuiz, setOpeningQuiz] = useState(false);
+
+  // SPEC.md §4: ending the game (here) goes back to the game list.
+  useEffect(() => {
+    if (ended && control.endRequested) void navigate('/triviaGame/index');
+  }, [ended, control, navigate]);
+
+  async function openQuiz() {
+    if (!game) return;
+    // Opened before the call, inside the click, so that popup blockers let it through.
+    const tab = window.open('about:blank', '_blank');
+    setOpeningQuiz(true);
+    try {
+      const url = quizUrl(await createDisplayCode(game.id), session.get(CID_KEY) || DEFAULT_CID, game.id);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+    } catch {
+      tab?.close(); // the API client showed why
+    } finally {
+      setOpeningQuiz(false);
+    }
+  }
+
+  return (
+    <Stack gap="4" data-testid="game-control">
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body>
+          <ControlHeader control={control} game={game} onOpenQuiz={() => void openQuiz()} openingQuiz={openingQuiz} />
+        </Card.Body>
+      </Card.Root>
+
+      {loadFailed && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('header.loadFailed')}</Alert.Title>
+            {gameError && <Alert.Description>{gameError}</Alert.Description>}
+          </Alert.Content>
+          <Button size="xs" variant="outline" onClick={() => control.gameActor.send({ type: 'host.retry' })}>
+            {t('header.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      {ended && !control.endRequested && (game || endedElsewhere) && (
+        <Alert.Root status="info" size="sm" data-testid="game-ended">
+          <Alert.Indicator />
+          <Alert.Title>{t('header.ended')}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <LivePanel control={control} />
+
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="3">{game && <QuestionTable game={game} questions={questions} actors={actors} gameActor={control.gameActor} />}</Card.Body>
+      </Card.Root>
+
+      <CountdownDialog control={control} />
+      <ConfirmDialog
+        open={confirmingEnd}
+        message={t('confirm.endGame')}
+        onConfirm={() => control.confirmEnd()}
+        onCancel={() => control.gameActor.send({ type: 'host.cancel' })}
+        testId="confirm-end"
+      />
+    </Stack>
+  );
 }

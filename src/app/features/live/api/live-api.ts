@@ -1,0 +1,37 @@
+/**
+ * The control screen's calls (SPEC.md §7): the game's detail, every question of the game (the
+ * question actors need them all, not one page), the game-flow steps, the current ranking and the quiz
+ * display's single-use code. Failures are shown by the API client (SPEC.md §8); callers only react.
+ */
+import type { components } from '@openapi/admin-api';
+import { api } from '@/app/api/api';
+
+export type Game = components['schemas']['TriviaGame'];
+export type Question = components['schemas']['Question'];
+export type RankData = components['schemas']['RankData'];
+export type GameFlowData = components['schemas']['GameFlowData'];
+
+/** The page size used to read a game's whole question list (the contract accepts up to 100). */
+const ALL_PAGE = 100;
+
+export const loadGameDetail = async (gameId: number): Promise<Game> => (await api.post('/triviaGame/detail', { id: gameId })).item;
+
+/** Every question of the game in its order, read page by page. */
+export async function loadAllQuestions(gameId: number): Promise<Question[]> {
+  const all: Question[] = [];
+  for (let page = 1; ; page += 1) {
+    const data = await api.post('/question/list', { page, limit: ALL_PAGE, order: 'asc', sort: 'sort', trivia_game_id: gameId });
+    all.push(...data.list);
+    if (data.list.length < ALL_PAGE || all.length >= data.total) return all;
+  }
+}
+
+/** One game-flow step (SPEC.md §4). Steps 4 and 5 show the server's success message (公佈排名成功, 遊戲結束成功). */
+export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 | 4 | 5): Promise<GameFlowData> =>
+  api.post('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type }, { notify: type === 4 || type === 5 });
+
+export const loadRanking = (gameId: number): Promise<RankData> => api.post('/triviaGame/getRank', { trivia_game_id: gameId, limit: 10 });
+
+export const createDisplayCode = async (gameId: number): Promise<string> => (await api.post('/triviaGame/displayCode', { trivia_game_id: gameId })).code;
+
+export const realtimeTicket = async (): Promise<string> => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket;

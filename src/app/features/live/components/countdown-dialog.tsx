@@ -1,0 +1,155 @@
+/**
+ * The countdown dialog (SPEC.md §2): open while a question is on screen (the question chart's `live`
+ * tag). It shows the seconds left, ticking every second from the server's remaining time (the chart's
+ * `tick` delay); at zero the chart publishes the answer by itself and the dialog closes with the state.
+ * 立即公佈答案 asks 是否公佈答案 first (`shown.publishNow.confirmingPublish`); if the countdown ends while
+ * that box is open, the answer is published all the same and the box closes. A publish that failed
+ * after time ran out offers a retry. Players and answers in come with it, so the operator sees them
+ * without leaving the dialog.
+ */
+import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { LuMegaphone, LuRotateCw } from 'react-icons/lu';
+import { selectLiveQuestionId, selectPlayerCount } from '@machines/game/selectors';
+import type { QuestionActorRef } from '@machines/question/question.machine';
+import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, selectRemainingSeconds, selectShowsCountdownDialog } from '@machines/question/selectors';
+import { useControlData } from '../hooks/use-game-control';
+import type { GameControl } from '../lib/game-control';
+import { AnswerBars } from './answer-bars';
+import { ConfirmDialog } from './confirm-dialog';
+
+export function CountdownDialog({ control }: { control: GameControl }) {
+  const liveId = useSelector(control.gameActor, selectLiveQuestionId);
+  const actor = useControlData(control, (d) => (liveId === null ? undefined : d.questionActors.get(liveId)));
+  if (!actor) return null;
+  return <LiveQuestionDialog key={liveId} control={control} actor={actor} />;
+}
+
+function LiveQuestionDialog({ control, actor }: { control: GameControl; actor: QuestionActorRef }) {
+  const { t } = useTranslation('live');
+  const open = useSelector(actor, selectShowsCountdownDialog);
+  const seconds = useSelector(actor, selectRemainingSeconds);
+  const total = useSelector(actor, (s) => s.context.answeringSeconds);
+  const action = useSelector(actor, selectAction);
+  const busy = useSelector(actor, selectIsBusy);
+  const confirming = useSelector(actor, selectIsConfirmingPublish);
+  const error = useSelector(actor, selectError);
+  const questionId = useSelector(actor, (s) => s.context.questionId);
+  const question = useControlData(control, (d) => d.questions.find((q) => q.id === questionId));
+  const counts = useControlData(control, (d) => (d.counts?.questionId === questionId ? d.counts : null));
+  const players = useSelector(control.gameActor, selectPlayerCount);
+  const untimed = seconds === null;
+  const urgent = seconds !== null && seconds <= 5;
+
+  return (
+    <>
+      <Dialog.Root open={open} placement="center" size={{ base: 'full', sm: 'md' }} closeOnInteractOutside={false} closeOnEscape={false} role="dialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content data-testid="countdown-dialog">
+              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+                <Text textStyle="xs" color="fg.muted" fontWeight="medium">
+                  {t('countdown.title')}
+                </Text>
+                <Dialog.Title textStyle="lg">{question?.title}</Dialog.Title>
+                {question?.question_text && (
+                  <Text textStyle="sm" color="fg.muted" lineClamp={3}>
+                    {question.question_text}
+                  </Text>
+                )}
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="5" align="center">
+                  {untimed ? (
+                    <Stack align="center" gap="1" py="4">
+                      <Text fontSize="3xl" fontWeight="bold">
+                        {t('countdown.untimed')}
+                      </Text>
+                      <Text textStyle="sm" color="fg.muted" textAlign="center">
+                        {t('countdown.untimedHint')}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Stack align="center" gap="2">
+                      <ProgressCircle.Root value={Math.max(0, Math.min(100, (seconds / Math.max(1, total)) * 100))} size="xl" colorPalette={urgent ? 'red' : 'brand'}>
+                        <ProgressCircle.Circle css={{ '--size': '148px', '--thickness': '10px' }}>
+                          <ProgressCircle.Track />
+                          <ProgressCircle.Range strokeLinecap="round" />
+                        </ProgressCircle.Circle>
+                        <ProgressCircle.Label position="absolute" inset="0" display="flex" flexDirection="column" alignItems="center" justifyContent="center">
+                          <Text
+                            as="span"
+                            fontSize="5xl"
+                            fontWeight="bold"
+                            lineHeight="1"
+                            fontVariantNumeric="tabular-nums"
+                            color={urgent ? 'red.600' : 'fg'}
+                            aria-live="polite"
+                            data-testid="countdown-seconds"
+                          >
+                            {seconds}
+                          </Text>
+                          <Text as="span" textStyle="xs" color="fg.muted" mt="1">
+                            {t('countdown.secondsLeft')}
+                          </Text>
+                        </ProgressCircle.Label>
+                      </ProgressCircle.Root>
+                      <Text textStyle="xs" color="fg.muted">
+                        {t('countdown.autoPublish')}
+                      </Text>
+                    </Stack>
+                  )}
+                  {question && (
+                    <Stack w="full" gap="2" borderTopWidth="1px" pt="4">
+                      <Text textStyle="sm" fontWeight="medium" data-testid="countdown-answered">
+                        {t('live.answered', { total: counts?.total ?? 0, players })}
+                      </Text>
+                      <AnswerBars question={question} counts={counts?.counts ?? {}} revealed={false} />
+                    </Stack>
+                  )}
+                  {error && action === 'retryPublish' && (
+                    <Alert.Root status="error" size="sm">
+                      <Alert.Indicator />
+                      <Alert.Title>{t('countdown.publishFailed', { message: error })}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <HStack w="full" justify="flex-end">
+                  {action === 'retryPublish' ? (
+                    <Button colorPalette="red" onClick={() => actor.send({ type: 'host.retry' })} data-testid="retry-publish">
+                      <LuRotateCw />
+                      {t('countdown.retry')}
+                    </Button>
+                  ) : (
+                    <Button
+                      colorPalette="orange"
+                      loading={busy}
+                      loadingText={t('countdown.publishing')}
+                      disabled={action !== 'publishAnswer' || confirming}
+                      onClick={() => actor.send({ type: 'host.publishNow' })}
+                      data-testid="publish-now"
+                    >
+                      <LuMegaphone />
+                      {t('countdown.publishNow')}
+                    </Button>
+                  )}
+                </HStack>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={open && confirming}
+        message={t('confirm.publishAnswer')}
+        onConfirm={() => actor.send({ type: 'host.confirm' })}
+        onCancel={() => actor.send({ type: 'host.cancel' })}
+        testId="confirm-publish"
+      />
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The live panel of the control screen: players joined (with the join PIN), answers per option of the
+ * question on screen (or of the last one, with its correct options, once published) and the current
+ * top 10. Everything comes from the operator topic's events; nothing is counted here.
+ */
+import { Badge, Box, Card, Grid, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { LuRadio, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
+import { selectPlayerCount } from '@machines/game/selectors';
+import { useControlData } from '../hooks/use-game-control';
+import type { GameControl } from '../lib/game-control';
+import { AnswerBars } from './answer-bars';
+
+export function LivePanel({ control }: { control: GameControl }) {
+  return (
+    <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)', xl: 'minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)' }} gap="4" data-testid="live-panel">
+      <PlayersCard control={control} />
+      <AnswersCard control={control} />
+      <Box gridColumn={{ base: 'auto', md: '1 / -1', xl: 'auto' }}>
+        <RankingCard control={control} />
+      </Box>
+    </Grid>
+  );
+}
+
+function ConnectionBadge({ control }: { control: GameControl }) {
+  const { t } = useTranslation('live');
+  const connection = useControlData(control, (d) => d.connection);
+  if (connection === 'open') {
+    return (
+      <Badge size="sm" variant="subtle" colorPalette="green" data-testid="connection">
+        <LuRadio />
+        {t('live.connected')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge size="sm" variant="subtle" colorPalette={connection === 'closed' ? 'red' : 'gray'} data-testid="connection">
+      <LuWifiOff />
+      {connection === 'closed' ? t('live.disconnected') : t('live.connecting')}
+    </Badge>
+  );
+}
+
+function PlayersCard({ control }: { control: GameControl }) {
+  const { t } = useTranslation('live');
+  const players = useSelector(control.gameActor, selectPlayerCount);
+  const pin = useControlData(control, (d) => d.game?.pin ?? '');
+  return (
+    <Card.Root size="sm" variant="outline" bg="bg" data-testid="players-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <HStack gap="2" color="fg.muted">
+            <LuUsers />
+            <Heading as="h2" size="sm" color="fg">
+              {t('live.players')}
+            </Heading>
+          </HStack>
+          <ConnectionBadge control={control} />
+        </HStack>
+        <Text fontSize="4xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" data-testid="player-count">
+          {players}
+        </Text>
+        {pin && (
+          <Text textStyle="xs" color="fg.muted">
+            {t('live.joinHint', { pin })}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AnswersCard({ control }: { control: GameControl }) {
+  const { t } = useTranslation('live');
+  const counts = useControlData(control, (d) => d.counts);
+  const question = useControlData(control, (d) => (d.counts ? d.questions.find((q) => q.id === d.counts?.questionId) : undefined));
+  const liveId = useSelector(control.gameActor, (s) => s.context.liveQuestionId);
+  const players = useSelector(control.gameActor, selectPlayerCount);
+  const isLive = counts !== null && liveId === counts.questionId;
+  return (
+    <Card.Root size="sm" variant="outline" bg="bg" data-testid="answers-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" gap="2">
+          <Heading as="h2" size="sm">
+            {t('live.answers')}
+          </Heading>
+          {counts && question && (
+            <Badge size="sm" variant="subtle" colorPalette={isLive ? 'orange' : 'gray'} maxW="60%" truncate>
+              {isLive ? question.title : t('live.lastQuestion', { title: question.title })}
+            </Badge>
+          )}
+        </HStack>
+        {counts && question ? (
+          <>
+            <Text textStyle="sm" fontWeight="medium" data-testid="answered-total">
+              {t('live.answered', { total: counts.total, players })}
+            </Text>
+            <AnswerBars question={question} counts={counts.counts} revealed={!isLive} />
+          </>
+        ) : (
+          <Text textStyle="sm" color="fg.muted" py="4">
+            {t('live.noLiveQuestion')}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function RankingCard({ control }: { control: GameControl }) {
+  const { t } = useTranslation('live');
+  const ranking = useControlData(control, (d) => d.ranking);
+  const levelGame = useControlData(control, (d) => d.game?.type === 2);
+  return (
+    <Card.Root size="sm" variant="outline" bg="bg" h="full" data-testid="ranking-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" gap="2">
+          <HStack gap="2">
+            <Box color="orange.500">
+              <LuTrophy />
+            </Box>
+            <Heading as="h2" size="sm">
+              {t('live.top')}
+            </Heading>
+          </HStack>
+          {ranking && ranking.total > 0 && (
+            <Text textStyle="xs" color="fg.muted">
+              {t('live.rankedTotal', { total: ranking.total })}
+            </Text>
+          )}
+        </HStack>
+        {ranking && ranking.list.length > 0 ? (
+          <Table.Root size="sm" variant="line" data-testid="ranking-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader w="12">{t('live.rank')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('live.nickname')}</Table.ColumnHeader>
+                {levelGame && <Table.ColumnHeader w="20">{t('live.level')}</Table.ColumnHeader>}
+                <Table.ColumnHeader w="16" textAlign="end">
+                  {t('live.score')}
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {ranking.list.slice(0, 10).map((entry) => (
+                <Table.Row key={entry.player_id} data-testid="ranking-row">
+                  <Table.Cell>
+                    <Badge size="sm" variant={entry.rank <= 3 ? 'solid' : 'subtle'} colorPalette={entry.rank === 1 ? 'orange' : entry.rank <= 3 ? 'brand' : 'gray'}>
+                      {entry.rank}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell fontWeight="medium" maxW="40" truncate>
+                    {entry.nickname}
+                  </Table.Cell>
+                  {levelGame && <Table.Cell>{entry.level === 0 ? t('table.none') : t('live.levelN', { n: entry.level })}</Table.Cell>}
+                  <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                    {entry.score}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        ) : (
+          <Stack py="4">
+            <Text textStyle="sm" color="fg.muted">
+              {t('live.noRanking')}
+            </Text>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

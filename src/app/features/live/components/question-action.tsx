@@ -1,0 +1,107 @@
+/**
+ * A question's status cell and action button (SPEC.md §4): 0 未出題 → 出題, 1 已出題 → 公佈答案,
+ * 2 or 3 已出題 → 公佈排名 (again after a ranking). Both are read from the question's own actor; the
+ * button is whatever the chart accepts now (`selectAction`), so a second click while a call is in
+ * flight finds no button to press and sends nothing.
+ */
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { LuMegaphone, LuPlay, LuRotateCw, LuTrophy } from 'react-icons/lu';
+import { selectCanShowQuestion, selectIsOpen } from '@machines/game/selectors';
+import type { GameActorRef } from '@machines/game/game.machine';
+import type { QuestionActorRef, QuestionSnapshot } from '@machines/question/question.machine';
+import { selectAction, selectIsBusy, selectStatus } from '@machines/question/selectors';
+
+const selectPhase = (snapshot: QuestionSnapshot): 'notSent' | 'answering' | 'answerPublished' | 'rankingPublished' => {
+  const status = selectStatus(snapshot);
+  return status === 0 ? 'notSent' : status === 1 ? 'answering' : status === 2 ? 'answerPublished' : 'rankingPublished';
+};
+
+export function QuestionStatusCell({ actor }: { actor: QuestionActorRef }) {
+  const { t } = useTranslation('live');
+  const phase = useSelector(actor, selectPhase);
+  if (phase === 'notSent') {
+    return (
+      <Badge size="sm" variant="subtle" colorPalette="gray" data-testid="question-status">
+        {t('status.notSent')}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap="0.5" align="flex-start">
+      <Badge size="sm" variant="subtle" colorPalette={phase === 'answering' ? 'orange' : 'green'} data-testid="question-status">
+        {t('status.sent')}
+      </Badge>
+      <Text textStyle="2xs" color="fg.muted" whiteSpace="nowrap">
+        {t(`status.${phase}`)}
+      </Text>
+    </Stack>
+  );
+}
+
+const LABELS = {
+  showQuestion: { key: 'action.showQuestion', icon: LuPlay, palette: 'brand' },
+  publishAnswer: { key: 'action.publishAnswer', icon: LuMegaphone, palette: 'orange' },
+  retryPublish: { key: 'action.retryPublish', icon: LuRotateCw, palette: 'red' },
+  publishRanking: { key: 'action.publishRanking', icon: LuTrophy, palette: 'green' },
+} as const;
+
+/** The label of a call in flight: the step it is making. */
+const busyLabel = (snapshot: QuestionSnapshot): keyof typeof LABELS | null => {
+  if (snapshot.matches('showing')) return 'showQuestion';
+  if (snapshot.matches('publishingAnswer')) return 'publishAnswer';
+  if (snapshot.matches('publishingRanking')) return 'publishRanking';
+  return null;
+};
+
+export function QuestionActionButton({ actor, game, title }: { actor: QuestionActorRef; game: GameActorRef; title: string }) {
+  const { t } = useTranslation('live');
+  const action = useSelector(actor, selectAction);
+  const busy = useSelector(actor, selectIsBusy);
+  const inFlight = useSelector(actor, busyLabel);
+  const questionId = useSelector(actor, (s) => s.context.questionId);
+  const gameOpen = useSelector(game, selectIsOpen);
+  const canShow = useSelector(game, (s) => selectCanShowQuestion(s, questionId));
+  const shown = action ?? inFlight;
+  if (!shown) return null;
+  const label = LABELS[shown];
+  const Icon = label.icon;
+  const blockedByLive = action === 'showQuestion' && !canShow && gameOpen;
+  const disabled = busy || !gameOpen || (action === 'showQuestion' && !canShow);
+
+  function press() {
+    switch (action) {
+      case 'showQuestion':
+        game.send({ type: 'host.showQuestion', questionId });
+        break;
+      case 'publishAnswer':
+        actor.send({ type: 'host.publishNow' });
+        break;
+      case 'retryPublish':
+        actor.send({ type: 'host.retry' });
+        break;
+      case 'publishRanking':
+        actor.send({ type: 'host.publishRanking' });
+        break;
+    }
+  }
+
+  return (
+    <Button
+      size="xs"
+      variant={shown === 'showQuestion' ? 'solid' : 'subtle'}
+      colorPalette={label.palette}
+      loading={busy}
+      loadingText={t(label.key)}
+      disabled={disabled}
+      title={blockedByLive ? t('action.anotherLive') : undefined}
+      aria-label={`${t(label.key)} ${title}`}
+      onClick={press}
+      data-testid="question-action"
+    >
+      <Icon />
+      {t(label.key)}
+    </Button>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The control screen's question table (SPEC.md §2): paged (10, 25, 50) and sortable, with the columns
+ * of the game's type — order, level (type 2), title, question text, image, score (type 2), answering
+ * time, bonus (type 1), status and the status-dependent action. Paging and sorting happen here over
+ * the game's whole question list (the screen holds every question's actor anyway), so sorting by
+ * status follows the live statuses, not the ones stored when the page loaded.
+ */
+import { Badge, Box, Button, Image, Table, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import type { GameActorRef } from '@machines/game/game.machine';
+import type { QuestionActorRef } from '@machines/question/question.machine';
+import type { Game, Question } from '../api/live-api';
+import { QuestionActionButton, QuestionStatusCell } from './question-action';
+import { PAGE_SIZES, TablePager } from './table-pager';
+
+type SortKey = 'sort' | 'level' | 'title' | 'score' | 'answering_time' | 'status';
+type Order = 'asc' | 'desc';
+
+interface QuestionTableProps {
+  game: Game;
+  questions: readonly Question[];
+  actors: ReadonlyMap<number, QuestionActorRef>;
+  gameActor: GameActorRef;
+}
+
+export function QuestionTable({ game, questions, actors, gameActor }: QuestionTableProps) {
+  const { t } = useTranslation('live');
+  const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: 'sort', order: 'asc' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const statuses = useSelector(gameActor, (s) => s.context.questionStatuses);
+  const levelOf = useMemo(() => new Map((game.levels ?? []).map((l) => [l.id, l.level])), [game.levels]);
+  const type = game.type;
+
+  const sorted = useMemo(() => {
+    const value = (q: Question): number | string => {
+      switch (sort.key) {
+        case 'level':
+          return levelOf.get(q.level_id) ?? 0;
+        case 'title':
+          return q.title;
+        case 'score':
+          return q.score;
+        case 'answering_time':
+          return type === 1 || q.have_answering_time === 1 ? q.answering_time : Number.MAX_SAFE_INTEGER;
+        case 'status':
+          return statuses[q.id] ?? q.status;
+        default:
+          return q.sort;
+      }
+    };
+    const direction = sort.order === 'asc' ? 1 : -1;
+    return [...questions].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      const diff = typeof x === 'string' || typeof y === 'string' ? String(x).localeCompare(String(y)) : x - y;
+      return diff !== 0 ? diff * direction : (a.sort - b.sort) * direction || a.id - b.id;
+    });
+  }, [questions, sort, statuses, levelOf, type]);
+
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, pageCount);
+  const rows = sorted.slice((current - 1) * pageSize, current * pageSize);
+
+  function header(key: SortKey, label: string, width?: string) {
+    const active = sort.key === key;
+    const Arrow = !active ? LuArrowUpDown : sort.order === 'asc' ? LuArrowUp : LuArrowDown;
+    return (
+      <Table.ColumnHeader w={width} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} whiteSpace="nowrap">
+        <Button
+          size="2xs"
+          variant="ghost"
+          px="1"
+          ms="-1"
+          fontWeight="semibold"
+          title={t('table.sortBy', { column: label })}
+          onClick={() => {
+            setSort((s) => ({ key, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+            setPage(1);
+          }}
+        >
+          {label}
+          <Box as={Arrow} color={active ? 'fg' : 'fg.subtle'} />
+        </Button>
+      </Table.ColumnHeader>
+    );
+  }
+
+  const columns = 8 + (type === 2 ? 2 : 1);
+  return (
+    <Box>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" stickyHeader data-testid="question-table">
+          <Table.Header>
+            <Table.Row bg="bg.muted">
+              {header('sort', t('table.order'), '20')}
+              {type === 2 && header('level', t('table.level'), '24')}
+              {header('title', t('table.title'))}
+              <Table.ColumnHeader minW="44">{t('table.questionText')}</Table.ColumnHeader>
+              <Table.ColumnHeader w="24">{t('table.questionImg')}</Table.ColumnHeader>
+              {type === 2 && header('score', t('table.score'), '20')}
+              {header('answering_time', t('table.answeringTime'), '28')}
+              {type === 1 && <Table.ColumnHeader w="20">{t('table.bonus')}</Table.ColumnHeader>}
+              {header('status', t('table.status'), '28')}
+              <Table.ColumnHeader w="36" textAlign="end">
+                {t('table.action')}
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((question) => {
+              const actor = actors.get(question.id);
+              return (
+                <Table.Row key={question.id} data-testid="question-row" data-question-id={question.id}>
+                  <Table.Cell color="fg.muted">{question.sort}</Table.Cell>
+                  {type === 2 && (
+                    <Table.Cell whiteSpace="nowrap">{levelOf.has(question.level_id) ? t('table.levelN', { n: levelOf.get(question.level_id) }) : t('table.none')}</Table.Cell>
+                  )}
+                  <Table.Cell fontWeight="medium" minW="28">
+                    {question.title}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.subtle'}>
+                      {question.question_text || t('table.none')}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {question.question_img ? (
+                      <Image src={question.question_img} alt={question.title} h="10" w="18" objectFit="cover" rounded="sm" borderWidth="1px" />
+                    ) : (
+                      <Text color="fg.subtle">{t('table.none')}</Text>
+                    )}
+                  </Table.Cell>
+                  {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
+                  <Table.Cell whiteSpace="nowrap">
+                    {type === 1 || question.have_answering_time === 1 ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                  </Table.Cell>
+                  {type === 1 && (
+                    <Table.Cell>
+                      {question.is_bonus === 1 ? (
+                        <Badge size="sm" colorPalette="orange" variant="subtle">
+                          {t('table.bonus')}
+                        </Badge>
+                      ) : (
+                        <Text color="fg.subtle">{t('table.no')}</Text>
+                      )}
+                    </Table.Cell>
+                  )}
+                  <Table.Cell>{actor && <QuestionStatusCell actor={actor} />}</Table.Cell>
+                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}</Table.Cell>
+                </Table.Row>
+              );
+            })}
+            {rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={columns} textAlign="center" py="10" color="fg.muted">
+                  {t('table.empty')}
+                </Table.Cell>
+              </Table.Row>
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <TablePager
+        total={sorted.length}
+        page={current}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
+    </Box>
+  );
+}
