@@ -496,6 +496,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/exportResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download a game's results (ranking and every answer) as CSV or Excel
+         * @description Answers the file itself with a `Content-Disposition: attachment` header whose file name carries the game's title; errors are JSON envelopes. `format: xlsx` is one workbook with two sheets, the ranking and the answers; `format: csv` is one table (`table`: `ranking`, the default, or `answers`), RFC 4180 with CRLF line ends, UTF-8 with a byte-order mark so Excel reads Chinese. Column headers are in the request's `Lang`. Text cells that begin with `=`, `+`, `-`, `@`, a tab or a carriage return are prefixed with `'`, so a spreadsheet never runs a nickname as a formula. The ranking is the current one, from the published questions (as getRank); answers to a question whose answer is not published yet have empty `correct` and `points`. No client timeout.
+         */
+        post: operations["triviaGameExportResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/question/list": {
         parameters: {
             query?: never;
@@ -1283,6 +1303,19 @@ export interface components {
             ranking?: components["schemas"]["RankData"];
             /** @description The server's clock when answering, for countdown clock-offset correction. */
             server_time: components["schemas"]["DateTime"];
+        };
+        TriviaGameExportResultsRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /**
+             * @description csv (one table) or xlsx (a workbook with the ranking and the answers).
+             * @enum {string}
+             */
+            format: "csv" | "xlsx";
+            /**
+             * @description Which table a CSV holds (default ranking); ignored for xlsx.
+             * @enum {string}
+             */
+            table?: "ranking" | "answers";
         };
         TriviaGameDisplayCodeRequest: {
             trivia_game_id: components["schemas"]["Id"];
@@ -2917,6 +2950,51 @@ export interface operations {
                         code: 200;
                         data: components["schemas"]["DisplayCodeData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameExportResults: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameExportResultsRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (or, in JSON, code 201 business error / 202 need login). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["BusinessErrorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -70,6 +70,7 @@ const EXPECTED_PATHS = [
   '/triviaGame/getRank',
   '/triviaGame/gameFlow',
   '/triviaGame/displayCode', // single-use code that opens the quiz display (DESIGN.md §6)
+  '/triviaGame/exportResults', // a game's results as CSV or Excel (issue 7)
   // questions
   '/question/list',
   '/question/detail',
@@ -118,7 +119,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'notificationRead',
   ],
   'notification.send': ['notificationSend', 'notificationAdmins'],
-  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'questionList', 'questionDetail'],
+  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'questionList', 'questionDetail'],
   'triviaGame.edit': [
     'triviaGameCreate',
     'triviaGameUpdate',
@@ -135,6 +136,12 @@ const PERMISSIONS: Record<string, string[]> = {
   'admin.list': ['adminList', 'adminDetail'],
   'admin.edit': ['adminCreate', 'adminUpdate', 'adminDelete', 'adminSyncPermissions', 'adminImport'],
   'website.privacy': ['websitePrivacyDetail', 'websitePrivacyUpdate'],
+};
+
+/** Downloads: the content types of their code-200 answer (the file, or a JSON error envelope). */
+const DOWNLOADS: Record<string, string[]> = {
+  '/file/download': ['application/octet-stream', 'application/json'],
+  '/triviaGame/exportResults': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
 };
 
 /** multipart/form-data uploads and their file fields. */
@@ -236,8 +243,7 @@ describe('openapi/admin-api.yaml', () => {
         expect(responses[code]!.$ref, `${path} ${code}`).toMatch(/^#\/components\/responses\/[A-Za-z]+$/);
       }
       const content = Object.keys(responses['200']!.content ?? {});
-      if (path === '/file/download') expect(content).toEqual(['application/octet-stream', 'application/json']);
-      else expect(content, path).toEqual(['application/json']);
+      expect(content, path).toEqual(DOWNLOADS[path] ?? ['application/json']);
     }
   });
 

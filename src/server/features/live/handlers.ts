@@ -11,6 +11,7 @@ import { requireAuth } from '../../plugins/access.js';
 import { WS_PATH } from '../../plugins/realtime.js';
 import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
+import { exportResults } from './results.js';
 import * as service from './service.js';
 import { gameSummary, gameTopic, myAnswer, type PlaySchemas } from './views.js';
 
@@ -26,6 +27,13 @@ export const liveAdminHandlers: OperationHandlers = {
   async triviaGameGetRank(request) {
     const { trivia_game_id, limit } = request.body;
     return (await service.getRank(request.server.db, request.companyId, trivia_game_id, limit ?? service.TOP)) satisfies Schemas['RankData'];
+  },
+
+  async triviaGameExportResults(request, reply) {
+    const file = await exportResults(request.server.db, request.companyId, request.body, request.lang, new Date());
+    reply.header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').type(file.contentType);
+    // Sent here (a file, not an envelope); awaiting the reply lets the contract plugin see it sent.
+    await reply.send(file.body);
   },
 
   async triviaGameDisplayCode(request) {
