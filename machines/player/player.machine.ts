@@ -94,8 +94,8 @@ export const playerMachine = setup({
       const remainingMs = params.deadline === null ? null : Math.max(0, params.deadline - (params.receivedAt + context.clockOffsetMs));
       return { view, remainingMs, error: null };
     }),
-    recordAnswer: assign(({ context }, params: { choices: string[] }) => ({
-      view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null } },
+    recordAnswer: assign(({ context }, params: AnswerOutput) => ({
+      view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null, elapsedMs: params.elapsedMs } },
       error: null,
     })),
     tickDown: assign(({ context }) => ({
@@ -281,7 +281,7 @@ export const playerMachine = setup({
                     }),
                     onDone: {
                       target: '#player.inGame.answered',
-                      actions: { type: 'recordAnswer', params: ({ event }) => ({ choices: event.output.choices }) },
+                      actions: { type: 'recordAnswer', params: ({ event }) => event.output },
                     },
                     onError: [
                       {

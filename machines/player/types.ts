@@ -21,6 +21,9 @@ export interface PublicQuestion {
   /** The level number (level games); null otherwise. */
   level: number | null;
   isBonus: boolean;
+  /** Where the page has them (the contract's question): a video to play first, and the answering seconds. */
+  preVideoUrl?: string;
+  answeringSeconds?: number | null;
 }
 
 /** The player's view from POST /api/play/state (what a reload or reconnect resumes from). */
@@ -38,13 +41,19 @@ export interface PlayerView {
     canAnswer: boolean;
     /** The correct options, once published. */
     answer: string[] | null;
+    /** Why this player may not answer (the contract's `refusal`), when the page knows it. */
+    refusal?: string | null;
   };
-  myAnswer: null | { choices: string[]; correct: boolean | null; points: number | null };
+  /** `elapsedMs`: from the question being shown to the server's receipt (the player's receipt shows it). */
+  myAnswer: null | { choices: string[]; correct: boolean | null; points: number | null; elapsedMs?: number };
   score: number;
   /** The highest level reached (level games); null otherwise. */
   levelReached: number | null;
   /** The player's position in the last published ranking, and the question it was published after. */
   rank: null | { position: number; total: number; questionId: number | null };
+  /** Who this phone plays as and in which game (after a reload the join's answer is gone). */
+  nickname?: string;
+  gameTitle?: string;
 }
 
 export interface PlayerIdentity {
@@ -90,6 +99,8 @@ export interface AnswerInput {
 /** What the server stored (the answer is acknowledged only after it was committed). */
 export interface AnswerOutput {
   choices: string[];
+  /** From the question being shown to the server's receipt, ms. */
+  elapsedMs?: number;
 }
 
 /** A call failed because the player token is unknown (code 202): join again. */

@@ -1,3 +1,18 @@
-/** The quiz display's entry (its own bundle). Built out in issue 7. */
+/** The quiz display's entry (quiz.html, served under /quiz): its own bundle, no back-office code. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initAudienceI18n } from '@/audience/i18n';
+import { App } from './app';
+import en from './i18n/en.json';
+import zhTW from './i18n/zh-TW.json';
+import './quiz.css';
+
 const root = document.getElementById('root');
-if (root) root.textContent = 'Live Trivia — quiz display';
+void initAudienceI18n({ 'zh-TW': { translation: zhTW }, en: { translation: en satisfies typeof zhTW } }).then(() => {
+  if (root)
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+});

@@ -1,0 +1,70 @@
+/**
+ * The server's clock as seen from a phone or the big screen (DESIGN.md §5: countdowns come from the
+ * server's deadline corrected by a measured clock offset). Pure: every function takes the times it
+ * needs, so tests never wait.
+ *
+ * An offset sample comes from a ping/pong: the server stamped `serverTime` somewhere between our
+ * `sentAt` and `receivedAt`; assuming the middle, offset = serverTime − (sentAt + receivedAt) / 2, and
+ * the error is at most half the round trip. The estimator keeps the sample with the shortest round
+ * trip among the recent ones (the least uncertain), so one slow pong never drags the countdown.
+ */
+
+export interface OffsetSample {
+  offsetMs: number;
+  rttMs: number;
+}
+
+/** One ping/pong: server clock minus local clock, and the round trip it was measured over. */
+export function offsetSample(sentAt: number, receivedAt: number, serverTime: number): OffsetSample {
+  const rttMs = Math.max(0, receivedAt - sentAt);
+  return { offsetMs: Math.round(serverTime - (sentAt + rttMs / 2)), rttMs };
+}
+
+/** Keeps the last `size` samples; the offset is the one of the fastest round trip among them. */
+export class ClockOffset {
+  private samples: OffsetSample[] = [];
+
+  constructor(private readonly size = 8) {}
+
+  add(sample: OffsetSample): number {
+    this.samples = [...this.samples, sample].slice(-this.size);
+    return this.offsetMs;
+  }
+
+  /** Server time − local time, ms; 0 before any sample. */
+  get offsetMs(): number {
+    if (this.samples.length === 0) return 0;
+    return this.samples.reduce((best, s) => (s.rttMs < best.rttMs ? s : best)).offsetMs;
+  }
+
+  get sampleCount(): number {
+    return this.samples.length;
+  }
+}
+
+/** A rough offset from a single server timestamp (a frame's server_time), before any ping/pong. */
+export const roughOffset = (serverTime: number, localNow: number): number => Math.round(serverTime - localNow);
+
+/** ms left until `deadline` (server clock) at local time `localNow`; never negative. */
+export function remainingMs(deadline: number, localNow: number, offsetMs: number): number {
+  return Math.max(0, deadline - (localNow + offsetMs));
+}
+
+/** The whole seconds a countdown shows: 10 until the last 9.x seconds, 1 in the last second, 0 at the end. */
+export const secondsShown = (ms: number): number => Math.ceil(Math.max(0, ms) / 1000);
+
+/** ms from `ms` left to the next change of `secondsShown` (so a ticking view updates on the second). */
+export function msToNextChange(ms: number): number {
+  if (ms <= 0) return 0;
+  const rest = ms % 1000;
+  return rest === 0 ? 1000 : rest;
+}
+
+/** The fraction of the answering time still left (for a progress ring), clamped to 0..1. */
+export function fractionLeft(ms: number, totalSeconds: number): number {
+  if (totalSeconds <= 0) return 0;
+  return Math.min(1, Math.max(0, ms / (totalSeconds * 1000)));
+}
+
+/** "2.3" for 2,345 ms: the receipt a player sees (one decimal, rounded down so 9.99 s is not 10.0). */
+export const secondsWithTenths = (elapsedMs: number): string => (Math.floor(Math.max(0, elapsedMs) / 100) / 10).toFixed(1);

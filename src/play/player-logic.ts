@@ -1,0 +1,114 @@
+/**
+ * The player machine (machines/player) wired to the real calls: POST /api/play/join, /state and
+ * /answer through the audience's API client, the contract's snake_case shapes mapped to the machine's
+ * view, and the player token kept in local storage (with the PIN it joined, so a QR code of another
+ * game starts a fresh join instead of resuming the old one).
+ */
+import { playerMachine } from '@machines/player/player.machine';
+import type { AnswerInput, AnswerOutput, JoinInput, JoinOutput, PlayerView, PublicQuestion, TokenInput } from '@machines/player/types';
+import { fromPromise } from 'xstate';
+import { PlayApiError, type PlayApi, type PlaySchemas } from '@/audience/api';
+
+const STORAGE_KEY = 'live-trivia.player';
+
+export interface StoredPlayer {
+  token: string;
+  pin: string;
+}
+
+export const playerStorage = {
+  get(): StoredPlayer | null {
+    try {
+      const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredPlayer> | null;
+      return parsed && typeof parsed.token === 'string' ? { token: parsed.token, pin: String(parsed.pin ?? '') } : null;
+    } catch {
+      return null;
+    }
+  },
+  set(value: StoredPlayer | null): void {
+    try {
+      if (value) localStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+      else localStorage.removeItem(STORAGE_KEY);
+    } catch {
+      // Private mode without storage: the player simply cannot resume after a reload.
+    }
+  },
+};
+
+/** The token to resume with: none when the address names another game's PIN. */
+export function resumableToken(stored: StoredPlayer | null, pinInAddress: string | null): string | null {
+  if (!stored) return null;
+  if (pinInAddress && stored.pin && pinInAddress !== stored.pin) return null;
+  return stored.token;
+}
+
+export function toPublicQuestion(q: PlaySchemas['PublicQuestion']): PublicQuestion {
+  return {
+    id: q.id,
+    title: q.title,
+    questionText: q.question_text,
+    questionImg: q.question_img,
+    questionType: q.question_type,
+    options: q.options.map((o) => ({ title: o.title, text: o.text, img: o.img })),
+    level: q.level,
+    isBonus: q.is_bonus === 1,
+    preVideoUrl: q.pre_video_url,
+    answeringSeconds: q.have_answering_time === 1 ? q.answering_time : null,
+  };
+}
+
+const time = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+
+export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
+  const q = data.question;
+  return {
+    serverTime: Date.parse(data.server_time),
+    gameEnded: data.finished,
+    question: q && {
+      question: toPublicQuestion(q.question),
+      status: q.status,
+      deadline: time(q.deadline),
+      canAnswer: q.can_answer,
+      answer: q.answer,
+      refusal: q.refusal,
+    },
+    myAnswer: data.my_answer && {
+      choices: data.my_answer.choices,
+      correct: data.my_answer.correct,
+      points: data.my_answer.points,
+      elapsedMs: data.my_answer.elapsed_ms,
+    },
+    score: data.player.score,
+    levelReached: data.player.level,
+    rank: data.rank && { position: data.rank.position, total: data.rank.total, questionId: data.rank.question_id },
+    nickname: data.player.nickname,
+    gameTitle: data.game.title,
+  };
+}
+
+/** The machine's calls reject with a RejectedToken when the server does not know the token. */
+function rejectedToken(error: unknown): never {
+  if (error instanceof PlayApiError && error.tokenRejected) throw { tokenRejected: true, message: error.message };
+  throw error;
+}
+
+export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }) {
+  let lastPin = '';
+  return playerMachine.provide({
+    actors: {
+      join: fromPromise<JoinOutput, JoinInput>(async ({ input }) => {
+        lastPin = input.pin;
+        const data = await api.join(input.pin, input.nickname.trim());
+        return { token: data.player_token, player: { id: data.player.id, nickname: data.player.nickname, gameId: data.player.trivia_game_id } };
+      }),
+      loadState: fromPromise<PlayerView, TokenInput>(({ input }) => api.state(input.token).then(toPlayerView, rejectedToken)),
+      submitAnswer: fromPromise<AnswerOutput, AnswerInput>(async ({ input }) => {
+        const data = await api.answer(input.token, input.questionId, input.choices as PlaySchemas['OptionTitle'][]).catch(rejectedToken);
+        return { choices: data.answer.choices, elapsedMs: data.answer.elapsed_ms };
+      }),
+    },
+    actions: {
+      storeToken: (_, params: { token: string | null }) => (params.token ? store.joined({ token: params.token, pin: lastPin }) : store.forget()),
+    },
+  });
+}

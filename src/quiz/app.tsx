@@ -1,0 +1,320 @@
+/**
+ * The quiz display (DESIGN.md §1, /quiz?token=…&company_id=…&trivia_game_id=…): the venue's big
+ * screen. It trades the address's single-use code for a display session (./display-session.ts), then
+ * follows the game's public topic: join PIN, link, QR code and players joined; the question with its
+ * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
+ * answers per option; the ranking (podium, promotions in a level game); the final results. It
+ * reconnects by itself (the audience's LiveSocket) and resumes from the snapshot the server sends on
+ * every subscription. It decides nothing: every fact on screen comes from the server.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPlayApi, PlayApiError, type PlayApi, type PlaySchemas } from '@/audience/api';
+import { remainingMs, roughOffset, secondsShown, fractionLeft } from '@/audience/clock';
+import { currentLanguage, translate, useT } from '@/audience/i18n';
+import { LanguageSwitch } from '@/audience/language-switch';
+import { LiveSocket, type LiveStatus } from '@/audience/live-socket';
+import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
+import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, type DisplayState } from './display-state';
+import { QrCode } from './qr-code';
+
+export function App() {
+  const t = useT();
+  const api = useMemo(() => createPlayApi({ lang: currentLanguage, networkError: () => translate('reconnecting') }), []);
+  const [boot, setBoot] = useState<BootResult | { kind: 'loading' } | { kind: 'expired'; message: string }>({ kind: 'loading' });
+  useEffect(() => {
+    void bootDisplay(api).then(setBoot);
+  }, [api]);
+  const expire = useCallback((message: string) => {
+    displayStorage.set(null);
+    setBoot({ kind: 'expired', message });
+  }, []);
+
+  let body;
+  if (boot.kind === 'loading') body = <p className="message">{t('loading')}</p>;
+  else if (boot.kind === 'ready') body = <Display api={api} session={boot.session} onExpired={expire} />;
+  else {
+    const title = boot.kind === 'codeInvalid' ? t('boot.codeInvalidTitle') : boot.kind === 'expired' ? t('boot.expiredTitle') : t('boot.noCodeTitle');
+    const lead = boot.kind === 'noCode' ? t('boot.noCodeLead') : t('boot.codeInvalidLead');
+    body = (
+      <div className="message" role="alert" data-testid="display-error">
+        <h1>{title}</h1>
+        {'message' in boot && boot.message ? <p className="server-message">{boot.message}</p> : null}
+        <p>{lead}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="stage">
+      {body}
+      <LanguageSwitch className="lang-switch corner" />
+    </div>
+  );
+}
+
+function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySession; onExpired: (message: string) => void }) {
+  const t = useT();
+  const [state, setState] = useState<DisplayState | null>(null);
+  const stateRef = useRef<DisplayState | null>(null);
+  const show = useCallback((next: DisplayState | null) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
+  const [offsetMs, setOffsetMs] = useState(0);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  const refresh = useCallback(async () => {
+    try {
+      const data = await api.displayState(session.token);
+      setOffsetMs((current) => (current === 0 ? roughOffset(Date.parse(data.server_time), Date.now()) : current));
+      show(data);
+    } catch (error) {
+      if (error instanceof PlayApiError && error.tokenRejected) onExpired(error.message);
+    }
+  }, [api, session.token, onExpired, show]);
+
+  useEffect(() => {
+    void refresh();
+    const socket = new LiveSocket({
+      getTicket: () => api.displayTicket(session.token),
+      onEvent: (frame) => {
+        const next = applyFrame(stateRef.current, frame);
+        show(next.state);
+        if (next.refresh) void refresh();
+      },
+      onStatus: setStatus,
+      onClock: setOffsetMs,
+      onRejected: (error) => onExpired(error.message),
+    });
+    socket.start();
+    return () => socket.stop();
+  }, [api, session.token, refresh, onExpired, show]);
+
+  if (!state) return <p className="message">{t('loading')}</p>;
+  const screen = displayScreen(state);
+  const pin = state.game.pin ?? '';
+  const url = joinUrl(window.location.origin, pin);
+  return (
+    <div className={`display screen-${screen}`} data-screen={screen} data-testid="display">
+      <header className="display-top">
+        <span className="game-title">{state.game.title}</span>
+        {screen !== 'lobby' ? <JoinStrip pin={pin} url={url} count={state.game.player_count} /> : null}
+      </header>
+      {status === 'reconnecting' ? (
+        <div className="reconnecting" role="status">
+          {t('reconnecting')}
+        </div>
+      ) : null}
+      <main className="display-main">
+        {screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
+        {screen === 'question' && state.question && <QuestionView question={state.question} offsetMs={offsetMs} />}
+        {screen === 'answer' && state.question && <AnswerView question={state.question} />}
+        {screen === 'ranking' && <RankingView state={state} final={false} />}
+        {screen === 'final' && <RankingView state={state} final />}
+      </main>
+    </div>
+  );
+}
+
+function JoinStrip({ pin, url, count }: { pin: string; url: string; count: number }) {
+  const t = useT();
+  return (
+    <span className="join-strip">
+      <span>{url.replace(/^https?:\/\//, '')}</span>
+      <span>
+        {t('join.pin')} <strong data-testid="strip-pin">{pin}</strong>
+      </span>
+      <span data-testid="player-count">{t('join.players', { count })}</span>
+    </span>
+  );
+}
+
+function Lobby({ pin, url, count }: { pin: string; url: string; count: number }) {
+  const t = useT();
+  return (
+    <section className="lobby">
+      <div className="lobby-text">
+        <h1>{t('join.title')}</h1>
+        <p className="scan">{t('join.scan')}</p>
+        <p className="join-url" data-testid="join-url">
+          {url.replace(/^https?:\/\//, '')}
+        </p>
+        <p className="pin-label">{t('join.pin')}</p>
+        <p className="pin" data-testid="pin">
+          {pin}
+        </p>
+        <p className="count" data-testid="player-count">
+          {t('join.players', { count })}
+        </p>
+        <p className="waiting">{t('join.waiting')}</p>
+      </div>
+      <QrCode className="qr" text={url} alt={t('join.qrAlt', { url })} />
+    </section>
+  );
+}
+
+/** Re-renders every `ms` while `active`. */
+function useNow(active: boolean, ms = 200): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [active, ms]);
+  return now;
+}
+
+function QuestionMeta({ question }: { question: PlaySchemas['PublicQuestion'] }) {
+  const t = useT();
+  return (
+    <div className="q-meta">
+      {question.level !== null ? <span className="tag">{t('question.level', { level: question.level })}</span> : null}
+      <span className="tag">{question.question_type === 2 ? t('question.multiple') : t('question.single')}</span>
+      {question.is_bonus ? <span className="tag bonus">{t('question.bonus')}</span> : null}
+    </div>
+  );
+}
+
+function Media({ question }: { question: PlaySchemas['PublicQuestion'] }) {
+  const [videoDone, setVideoDone] = useState(false);
+  if (question.pre_video_url && !videoDone) {
+    return (
+      <video
+        className="q-media"
+        src={question.pre_video_url}
+        autoPlay
+        muted
+        playsInline
+        controls
+        onEnded={() => setVideoDone(true)}
+        onError={() => setVideoDone(true)}
+        data-testid="pre-video"
+      />
+    );
+  }
+  return question.question_img ? <img className="q-media" src={question.question_img} alt="" data-testid="question-img" /> : null;
+}
+
+function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQuestion']; offsetMs: number }) {
+  const t = useT();
+  const deadline = question.deadline === null ? null : Date.parse(question.deadline);
+  const now = useNow(deadline !== null);
+  const left = deadline === null ? null : remainingMs(deadline, now, offsetMs);
+  const seconds = left === null ? null : secondsShown(left);
+  const q = question.question;
+  return (
+    <section className="question-view" key={q.id}>
+      <div className="q-top">
+        <div className="q-body">
+          <QuestionMeta question={q} />
+          <h1 className="q-text" data-testid="question-text">
+            {q.question_text || q.title}
+          </h1>
+        </div>
+        <div
+          className={`timer${seconds !== null && seconds <= 5 ? ' urgent' : ''}`}
+          role="timer"
+          data-testid="display-countdown"
+          style={{ ['--left' as string]: left === null ? 1 : fractionLeft(left, q.answering_time) }}
+        >
+          {seconds === null ? <span className="untimed">{t('question.untimed')}</span> : seconds > 0 ? <span>{seconds}</span> : <span className="up">{t('question.timeUp')}</span>}
+        </div>
+      </div>
+      <div className={`q-content${q.question_img || q.pre_video_url ? ' with-media' : ''}`}>
+        <Media question={q} />
+        <ol className={`d-options n${q.options.length}`}>
+          {q.options.map((o) => (
+            <li key={o.title} className={`d-option opt-${o.title}`}>
+              <span className="letter">{o.title}</span>
+              <span className="text">{o.text}</span>
+              {o.img ? <img src={o.img} alt="" /> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function AnswerView({ question }: { question: PlaySchemas['DisplayQuestion'] }) {
+  const t = useT();
+  const bars = answerBars(question);
+  return (
+    <section className="answer-view">
+      <QuestionMeta question={question.question} />
+      <h1 className="q-text small">{question.question.question_text || question.question.title}</h1>
+      <p className="answer-total" data-testid="answer-total">
+        {t('answer.answers', { count: question.counts?.total ?? 0 })}
+      </p>
+      <div className="chart" data-testid="answer-chart">
+        {bars.map((bar) => (
+          <div key={bar.title} className={`bar-col opt-${bar.title}${bar.correct ? ' correct' : ' dim'}`} data-option={bar.title} data-correct={bar.correct} data-count={bar.count}>
+            <span className="bar-count">{t('answer.count', { count: bar.count })}</span>
+            <div className="bar-track">
+              <div className="bar" style={{ height: `${Math.max(2, bar.share * 100)}%` }} />
+            </div>
+            <div className="bar-label">
+              <span className="letter">{bar.title}</span>
+              <span className="text">{bar.text}</span>
+              {bar.correct ? <span className="correct-mark">✓ {t('answer.correct')}</span> : null}
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function RankingView({ state, final }: { state: DisplayState; final: boolean }) {
+  const t = useT();
+  const ranking = state.ranking;
+  const list = ranking?.list ?? [];
+  const levelGame = state.game.type === 2;
+  const questionLevel = state.question && ranking && state.question.question.id === ranking.question_id ? state.question.question.level : null;
+  const promoted = levelGame ? list.filter((item) => isPromoted(item, questionLevel)) : [];
+  const podium = [list[1], list[0], list[2]];
+  const rest = list.slice(3, 10);
+  return (
+    <section className={`ranking-view${final ? ' final' : ''}`} data-testid={final ? 'final-results' : 'ranking'}>
+      <h1>{final ? t('ranking.finalTitle') : t('ranking.title')}</h1>
+      {ranking ? <p className="ranking-total">{t('ranking.total', { count: ranking.total })}</p> : null}
+      {levelGame && promoted.length > 0 && questionLevel !== null ? (
+        <p className="promoted-line" data-testid="promoted-line">
+          {t('ranking.promotedCount', { count: promoted.length, level: questionLevel + 1 })}
+        </p>
+      ) : null}
+      {list.length === 0 ? (
+        <p className="message">{final ? t('ranking.thanks') : t('ranking.empty')}</p>
+      ) : (
+        <>
+          <ol className="podium">
+            {podium.map((item) =>
+              item ? (
+                <li key={item.player_id} className={`step place-${item.rank}`} data-rank={item.rank}>
+                  <span className="who">{item.nickname}</span>
+                  <span className="score">{t('ranking.points', { count: item.score })}</span>
+                  {levelGame ? <span className="lvl">{t('ranking.level', { level: item.level })}</span> : null}
+                  {isPromoted(item, questionLevel) ? <span className="badge">{t('ranking.promoted')}</span> : null}
+                  <span className="block">{item.rank}</span>
+                </li>
+              ) : null,
+            )}
+          </ol>
+          {rest.length > 0 ? (
+            <ol className="rank-list" start={4}>
+              {rest.map((item) => (
+                <li key={item.player_id} data-rank={item.rank}>
+                  <span className="pos">{item.rank}</span>
+                  <span className="who">{item.nickname}</span>
+                  {levelGame ? <span className="lvl">{t('ranking.level', { level: item.level })}</span> : null}
+                  {isPromoted(item, questionLevel) ? <span className="badge">{t('ranking.promoted')}</span> : null}
+                  <span className="score">{t('ranking.points', { count: item.score })}</span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {final ? <p className="thanks">{t('ranking.thanks')}</p> : null}
+        </>
+      )}
+    </section>
+  );
+}

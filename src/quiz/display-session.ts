@@ -1,0 +1,68 @@
+/**
+ * The display's session (DESIGN.md §6: no long-lived token in a URL). The address carries a
+ * single-use code valid for a minute; it is exchanged once by POST /display/exchange, removed from
+ * the address bar at once, and the display token it buys is kept in session storage (this tab only),
+ * so a reload resumes without a new code.
+ */
+import { PlayApiError, type PlayApi } from '@/audience/api';
+
+const KEY = 'live-trivia.display';
+
+export interface DisplaySession {
+  token: string;
+  gameId: number;
+}
+
+export type BootResult = { kind: 'ready'; session: DisplaySession } | { kind: 'codeInvalid'; message: string } | { kind: 'noCode' };
+
+export const displayStorage = {
+  get(): DisplaySession | null {
+    try {
+      const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as DisplaySession | null;
+      return value && typeof value.token === 'string' && typeof value.gameId === 'number' ? value : null;
+    } catch {
+      return null;
+    }
+  },
+  set(value: DisplaySession | null): void {
+    try {
+      if (value) sessionStorage.setItem(KEY, JSON.stringify(value));
+      else sessionStorage.removeItem(KEY);
+    } catch {
+      // No storage: a reload needs a new code from the control screen.
+    }
+  },
+};
+
+/** The address without its `token` parameter (company_id and trivia_game_id stay). */
+export function withoutToken(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('token');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+let booting: Promise<BootResult> | null = null;
+
+/** Exchanges the code in the address (once per page, whoever asks) or resumes the stored session. */
+export function bootDisplay(api: PlayApi): Promise<BootResult> {
+  booting ??= (async () => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('token');
+    const wantedGame = Number(params.get('trivia_game_id')) || null;
+    const stored = displayStorage.get();
+    const resumable = stored && (wantedGame === null || stored.gameId === wantedGame) ? stored : null;
+    if (!code) return resumable ? { kind: 'ready', session: resumable } : { kind: 'noCode' };
+    // The code leaves the address bar (and the history) whatever happens next.
+    window.history.replaceState(window.history.state, '', withoutToken(window.location.href));
+    try {
+      const data = await api.displayExchange(code);
+      const session = { token: data.display_token, gameId: data.game.id };
+      displayStorage.set(session);
+      return { kind: 'ready', session };
+    } catch (error) {
+      if (resumable) return { kind: 'ready', session: resumable };
+      return { kind: 'codeInvalid', message: error instanceof PlayApiError ? error.message : String(error) };
+    }
+  })();
+  return booting;
+}

@@ -1,0 +1,75 @@
+/**
+ * What the big screen knows of the game, and how the real-time events change it. The state is the
+ * contract's DisplayStateData (POST /display/state, or the topic's `server.snapshot` on every
+ * (re)subscription, which replaces it whole); the events patch it in between. Pure, so the screen a
+ * given history leads to is testable without a browser.
+ */
+import type { PlaySchemas } from '@/audience/api';
+
+export type DisplayState = PlaySchemas['DisplayStateData'];
+export type DisplayScreen = 'lobby' | 'question' | 'answer' | 'ranking' | 'final';
+
+export interface DisplayFrame {
+  type: string;
+  data?: unknown;
+}
+
+/** The state after a frame of the public topic; `refresh` when the frame lacks what the screen needs. */
+export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { state: DisplayState | null; refresh: boolean } {
+  if (frame.type === 'server.snapshot') return { state: frame.data as DisplayState, refresh: false };
+  if (!state) return { state, refresh: true };
+  switch (frame.type) {
+    case 'server.playerJoined': {
+      const { count } = frame.data as PlaySchemas['EventPlayerJoined'];
+      return { state: { ...state, game: { ...state.game, player_count: count } }, refresh: false };
+    }
+    case 'server.questionShown': {
+      const data = frame.data as PlaySchemas['EventQuestionShown'];
+      if (!data.question) return { state, refresh: true };
+      const question: PlaySchemas['DisplayQuestion'] = { question: data.question, status: 1, shown_at: data.shown_at, deadline: data.deadline, answer: null, counts: null };
+      return { state: { ...state, question }, refresh: false };
+    }
+    case 'server.answerPublished': {
+      const data = frame.data as PlaySchemas['EventAnswerPublished'];
+      if (!state.question || state.question.question.id !== data.question_id) return { state, refresh: true };
+      const question = { ...state.question, status: Math.max(2, state.question.status) as 2 | 3, answer: data.answer, counts: { counts: data.counts, total: data.total } };
+      return { state: { ...state, question }, refresh: false };
+    }
+    case 'server.rankingPublished': {
+      const ranking = frame.data as PlaySchemas['EventRankingPublished'];
+      const question = state.question && state.question.question.id === ranking.question_id ? { ...state.question, status: 3 as const } : state.question;
+      return { state: { ...state, ranking, question }, refresh: false };
+    }
+    case 'server.gameEnded':
+      return { state: { ...state, finished: true, game: { ...state.game, status: 0 } }, refresh: true };
+    default:
+      return { state, refresh: false };
+  }
+}
+
+export function displayScreen(state: DisplayState): DisplayScreen {
+  if (state.finished) return 'final';
+  const question = state.question;
+  if (!question) return 'lobby';
+  if (question.status === 1) return 'question';
+  if (state.ranking && state.ranking.question_id === question.question.id) return 'ranking';
+  return 'answer';
+}
+
+/** Bars of the answer chart: each option's count and its share of the largest (0..1). */
+export function answerBars(question: PlaySchemas['DisplayQuestion']): Array<{ title: string; text: string; count: number; share: number; correct: boolean }> {
+  const counts = question.counts?.counts ?? {};
+  const max = Math.max(1, ...question.question.options.map((o) => counts[o.title] ?? 0));
+  return question.question.options.map((o) => {
+    const count = counts[o.title] ?? 0;
+    return { title: o.title, text: o.text, count, share: count / max, correct: !!question.answer?.includes(o.title) };
+  });
+}
+
+/** In a level game, whether a ranked player has gone past the level of the question just played. */
+export function isPromoted(item: PlaySchemas['RankItem'], questionLevel: number | null | undefined): boolean {
+  return questionLevel !== null && questionLevel !== undefined && item.level > questionLevel;
+}
+
+/** The join link the big screen shows and encodes in its QR code. */
+export const joinUrl = (origin: string, pin: string): string => `${origin}/play?pin=${encodeURIComponent(pin)}`;
