@@ -215,6 +215,42 @@ export async function insertAnswer(db: Queryable, values: typeof answers.$inferI
   return row;
 }
 
+/**
+ * The questions a batch of answers names, each with a share lock held until the batch commits (as
+ * questionForAnswer does for one answer).
+ */
+export async function questionsForAnswers(db: Queryable, questionIds: number[]): Promise<Map<number, QuestionRow>> {
+  const ids = [...new Set(questionIds.filter(isRowId))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(questions).where(inArray(questions.id, ids)).orderBy(asc(questions.id)).for('share');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function gamesById(db: Queryable, gameIds: number[]): Promise<Map<number, GameRow>> {
+  const ids = [...new Set(gameIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(triviaGames).where(inArray(triviaGames.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export const answerKey = (playerId: number, questionId: number) => `${playerId}:${questionId}`;
+
+/** Which of these (player, question) pairs already have an answer, as answerKey strings. */
+export async function answeredPairs(db: Queryable, pairs: Array<{ playerId: number; questionId: number }>): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await db
+    .select({ playerId: answers.playerId, questionId: answers.questionId })
+    .from(answers)
+    .where(and(inArray(answers.questionId, [...new Set(pairs.map((p) => p.questionId))]), inArray(answers.playerId, [...new Set(pairs.map((p) => p.playerId))])));
+  return new Set(rows.map((r) => answerKey(r.playerId, r.questionId)));
+}
+
+/** Stores many answers in one statement; returns those stored (a pair answered meanwhile is skipped by the unique key). */
+export async function insertAnswers(db: Queryable, values: Array<typeof answers.$inferInsert>): Promise<AnswerRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(answers).values(values).onConflictDoNothing({ target: [answers.playerId, answers.questionId] }).returning();
+}
+
 export async function answersToScore(db: Queryable, questionId: number) {
   return db.select({ id: answers.id, choices: answers.choices, elapsedMs: answers.elapsedMs }).from(answers).where(eq(answers.questionId, questionId));
 }

@@ -14,14 +14,15 @@
  * - An answer holds a share lock on its question until it is committed; publishing the answer
  *   updates that row, so it waits for the answers in flight and scores them all in its transaction,
  *   and an answer that arrives after the publish finds the question closed. None is acknowledged
- *   before its commit; none is left unscored.
+ *   before its commit; none is left unscored. Answers are group-committed (AnswerBatcher): those that
+ *   arrive while a batch commits go together in the next transaction, checked by the same rules.
  * - A join raises the game's player count only while it is below the cap, in the same transaction as
  *   the insert; a taken nickname rolls both back.
  * Returns data and the real-time events to publish after the commit; never publishes itself.
  */
 import { ApiError, FieldErrors, ResponseCode, businessError, recordNotFound } from '../../lib/envelope.js';
 import type { Db } from '../../db/client.js';
-import type { StoredRankEntry } from '../../db/schema.js';
+import type { answers, StoredRankEntry } from '../../db/schema.js';
 import { translate, type Lang, type MessageKey } from '../../i18n.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game/steps.js';
@@ -324,35 +325,154 @@ const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
   levelNotReached: 'live.answer.levelNotReached',
 };
 
-/**
- * Stores a player's answer if every rule allows it; returns it once committed. `receivedAt` is the
- * server's receipt time (taken when the request arrived), the only time scoring uses.
- */
-export async function answer(db: Db, player: q.PlayerRow, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
-  return db.transaction(async (tx) => {
-    const question = await q.questionForAnswer(tx, player.triviaGameId, input.question_id);
-    if (!question) throw businessError('live.answer.unknownQuestion');
-    const game = (await q.findGame(tx, player.triviaGameId))!;
-    const answered = (await q.answerOf(tx, player.id, question.id)) !== undefined;
-    const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
-    if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
-    const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
-    if (problem) throw businessError(CHOICE_MESSAGES[problem]);
-    if (!(await levelAllowed(tx, game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
+/** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
+interface AnswerRequest {
+  player: q.PlayerRow;
+  input: { question_id: number; choices: string[] };
+  receivedAt: Date;
+}
 
-    const shownAt = question.shownAt ?? receivedAt;
-    const stored = await q.insertAnswer(tx, {
-      playerId: player.id,
-      questionId: question.id,
-      triviaGameId: game.id,
-      choices: normalizeChoices(input.choices),
-      elapsedMs: Math.max(0, receivedAt.getTime() - shownAt.getTime()),
-      receivedAt,
-    });
+/**
+ * The answer as it would be stored, or a refusal (a thrown ApiError): every rule of DESIGN.md §5, in
+ * the order a player is told about them. `answered` holds the (player, question) pairs answered
+ * already, including earlier answers of the same batch.
+ */
+async function checkAnswer(
+  tx: q.Queryable,
+  { player, input, receivedAt }: AnswerRequest,
+  question: q.QuestionRow | undefined,
+  game: q.GameRow | undefined,
+  answered: boolean,
+): Promise<typeof answers.$inferInsert> {
+  if (!question || question.triviaGameId !== player.triviaGameId || !game) throw businessError('live.answer.unknownQuestion');
+  const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
+  if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
+  const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
+  if (problem) throw businessError(CHOICE_MESSAGES[problem]);
+  if (!(await levelAllowed(tx, game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
+  const shownAt = question.shownAt ?? receivedAt;
+  return {
+    playerId: player.id,
+    questionId: question.id,
+    triviaGameId: game.id,
+    choices: normalizeChoices(input.choices),
+    elapsedMs: Math.max(0, receivedAt.getTime() - shownAt.getTime()),
+    receivedAt,
+  };
+}
+
+/** One answer in its own transaction (the batch's fallback when a batch as a whole fails). */
+async function storeOneAnswer(db: Db, request: AnswerRequest): Promise<q.AnswerRow> {
+  return db.transaction(async (tx) => {
+    const question = await q.questionForAnswer(tx, request.player.triviaGameId, request.input.question_id);
+    const game = question ? await q.findGame(tx, request.player.triviaGameId) : undefined;
+    const answered = question ? (await q.answerOf(tx, request.player.id, question.id)) !== undefined : false;
+    const stored = await q.insertAnswer(tx, await checkAnswer(tx, request, question, game, answered));
     // The unique key (player, question) refuses a second answer sent at the same moment.
     if (!stored) throw businessError('live.answer.answered');
     return stored;
   });
+}
+
+type AnswerOutcome = { ok: q.AnswerRow } | { error: unknown };
+
+/**
+ * A batch of answers in ONE transaction: the questions read (and share-locked) once, the answers
+ * already stored read once, every answer checked by the same rules as alone, the accepted ones
+ * inserted in one statement. Two answers of one player to one question in the same batch: the first
+ * is stored, the other refused as answered; a pair stored meanwhile by another instance is skipped
+ * by the unique key and refused the same way. Refusals are per answer; any other error fails the batch.
+ */
+async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutcome[]> {
+  return db.transaction(async (tx) => {
+    const questionsById = await q.questionsForAnswers(tx, batch.map((r) => r.input.question_id));
+    const games = await q.gamesById(tx, batch.map((r) => r.player.triviaGameId));
+    const answered = await q.answeredPairs(
+      tx,
+      batch.filter((r) => questionsById.has(r.input.question_id)).map((r) => ({ playerId: r.player.id, questionId: r.input.question_id })),
+    );
+    const outcomes: AnswerOutcome[] = new Array(batch.length);
+    const accepted: Array<{ index: number; values: typeof answers.$inferInsert }> = [];
+    for (const [index, request] of batch.entries()) {
+      const key = q.answerKey(request.player.id, request.input.question_id);
+      try {
+        const values = await checkAnswer(tx, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId), answered.has(key));
+        answered.add(key);
+        accepted.push({ index, values });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        outcomes[index] = { error };
+      }
+    }
+    const stored = new Map((await q.insertAnswers(tx, accepted.map((a) => a.values))).map((row) => [q.answerKey(row.playerId, row.questionId), row]));
+    for (const { index, values } of accepted) {
+      const row = stored.get(q.answerKey(values.playerId, values.questionId));
+      outcomes[index] = row ? { ok: row } : { error: businessError('live.answer.answered') };
+    }
+    return outcomes;
+  });
+}
+
+/** The most answers one transaction stores. */
+export const MAX_ANSWER_BATCH = 1000;
+
+/**
+ * Group commit of answers (DESIGN.md §6: "under a burst, commits may be batched but never skipped").
+ * Answers that arrive while a batch is being committed wait for it and go together in the next one;
+ * an answer alone goes at once (on the next turn of the event loop), so batching adds no delay when
+ * it is quiet. Every answer is settled only after its batch committed: acknowledged means stored.
+ * If a batch fails as a whole (not a refusal: the database), its answers are retried one by one, so
+ * one bad answer cannot fail its neighbours.
+ */
+export class AnswerBatcher {
+  private queue: Array<AnswerRequest & { resolve: (row: q.AnswerRow) => void; reject: (error: unknown) => void }> = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxBatch = MAX_ANSWER_BATCH,
+  ) {}
+
+  submit(request: AnswerRequest): Promise<q.AnswerRow> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...request, resolve, reject });
+      if (this.running) return;
+      this.running = true;
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      let outcomes: AnswerOutcome[];
+      try {
+        outcomes = await storeAnswers(this.db, batch);
+      } catch {
+        outcomes = [];
+        for (const request of batch) outcomes.push(await storeOneAnswer(this.db, request).then((ok) => ({ ok }), (error: unknown) => ({ error })));
+      }
+      batch.forEach((request, i) => {
+        const outcome = outcomes[i]!;
+        if ('ok' in outcome) request.resolve(outcome.ok);
+        else request.reject(outcome.error);
+      });
+    }
+    this.running = false;
+  }
+}
+
+const batchers = new WeakMap<Db, AnswerBatcher>();
+
+/**
+ * Stores a player's answer if every rule allows it; returns it once committed. `receivedAt` is the
+ * server's receipt time (taken when the request arrived), the only time scoring uses. Answers to one
+ * database are group-committed (AnswerBatcher).
+ */
+export async function answer(db: Db, player: q.PlayerRow, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new AnswerBatcher(db)));
+  return batcher.submit({ player, input, receivedAt });
 }
 
 // ------------------------------------------------------------------ what players and the display see
