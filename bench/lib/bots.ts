@@ -1,0 +1,353 @@
+/**
+ * Simulated players for rehearsals (`npm run bots`), the bots test and the live-game benchmark: each
+ * bot joins a game by PIN with its own nickname over the player API, opens the real-time channel with
+ * a ticket, and answers every question shown with random choices after a delay the caller picks
+ * (default: random within the countdown). They speak only the public player API and WebSocket
+ * (openapi/play-api.yaml); nothing here reaches into the server.
+ *
+ * HTTP goes through one keep-alive agent with a bounded number of sockets, so thousands of bots do
+ * not open thousands of HTTP connections on top of their WebSockets.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import WebSocket from 'ws';
+
+export interface ShownQuestion {
+  questionId: number;
+  options: string[];
+  questionType: 1 | 2;
+  /** Milliseconds left to answer when the bot got the question (server clock), or null (untimed). */
+  remainingMs: number | null;
+}
+
+export interface BotSwarmOptions {
+  url: string;
+  pin: string;
+  players: number;
+  /** Nicknames are `<prefix><n>` (n from 1): at most 20 characters in all. */
+  nicknamePrefix?: string;
+  /** How many joins (and WebSocket openings) run at once. */
+  concurrency?: number;
+  /** HTTP sockets shared by all bots of this swarm. */
+  maxSockets?: number;
+  /** Delay before answering a question (ms); default: random within the countdown (3 s margin), 0.5–5 s untimed. */
+  answerDelay?: (question: ShownQuestion) => number;
+  /** Choices for a question; default random (single: one option; multiple: a random non-empty set). */
+  choose?: (question: ShownQuestion) => string[];
+  /** Every real-time frame as it arrives (for measurements), with the local receipt time. */
+  onFrame?: (frame: RealtimeFrame, receivedAt: number, bot: Bot) => void;
+  /** An answer's acknowledgement (code 200) or refusal, with its round trip in ms. */
+  onAnswer?: (result: { questionId: number; ok: boolean; ms: number; message: string }, bot: Bot) => void;
+}
+
+export interface RealtimeFrame {
+  type: string;
+  topic?: string;
+  data?: any;
+  server_time?: number | string;
+}
+
+export interface QuestionStats {
+  shown: number;
+  answered: number;
+  acked: number;
+  refused: number;
+}
+
+export interface SwarmStats {
+  target: number;
+  joined: number;
+  joinFailed: number;
+  connected: number;
+  errors: number;
+  /** Per question id, in the order shown. */
+  questions: Map<number, QuestionStats>;
+  lastError: string | null;
+  gameEnded: boolean;
+}
+
+export interface Bot {
+  index: number;
+  nickname: string;
+  playerId: number;
+  token: string;
+  socket: WebSocket | null;
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: any;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a URL points at this machine (bots refuse other hosts unless the user named them). */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): string[] {
+  const options = question.options.length > 0 ? question.options : ['A'];
+  if (question.questionType !== 2) return [options[Math.floor(random() * options.length)]!];
+  const picked = options.filter(() => random() < 0.5);
+  return picked.length > 0 ? picked : [options[Math.floor(random() * options.length)]!];
+}
+
+/** Default delay: uniformly random within the countdown, keeping 3 s (or a third of it) in hand. */
+export function randomDelay(question: Pick<ShownQuestion, 'remainingMs'>, random = Math.random): number {
+  if (question.remainingMs === null) return 500 + random() * 4_500;
+  const usable = Math.max(0, question.remainingMs - Math.min(3_000, question.remainingMs / 3));
+  return random() * usable;
+}
+
+/** A JSON POST over a keep-alive agent; resolves with the envelope (any HTTP status). */
+export function postJson(agent: http.Agent, base: URL, path: string, body: unknown, token?: string): Promise<Envelope> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const client = base.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      new URL(path, base),
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope);
+          } catch (error) {
+            reject(new Error(`HTTP ${response.statusCode} from ${path}: ${(error as Error).message}`));
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Runs `task` for 0..count-1 with at most `limit` at once. */
+async function pool(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+const serverMs = (value: number | string | undefined): number | null =>
+  typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : null;
+
+export class BotSwarm {
+  readonly bots: Bot[] = [];
+  readonly stats: SwarmStats;
+  private readonly base: URL;
+  private readonly agent: http.Agent;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+  private endedListeners: Array<() => void> = [];
+
+  constructor(private readonly options: BotSwarmOptions) {
+    this.base = new URL(options.url);
+    const Agent = this.base.protocol === 'https:' ? https.Agent : http.Agent;
+    this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+    this.stats = { target: options.players, joined: 0, joinFailed: 0, connected: 0, errors: 0, questions: new Map(), lastError: null, gameEnded: false };
+  }
+
+  private error(message: string): void {
+    this.stats.errors += 1;
+    this.stats.lastError = message;
+  }
+
+  private questionStats(questionId: number): QuestionStats {
+    let stats = this.stats.questions.get(questionId);
+    if (!stats) this.stats.questions.set(questionId, (stats = { shown: 0, answered: 0, acked: 0, refused: 0 }));
+    return stats;
+  }
+
+  /** Joins every bot (with bounded concurrency); resolves when all tried. */
+  async join(): Promise<void> {
+    const prefix = this.options.nicknamePrefix ?? 'Bot ';
+    await pool(this.options.players, this.options.concurrency ?? 32, async (i) => {
+      if (this.stopped) return;
+      const nickname = `${prefix}${i + 1}`;
+      try {
+        const res = await postJson(this.agent, this.base, '/api/play/join', { pin: this.options.pin, nickname });
+        if (res.code !== 200) {
+          this.stats.joinFailed += 1;
+          return this.error(`join ${nickname}: ${res.message}`);
+        }
+        this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null });
+        this.stats.joined += 1;
+      } catch (error) {
+        this.stats.joinFailed += 1;
+        this.error(`join ${nickname}: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /** Opens every joined bot's WebSocket and subscribes it to its game; resolves when all are subscribed (or failed). */
+  async connect(): Promise<void> {
+    await pool(this.bots.length, this.options.concurrency ?? 32, async (i) => {
+      if (this.stopped) return;
+      const bot = this.bots[i]!;
+      try {
+        await this.openSocket(bot);
+      } catch (error) {
+        this.error(`websocket ${bot.nickname}: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  private async openSocket(bot: Bot): Promise<void> {
+    const ticket = await postJson(this.agent, this.base, '/api/play/ticket', {}, bot.token);
+    if (ticket.code !== 200) throw new Error(ticket.message);
+    const wsUrl = new URL(`${ticket.data.url}?ticket=${encodeURIComponent(ticket.data.ticket)}`, this.base);
+    wsUrl.protocol = this.base.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(wsUrl, { perMessageDeflate: false });
+    bot.socket = socket;
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: Error) => reject(error);
+      socket.once('error', fail);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', topic: ticket.data.topic })));
+      socket.on('message', (raw: Buffer) => {
+        const receivedAt = Date.now();
+        let frame: RealtimeFrame;
+        try {
+          frame = JSON.parse(raw.toString('utf8')) as RealtimeFrame;
+        } catch {
+          return this.error(`bad frame for ${bot.nickname}`);
+        }
+        if (frame.type === 'subscribed') {
+          socket.off('error', fail);
+          socket.on('error', (error) => this.error(`websocket ${bot.nickname}: ${error.message}`));
+          this.stats.connected += 1;
+          resolve();
+        } else if (frame.type === 'refused') reject(new Error(`subscription refused`));
+        this.onFrame(bot, frame, receivedAt);
+      });
+      socket.once('close', () => {
+        if (bot.socket === socket) bot.socket = null;
+        if (socket.readyState === WebSocket.CLOSED && !this.stopped && !this.stats.gameEnded) {
+          this.stats.connected -= 1;
+          this.error(`websocket ${bot.nickname} closed`);
+        }
+        reject(new Error('closed before subscribing'));
+      });
+    });
+  }
+
+  private onFrame(bot: Bot, frame: RealtimeFrame, receivedAt: number): void {
+    this.options.onFrame?.(frame, receivedAt, bot);
+    const offset = (serverMs(frame.server_time) ?? receivedAt) - receivedAt;
+    if (frame.type === 'server.questionShown') {
+      const data = frame.data;
+      if (!data.question) return void this.answerFromState(bot);
+      const deadline = data.deadline ? Date.parse(data.deadline) : null;
+      this.schedule(bot, {
+        questionId: data.question_id,
+        options: (data.question.options as Array<{ title: string }>).map((o) => o.title),
+        questionType: data.question.question_type,
+        remainingMs: deadline === null ? null : deadline - (receivedAt + offset),
+      });
+    } else if (frame.type === 'server.snapshot' && frame.data?.question?.status === 1) {
+      // Joined (or reconnected) while a question is live: the player state says whether to answer.
+      void this.answerFromState(bot);
+    } else if (frame.type === 'server.gameEnded') {
+      if (!this.stats.gameEnded) {
+        this.stats.gameEnded = true;
+        for (const listener of this.endedListeners) listener();
+      }
+    }
+  }
+
+  private async answerFromState(bot: Bot): Promise<void> {
+    try {
+      const state = await postJson(this.agent, this.base, '/api/play/state', {}, bot.token);
+      const question = state.data?.question;
+      if (state.code !== 200 || !question?.can_answer) return;
+      this.schedule(bot, {
+        questionId: question.question.id,
+        options: (question.question.options as Array<{ title: string }>).map((o) => o.title),
+        questionType: question.question.question_type,
+        remainingMs: question.deadline ? Date.parse(question.deadline) - Date.parse(state.data.server_time) : null,
+      });
+    } catch (error) {
+      this.error(`state ${bot.nickname}: ${(error as Error).message}`);
+    }
+  }
+
+  private schedule(bot: Bot, question: ShownQuestion): void {
+    if (this.stopped) return;
+    const stats = this.questionStats(question.questionId);
+    stats.shown += 1;
+    const delay = Math.max(0, (this.options.answerDelay ?? randomDelay)(question));
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.answer(bot, question, stats);
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private async answer(bot: Bot, question: ShownQuestion, stats: QuestionStats): Promise<void> {
+    if (this.stopped) return;
+    const choices = (this.options.choose ?? randomChoices)(question);
+    stats.answered += 1;
+    const started = performance.now();
+    try {
+      const res = await postJson(this.agent, this.base, '/api/play/answer', { question_id: question.questionId, choices }, bot.token);
+      const ms = performance.now() - started;
+      if (res.code === 200) stats.acked += 1;
+      else stats.refused += 1;
+      this.options.onAnswer?.({ questionId: question.questionId, ok: res.code === 200, ms, message: res.message }, bot);
+    } catch (error) {
+      this.error(`answer ${bot.nickname}: ${(error as Error).message}`);
+      this.options.onAnswer?.({ questionId: question.questionId, ok: false, ms: performance.now() - started, message: (error as Error).message }, bot);
+    }
+  }
+
+  /** Resolves when a bot hears that the game ended. */
+  ended(): Promise<void> {
+    if (this.stats.gameEnded) return Promise.resolve();
+    return new Promise((resolve) => this.endedListeners.push(resolve));
+  }
+
+  /** Waits until no answer is pending or in flight (bounded by `timeoutMs`). */
+  async settle(timeoutMs = 5_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    const busy = () => this.timers.size > 0 || [...this.stats.questions.values()].some((q) => q.answered > q.acked + q.refused);
+    while (busy() && Date.now() < until) await sleep(20);
+  }
+
+  /** Closes every socket and cancels pending answers. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const bot of this.bots) bot.socket?.close(1000, 'bots done');
+    this.agent.destroy();
+    await sleep(50);
+  }
+}
+
+/** One line of the live summary: joined, connected, answers of the latest questions, errors. */
+export function summaryLine(stats: SwarmStats): string {
+  const questions = [...stats.questions.entries()].slice(-3).map(([id, q]) => `Q${id} answered ${q.answered}/${q.shown} acked ${q.acked} refused ${q.refused}`);
+  return [
+    `joined ${stats.joined}/${stats.target}${stats.joinFailed ? ` (failed ${stats.joinFailed})` : ''}`,
+    `ws ${stats.connected}`,
+    ...questions,
+    `errors ${stats.errors}`,
+    ...(stats.gameEnded ? ['game ended'] : []),
+  ].join(' · ');
+}

@@ -1,0 +1,102 @@
+/**
+ * The rehearsal bots (`npm run bots`, scripts/bots.ts over bench/lib/bots.ts) against a real test
+ * server on a port: they join with distinct nicknames, hear the question on the WebSocket, answer it
+ * within the countdown (every answer acknowledged and stored), print a summary and leave when the
+ * game ends. A URL that is not this machine is refused unless named with --url.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { answers, players } from '@/server/db/schema';
+import { isLoopback, randomChoices, randomDelay } from '../../bench/lib/bots';
+import { createTestApp } from '../support/app';
+import { login } from '../support/api';
+import { bench } from './live-support';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function runBots(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bots.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the rehearsal bots', () => {
+  let app: FastifyInstance;
+  let url: string;
+  let b: ReturnType<typeof bench>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const token = await login(app);
+    b = bench(app, () => token);
+  });
+  afterAll(() => app.close());
+
+  it('join, answer a question within its countdown, and leave when the game ends', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Rehearsal', type: 1 });
+    const question = await b.addQuestion(gameId, { answering_time: 4, question_type: 2, options: ['甲', '乙', '丙', '丁'], answer: ['A', 'B'] });
+    const bots = runBots(['--url', url, '--pin', pin, '--players', '6', '--duration', '60', '--prefix', 'Rehearsal ']);
+    try {
+      await until(() => /ws 6/.test(bots.output()), 'six bots on the WebSocket');
+      expect(bots.output()).toContain(`target ${url}`);
+      const joined = await app.db.select().from(players).where(eq(players.triviaGameId, gameId));
+      expect(joined.map((p) => p.nickname).sort()).toEqual(['Rehearsal 1', 'Rehearsal 2', 'Rehearsal 3', 'Rehearsal 4', 'Rehearsal 5', 'Rehearsal 6']);
+
+      const shown = Date.now();
+      await b.flow(gameId, question, 2);
+      await until(async () => (await app.db.select().from(answers).where(eq(answers.questionId, question))).length === 6, 'six answers');
+      const stored = await app.db.select().from(answers).where(eq(answers.questionId, question));
+      expect(stored.every((a) => a.elapsedMs <= 4_000 && a.choices.length >= 1)).toBe(true);
+      expect(Date.now() - shown).toBeLessThan(4_500);
+      await until(() => new RegExp(`Q${question} answered 6/6 acked 6 refused 0`).test(bots.output()), 'the summary of the question');
+
+      await b.flow(gameId, question, 3);
+      await b.flow(gameId, null, 5);
+      expect(await bots.exited).toBe(0);
+      expect(bots.output()).toContain('the game ended');
+      expect(bots.output()).toContain('errors 0');
+    } finally {
+      bots.child.kill();
+    }
+  }, 40_000);
+
+  it('refuse a URL of another machine unless it is named with --url, and more than 2,000 players without --force', async () => {
+    const fromEnv = runBots(['--pin', '123456'], { BOTS_URL: 'http://192.0.2.1:8080' });
+    expect(await fromEnv.exited).toBe(2);
+    expect(fromEnv.output()).toContain('is not this machine');
+    const many = runBots(['--url', url, '--pin', '123456', '--players', '2001']);
+    expect(await many.exited).toBe(2);
+    expect(many.output()).toContain('add --force');
+  });
+
+  it('pick choices and delays a player could', () => {
+    expect(isLoopback('http://localhost:8080')).toBe(true);
+    expect(isLoopback('http://127.0.0.2')).toBe(true);
+    expect(isLoopback('http://[::1]:8080')).toBe(true);
+    expect(isLoopback('https://example.com')).toBe(false);
+    for (let i = 0; i < 200; i += 1) {
+      expect(randomChoices({ options: ['A', 'B', 'C'], questionType: 1 })).toHaveLength(1);
+      const many = randomChoices({ options: ['A', 'B', 'C', 'D'], questionType: 2 });
+      expect(many.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(many).size).toBe(many.length);
+      const delay = randomDelay({ remainingMs: 10_000 });
+      expect(delay).toBeGreaterThanOrEqual(0);
+      expect(delay).toBeLessThanOrEqual(7_000);
+    }
+  });
+});
