@@ -76,16 +76,17 @@ function PlayerPage({ api, defaultPin, onLeave }: { api: ReturnType<typeof creat
     <div className="page" data-screen={shown}>
       <header className="top">
         <span className="brand">{view?.gameTitle || t('brand')}</span>
-        {nickname && shown !== 'join' ? (
-          <span className="me" data-testid="me">
-            <span className="me-name">{nickname}</span>
-            <span className="me-score" aria-label={t('header.score')}>
-              {t('header.points', { count: score })}
-            </span>
-          </span>
-        ) : null}
         <LanguageSwitch />
       </header>
+      {nickname && shown !== 'join' ? (
+        <div className="me" data-testid="me">
+          <span className="me-name">{nickname}</span>
+          <span className="me-score">
+            <span className="sr-only">{t('header.score')} </span>
+            {t('header.points', { count: score })}
+          </span>
+        </div>
+      ) : null}
       {playing && status === 'reconnecting' ? (
         <div className="banner" role="status">
           {t('status.reconnecting')}
