@@ -4,7 +4,8 @@
  * the player's resumable token and the mapping of /state, and the envelope.
  */
 import { describe, expect, it } from 'vitest';
-import { PlayApiError, unwrap, type PlaySchemas } from '@/audience/api';
+import type { PlayApiError} from '@/audience/api';
+import { unwrap, type PlaySchemas } from '@/audience/api';
 import { detectLanguage, normaliseLanguage, readCookie } from '@/audience/i18n';
 import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, type DisplayState } from '@/quiz/display-state';
 import { withoutToken } from '@/quiz/display-session';
