@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Join a game with its PIN and a nickname
-         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case, the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason.
+         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case, the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason. Throttled per client address to 300 attempts a minute (a venue's phones often share one NAT address), successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["join"];
         delete?: never;
@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a single-use display code for a display session token
-         * @description The code comes from the control screen (admin POST /triviaGame/displayCode) in the display's address; it works once and for 60 seconds. The display token is valid for 12 hours.
+         * @description The code comes from the control screen (admin POST /triviaGame/displayCode) in the display's address; it works once and for 60 seconds. The display token is valid for 12 hours. Throttled per client address to 30 attempts a minute, successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["displayExchange"];
         delete?: never;

@@ -13,6 +13,7 @@ import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
 import { exportResults } from './results.js';
 import * as service from './service.js';
+import { throttle } from './throttle.js';
 import { gameSummary, gameTopic, myAnswer, type PlaySchemas } from './views.js';
 
 type Schemas = components['schemas'];
@@ -43,7 +44,8 @@ export const liveAdminHandlers: OperationHandlers = {
 };
 
 export const livePlayHandlers: PlayOperationHandlers = {
-  async join(request) {
+  async join(request, reply) {
+    throttle('join', request, reply);
     const { token, player, game } = await service.join(request.server.db, request.lang, request.body, new Date());
     request.server.live.events.playerJoined(game.id);
     return {
@@ -72,7 +74,8 @@ export const livePlayHandlers: PlayOperationHandlers = {
     return { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(player.triviaGameId, 'public') } satisfies PlaySchemas['TicketData'];
   },
 
-  async displayExchange(request) {
+  async displayExchange(request, reply) {
+    throttle('displayExchange', request, reply);
     return service.exchangeDisplayCode(request.server.db, request.server.live.displayTokens, request.body.code, new Date());
   },
 

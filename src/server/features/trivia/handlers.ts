@@ -1,10 +1,12 @@
 /**
  * Operations of trivia games, levels and questions, named as the contract's operationIds. Handlers
  * stay thin: the rules live in service.ts, the SQL in queries.ts; here rows become the contract's
- * shapes (snake_case, ISO times, level_id 0 when none). The live game (gameFlow, getRank) is not here.
+ * shapes (snake_case, ISO times, level_id 0 when none). The live game (gameFlow, getRank) is not here;
+ * closing a game by update announces it on the live game's topics (live/game-closed.ts).
  */
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
+import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
@@ -63,7 +65,11 @@ export const triviaHandlers: OperationHandlers = {
   },
 
   async triviaGameUpdate(request) {
+    const { id, status } = request.body;
+    // Closing an enabled game here tells its players and screens, as game-flow step 5 does.
+    const closing = status === 0 && (await isGameOpen(request.server, request.companyId, id));
     await service.updateGame(request.server.db, request.lang, request.companyId, request.body);
+    if (closing) await announceGameClosed(request.server, request.companyId, id);
     return {};
   },
 

@@ -1,0 +1,44 @@
+/**
+ * Throttles of the audience's public calls, per client address (DESIGN.md §6 leaves the numbers to
+ * us): exchanging a display code (about 30 a minute: a venue opens a display or two, a guesser opens
+ * thousands) and joining a game (generous: a venue's phones often share one NAT address, so a few
+ * hundred joins a minute from one address are normal; only a flood is slowed down). Every attempt
+ * counts, successful or not, so guessing PINs or codes costs the same as using them.
+ * In memory, per instance (lib/rate-limiter.ts): behind N instances an address gets N times the
+ * allowance, which is acceptable for a throttle. Over the limit: HTTP 429, body code 429 and a
+ * message saying when to try again, plus `retry-after`, as /login does.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/envelope.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import { translate } from '../../i18n.js';
+
+export const JOINS_PER_MINUTE = 300;
+export const DISPLAY_EXCHANGES_PER_MINUTE = 30;
+
+type Throttle = 'join' | 'displayExchange';
+
+const LIMITS: Record<Throttle, number> = { join: JOINS_PER_MINUTE, displayExchange: DISPLAY_EXCHANGES_PER_MINUTE };
+const limiters = new WeakMap<FastifyInstance, Record<Throttle, RateLimiter>>();
+
+function limitersOf(app: FastifyInstance): Record<Throttle, RateLimiter> {
+  let found = limiters.get(app);
+  if (!found) {
+    found = { join: new RateLimiter(LIMITS.join, 60_000), displayExchange: new RateLimiter(LIMITS.displayExchange, 60_000) };
+    limiters.set(app, found);
+  }
+  return found;
+}
+
+/** Counts one attempt of `request`'s address, or refuses it with 429 when the minute's allowance is used. */
+export function throttle(name: Throttle, request: FastifyRequest, reply: FastifyReply): void {
+  const limiter = limitersOf(request.server)[name];
+  const key = `ip:${request.ip}`;
+  const wait = limiter.retryAfter(key);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    reply.header('retry-after', String(seconds));
+    throw new ApiError(429, 429, 'error.tooManyRequests', { after: translate(request.lang, 'time.seconds', { count: seconds }) });
+  }
+  limiter.hit(key);
+}
