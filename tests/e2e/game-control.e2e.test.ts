@@ -315,7 +315,10 @@ describe('screenshots at phone width', () => {
     // Nothing wider than the phone but the table's own scroll area.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await row(page, '手機題').getByTestId('question-action').click();
+    // On a phone the questions are cards, with their status and action in view.
+    const card = page.getByTestId('question-card').filter({ hasText: '手機題' });
+    await card.getByText('未出題').waitFor();
+    await card.getByTestId('question-action').click();
     await page.getByTestId('countdown-dialog').waitFor();
     await shoot(page, 'control-countdown-zh-TW-mobile');
     await page.setViewportSize(DESKTOP);

@@ -109,7 +109,7 @@ export function ControlHeader({ control, game, onOpenQuiz, openingQuiz }: Contro
               ) : (
                 <Field.Root key={level.id} w="40" gap="1" readOnly>
                   <Field.Label textStyle="sm">{t('header.promotionScore', { n: level.level })}</Field.Label>
-                  <Input size="sm" readOnly value={level.promotion_score === null ? '' : String(level.promotion_score)} />
+                  <Input size="sm" variant="subtle" readOnly value={level.promotion_score === null ? '' : String(level.promotion_score)} />
                 </Field.Root>
               ),
             )}

@@ -48,7 +48,7 @@ function LiveQuestionDialog({ control, actor }: { control: GameControl; actor: Q
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content data-testid="countdown-dialog">
+            <Dialog.Content data-testid="countdown-dialog" minH={{ base: '100dvh', sm: 'auto' }}>
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Text textStyle="xs" color="fg.muted" fontWeight="medium">
                   {t('countdown.title')}

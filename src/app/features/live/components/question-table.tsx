@@ -3,9 +3,11 @@
  * of the game's type — order, level (type 2), title, question text, image, score (type 2), answering
  * time, bonus (type 1), status and the status-dependent action. Paging and sorting happen here over
  * the game's whole question list (the screen holds every question's actor anyway), so sorting by
- * status follows the live statuses, not the ones stored when the page loaded.
+ * status follows the live statuses, not the ones stored when the page loaded. Below the `md`
+ * breakpoint (a phone) the rows become cards, so that the status and the action are on screen without
+ * scrolling the table sideways.
  */
-import { Badge, Box, Button, Image, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Image, NativeSelect, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,6 +92,111 @@ export function QuestionTable({ game, questions, actors, gameActor }: QuestionTa
   }
 
   const columns = 8 + (type === 2 ? 2 : 1);
+  const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
+  const sortLabels: Record<SortKey, string> = {
+    sort: t('table.order'),
+    level: t('table.level'),
+    title: t('table.title'),
+    score: t('table.score'),
+    answering_time: t('table.answeringTime'),
+    status: t('table.status'),
+  };
+  const sortKeys: SortKey[] = type === 2 ? ['sort', 'level', 'title', 'score', 'answering_time', 'status'] : ['sort', 'title', 'answering_time', 'status'];
+  const pager = (
+    <TablePager
+      total={sorted.length}
+      page={current}
+      pageSize={pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+    />
+  );
+
+  if (asCards) {
+    return (
+      <Stack gap="3">
+        <HStack gap="2" justify="flex-end">
+          <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Field
+              aria-label={t('table.sort')}
+              value={`${sort.key}:${sort.order}`}
+              onChange={(e) => {
+                const [key, order] = e.target.value.split(':') as [SortKey, Order];
+                setSort({ key, order });
+                setPage(1);
+              }}
+            >
+              {sortKeys.flatMap((key) =>
+                (['asc', 'desc'] as const).map((order) => (
+                  <option key={`${key}:${order}`} value={`${key}:${order}`}>
+                    {`${sortLabels[key]} ${order === 'asc' ? '↑' : '↓'}`}
+                  </option>
+                )),
+              )}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+        {rows.map((question) => {
+          const actor = actors.get(question.id);
+          return (
+            <Card.Root key={question.id} size="sm" variant="outline" data-testid="question-card" data-question-id={question.id}>
+              <Card.Body gap="2">
+                <HStack justify="space-between" align="flex-start" gap="2">
+                  <HStack gap="2" minW="0" align="flex-start">
+                    <Badge size="sm" variant="outline">
+                      {question.sort}
+                    </Badge>
+                    <Text fontWeight="semibold" textStyle="sm">
+                      {question.title}
+                    </Text>
+                  </HStack>
+                  {actor && <QuestionStatusCell actor={actor} />}
+                </HStack>
+                <HStack gap="3" align="flex-start">
+                  {question.question_img && (
+                    <Image src={question.question_img} alt={question.title} h="12" w="20" objectFit="cover" rounded="sm" borderWidth="1px" flexShrink="0" />
+                  )}
+                  <Text textStyle="sm" color={question.question_text ? 'fg.muted' : 'fg.subtle'} lineClamp={3}>
+                    {question.question_text || t('table.none')}
+                  </Text>
+                </HStack>
+                <HStack justify="space-between" align="center" gap="2" wrap="wrap">
+                  <Wrap gap="1.5" textStyle="xs" color="fg.muted">
+                    {type === 2 && levelOf.has(question.level_id) && <Badge size="sm" variant="subtle">{t('table.levelN', { n: levelOf.get(question.level_id) })}</Badge>}
+                    <Badge size="sm" variant="subtle">
+                      {type === 1 || question.have_answering_time === 1 ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                    </Badge>
+                    {type === 2 && (
+                      <Badge size="sm" variant="subtle">
+                        {t('table.score')} {question.score}
+                      </Badge>
+                    )}
+                    {type === 1 && question.is_bonus === 1 && (
+                      <Badge size="sm" colorPalette="orange" variant="subtle">
+                        {t('table.bonus')}
+                      </Badge>
+                    )}
+                  </Wrap>
+                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          );
+        })}
+        {rows.length === 0 && (
+          <Text textAlign="center" py="10" color="fg.muted">
+            {t('table.empty')}
+          </Text>
+        )}
+        {pager}
+      </Stack>
+    );
+  }
+
   return (
     <Box>
       <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -164,16 +271,7 @@ export function QuestionTable({ game, questions, actors, gameActor }: QuestionTa
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <TablePager
-        total={sorted.length}
-        page={current}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
+      {pager}
     </Box>
   );
 }
