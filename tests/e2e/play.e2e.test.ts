@@ -64,6 +64,7 @@ interface QuestionSpec {
   seconds?: number;
   levelId?: number;
   score?: number;
+  img?: string;
 }
 
 async function addQuestion(gameId: number, spec: QuestionSpec): Promise<number> {
@@ -71,7 +72,7 @@ async function addQuestion(gameId: number, spec: QuestionSpec): Promise<number> 
     trivia_game_id: gameId,
     title: spec.text.slice(0, 20),
     question_text: spec.text,
-    question_img: '',
+    question_img: spec.img ?? '',
     pre_video_url: '',
     have_answering_time: 1,
     answering_time: spec.seconds ?? 60,
@@ -114,7 +115,7 @@ const option = (page: Page, title: string) => page.locator(`button.option[data-o
 describe('a speed contest (type 1) with three phones and the big screen', () => {
   it('joins, answers, survives a reload and a double tap, shows right/wrong, ranks, and ends — on every face', async () => {
     const game = await createGame({ title: 'E2E 搶答賽', type: 1 });
-    const q1 = await addQuestion(game.id, { text: '台灣最高的山是哪一座？', options: ['雪山', '玉山', '合歡山', '阿里山'], answer: ['B'], seconds: 60 });
+    const q1 = await addQuestion(game.id, { text: '台灣最高的山是哪一座？', options: ['雪山', '玉山', '合歡山', '阿里山'], answer: ['B'], seconds: 60, img: '/favicon.svg' });
     const q2 = await addQuestion(game.id, { text: 'Which of these are cities in Taiwan?', options: ['Taipei', 'Osaka', 'Kaohsiung'], answer: ['A', 'C'], questionType: 2, seconds: 60 });
 
     // The big screen, opened with a fresh single-use code.
@@ -160,6 +161,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     expect(shownSeconds).toBeGreaterThan(50);
     expect(shownSeconds).toBeLessThanOrEqual(60);
     await display.getByText('玉山').waitFor();
+    expect(await display.getByTestId('question-img').getAttribute('src')).toBe('/favicon.svg');
     await shoot(display, 'display-2-question');
     for (const page of [ann, ben, cat]) await option(page, 'B').waitFor();
     await expect.poll(async () => Number((await ann.getByTestId('countdown').innerText()).replace(/\D/g, ''))).toBeGreaterThan(50);
@@ -175,6 +177,8 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await ann.getByText(/於 \d+\.\d 秒時收到/).waitFor();
     expect(answerCalls, 'one answer request for a double tap').toEqual(['POST']);
     await shoot(ann, 'player-4-receipt-zh-TW');
+    // The big screen's countdown runs on.
+    await expect.poll(async () => Number(await display.getByTestId('display-countdown').innerText()), { timeout: 5_000 }).toBeLessThan(shownSeconds);
     await option(ben, 'A').click();
     await ben.getByText(/Received at \d+\.\d s/).waitFor();
 
@@ -306,7 +310,11 @@ describe('a level game (type 2) as the players see it', () => {
     await dora.getByTestId('promoted').getByText('恭喜晉級第 2 關！').waitFor();
     await eve.getByTestId('result').getByText('Wrong').waitFor();
     await shoot(dora, 'player-9-promoted-zh-TW');
+    // The big screen loses the network while the ranking is published, and catches up by itself.
+    await display.context().setOffline(true);
+    await display.getByText('Reconnecting…').waitFor();
     await flow(game.id, l1, 4);
+    await display.context().setOffline(false);
     await display.getByTestId('promoted-line').getByText('1 player promoted to level 2').waitFor();
     await display.locator('.podium [data-rank="1"]').getByText('Promoted').waitFor();
     await shoot(display, 'display-6-level-ranking');
@@ -378,14 +386,17 @@ describe.each(['zh-TW', 'en-US'])('axe on the player page (%s)', (locale) => {
     await page.goto(`${server.url}/play?pin=${game.pin}`);
     await page.locator('input[name="nickname"]').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, `axe-1-join-${locale}`);
     await join(page, game.pin, 'Axe', zh ? 'zh-TW' : 'en');
     await page.getByText(zh ? '你已加入！' : "You're in!").waitFor();
     await flow(game.id, question, 2);
     await option(page, 'A').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, `axe-2-question-${locale}`);
     await option(page, 'A').click();
     await flow(game.id, question, 3);
     await page.getByTestId('result').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, `axe-3-result-${locale}`);
   });
 });
