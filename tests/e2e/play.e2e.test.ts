@@ -398,5 +398,11 @@ describe.each(['zh-TW', 'en-US'])('axe on the player page (%s)', (locale) => {
     await page.getByTestId('result').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, `axe-3-result-${locale}`);
+    // The language switch turns the whole page, remembered for the next visit.
+    await page.getByRole('button', { name: zh ? 'English' : '中文' }).click();
+    await page.getByTestId('result').getByText(zh ? 'Correct!' : '答對了！').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(zh ? 'en' : 'zh-TW');
+    await page.reload();
+    await page.getByTestId('result').getByText(zh ? 'Correct!' : '答對了！').waitFor();
   });
 });
