@@ -222,7 +222,7 @@ describe('a speed contest run from the control screen', () => {
 });
 
 describe('a reload in the middle of a question', () => {
-  it('resumes the countdown with the time the server says is left, then publishes at zero', async () => {
+  it('resumes the countdown with the time the server says is left, then publishes at zero even with the confirmation open', async () => {
     const { id: gameId, pin } = await createGame({ title: 'E2E 重新整理', type: 1 });
     await addQuestion(gameId, '長題目', { answering_time: 8 });
     await join(pin, 'Eve');
@@ -237,8 +237,18 @@ describe('a reload in the middle of a question', () => {
     expect(left).toBeGreaterThanOrEqual(3);
     expect(left).toBeLessThanOrEqual(5); // not 8 again
     await page.getByTestId('player-count').filter({ hasText: /^1$/ }).waitFor();
+    // 是否公佈答案 is still open when the countdown reaches zero: the answer is published all the same,
+    // once, and both boxes close.
+    const published: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/triviaGame/gameFlow') && req.postData()?.includes('"type":3')) published.push(req.url());
+    });
+    await dialog.getByTestId('publish-now').click();
+    await page.getByTestId('confirm-publish').getByText('是否公佈答案').waitFor();
     await dialog.waitFor({ state: 'hidden', timeout: 8_000 });
+    await page.getByTestId('confirm-publish').waitFor({ state: 'hidden' });
     await row(page, '長題目').getByText('已公佈答案').waitFor();
+    expect(published).toHaveLength(1);
     expect(problems).toEqual([]);
   });
 });

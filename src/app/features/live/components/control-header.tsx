@@ -18,11 +18,13 @@ const formatTime = (iso: string | null | undefined): string => (iso ? dayjs(iso)
 interface ControlHeaderProps {
   control: GameControl;
   game: Game | null;
+  /** The admin holds `triviaGame.control`: may open the display and end the game. */
+  canControl: boolean;
   onOpenQuiz: () => void;
   openingQuiz: boolean;
 }
 
-export function ControlHeader({ control, game, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
+export function ControlHeader({ control, game, canControl, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
   const { t } = useTranslation('live');
   const canEnd = useSelector(control.gameActor, selectCanEndGame);
   const ending = useSelector(control.gameActor, (s) => s.matches('ending') || s.matches('confirmingEnd'));
@@ -44,14 +46,14 @@ export function ControlHeader({ control, game, onOpenQuiz, openingQuiz }: Contro
           </Heading>
         </Stack>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" colorPalette="brand" disabled={!game} loading={openingQuiz} onClick={onOpenQuiz} data-testid="open-quiz">
+          <Button size="sm" variant="outline" colorPalette="brand" disabled={!game || !canControl} loading={openingQuiz} onClick={onOpenQuiz} data-testid="open-quiz">
             <LuExternalLink />
             {t('header.openQuiz')}
           </Button>
           <Button
             size="sm"
             colorPalette="red"
-            disabled={!canEnd}
+            disabled={!canEnd || !canControl}
             loading={ending && busy}
             onClick={() => control.gameActor.send({ type: 'host.endGame' })}
             data-testid="end-game"

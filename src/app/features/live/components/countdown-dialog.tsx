@@ -19,14 +19,14 @@ import type { GameControl } from '../lib/game-control';
 import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
 
-export function CountdownDialog({ control }: { control: GameControl }) {
+export function CountdownDialog({ control, canControl }: { control: GameControl; canControl: boolean }) {
   const liveId = useSelector(control.gameActor, selectLiveQuestionId);
   const actor = useControlData(control, (d) => (liveId === null ? undefined : d.questionActors.get(liveId)));
   if (!actor) return null;
-  return <LiveQuestionDialog key={liveId} control={control} actor={actor} />;
+  return <LiveQuestionDialog key={liveId} control={control} actor={actor} canControl={canControl} />;
 }
 
-function LiveQuestionDialog({ control, actor }: { control: GameControl; actor: QuestionActorRef }) {
+function LiveQuestionDialog({ control, actor, canControl }: { control: GameControl; actor: QuestionActorRef; canControl: boolean }) {
   const { t } = useTranslation('live');
   const open = useSelector(actor, selectShowsCountdownDialog);
   const seconds = useSelector(actor, selectRemainingSeconds);
@@ -120,7 +120,7 @@ function LiveQuestionDialog({ control, actor }: { control: GameControl; actor: Q
               <Dialog.Footer>
                 <HStack w="full" justify="flex-end">
                   {action === 'retryPublish' ? (
-                    <Button colorPalette="red" onClick={() => actor.send({ type: 'host.retry' })} data-testid="retry-publish">
+                    <Button colorPalette="red" disabled={!canControl} onClick={() => actor.send({ type: 'host.retry' })} data-testid="retry-publish">
                       <LuRotateCw />
                       {t('countdown.retry')}
                     </Button>
@@ -129,7 +129,7 @@ function LiveQuestionDialog({ control, actor }: { control: GameControl; actor: Q
                       colorPalette="orange"
                       loading={busy}
                       loadingText={t('countdown.publishing')}
-                      disabled={action !== 'publishAnswer' || confirming}
+                      disabled={action !== 'publishAnswer' || confirming || !canControl}
                       onClick={() => actor.send({ type: 'host.publishNow' })}
                       data-testid="publish-now"
                     >

@@ -55,7 +55,7 @@ const busyLabel = (snapshot: QuestionSnapshot): keyof typeof LABELS | null => {
   return null;
 };
 
-export function QuestionActionButton({ actor, game, title }: { actor: QuestionActorRef; game: GameActorRef; title: string }) {
+export function QuestionActionButton({ actor, game, title, allowed }: { actor: QuestionActorRef; game: GameActorRef; title: string; allowed: boolean }) {
   const { t } = useTranslation('live');
   const action = useSelector(actor, selectAction);
   const busy = useSelector(actor, selectIsBusy);
@@ -68,7 +68,7 @@ export function QuestionActionButton({ actor, game, title }: { actor: QuestionAc
   const label = LABELS[shown];
   const Icon = label.icon;
   const blockedByLive = action === 'showQuestion' && !canShow && gameOpen;
-  const disabled = busy || !gameOpen || (action === 'showQuestion' && !canShow);
+  const disabled = busy || !allowed || !gameOpen || (action === 'showQuestion' && !canShow);
 
   function press() {
     switch (action) {

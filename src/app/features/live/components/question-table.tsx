@@ -26,9 +26,11 @@ interface QuestionTableProps {
   questions: readonly Question[];
   actors: ReadonlyMap<number, QuestionActorRef>;
   gameActor: GameActorRef;
+  /** The admin holds `triviaGame.control` (otherwise the actions are shown disabled). */
+  canControl: boolean;
 }
 
-export function QuestionTable({ game, questions, actors, gameActor }: QuestionTableProps) {
+export function QuestionTable({ game, questions, actors, gameActor, canControl }: QuestionTableProps) {
   const { t } = useTranslation('live');
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: 'sort', order: 'asc' });
   const [page, setPage] = useState(1);
@@ -181,7 +183,7 @@ export function QuestionTable({ game, questions, actors, gameActor }: QuestionTa
                       </Badge>
                     )}
                   </Wrap>
-                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}
+                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} allowed={canControl} />}
                 </HStack>
               </Card.Body>
             </Card.Root>
@@ -257,7 +259,7 @@ export function QuestionTable({ game, questions, actors, gameActor }: QuestionTa
                     </Table.Cell>
                   )}
                   <Table.Cell>{actor && <QuestionStatusCell actor={actor} />}</Table.Cell>
-                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}</Table.Cell>
+                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} allowed={canControl} />}</Table.Cell>
                 </Table.Row>
               );
             })}

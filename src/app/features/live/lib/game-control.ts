@@ -78,6 +78,12 @@ export class GameControl {
   private stopped = false;
   /** The operator confirmed 確定要結束遊戲嗎？ on this screen (then the screen goes back to the list). */
   endRequested = false;
+  /**
+   * The admin holds `triviaGame.control`. Without it the screen only watches: at zero its countdown
+   * waits for the server's `answerPublished` (sent when the operator's screen publishes) instead of
+   * calling a step the server would refuse.
+   */
+  canControl = true;
 
   constructor(readonly gameId: number) {
     this.realtime = new RealtimeClient({ getTicket: realtimeTicket });
@@ -199,7 +205,9 @@ export class GameControl {
             this.clock.observe(data.server_time);
             return timingOf(data);
           }),
-          publishAnswer: fromPromise<unknown, QuestionCallInput>(({ input }) => gameFlow(gameId, input.questionId, 3)),
+          publishAnswer: fromPromise<unknown, QuestionCallInput>(({ input }) =>
+            this.canControl ? gameFlow(gameId, input.questionId, 3) : new Promise<never>(() => undefined),
+          ),
           publishRanking: fromPromise<unknown, QuestionCallInput>(async ({ input }) => {
             const data = await gameFlow(gameId, input.questionId, 4);
             if (data.ranking) this.update({ ranking: data.ranking });

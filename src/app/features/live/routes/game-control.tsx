@@ -4,7 +4,7 @@
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
  * the game and question actors (lib/game-control.ts); a reload resumes from the server's state.
  */
-import { Alert, Button, Card, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Skeleton, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { selectError, selectIsConfirmingEnd, selectIsEnded } from '@machines/game/selectors';
 import { DEFAULT_CID } from '@/app/api/client';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { usePageTitle } from '@/app/lib/title';
 import { createDisplayCode } from '../api/live-api';
@@ -52,6 +53,11 @@ function ControlScreen({ control }: { control: GameControl }) {
   const confirmingEnd = useSelector(control.gameActor, selectIsConfirmingEnd);
   const gameError = useSelector(control.gameActor, selectError);
   const [openingQuiz, setOpeningQuiz] = useState(false);
+  // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
+  const canControl = usePermission('triviaGame.control');
+  useEffect(() => {
+    control.canControl = canControl;
+  }, [control, canControl]);
 
   // SPEC.md §4: ending the game (here) goes back to the game list.
   useEffect(() => {
@@ -82,7 +88,7 @@ function ControlScreen({ control }: { control: GameControl }) {
     <Stack gap="4" data-testid="game-control">
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body>
-          <ControlHeader control={control} game={game} onOpenQuiz={() => void openQuiz()} openingQuiz={openingQuiz} />
+          <ControlHeader control={control} game={game} canControl={canControl} onOpenQuiz={() => void openQuiz()} openingQuiz={openingQuiz} />
         </Card.Body>
       </Card.Root>
 
@@ -108,10 +114,20 @@ function ControlScreen({ control }: { control: GameControl }) {
       <LivePanel control={control} />
 
       <Card.Root size="sm" variant="outline" bg="bg">
-        <Card.Body gap="3">{game && <QuestionTable game={game} questions={questions} actors={actors} gameActor={control.gameActor} />}</Card.Body>
+        <Card.Body gap="3">
+          {game ? (
+            <QuestionTable game={game} questions={questions} actors={actors} gameActor={control.gameActor} canControl={canControl} />
+          ) : (
+            <Stack gap="2" data-testid="questions-loading">
+              <Skeleton h="9" />
+              <Skeleton h="12" />
+              <Skeleton h="12" />
+            </Stack>
+          )}
+        </Card.Body>
       </Card.Root>
 
-      <CountdownDialog control={control} />
+      <CountdownDialog control={control} canControl={canControl} />
       <ConfirmDialog
         open={confirmingEnd}
         message={t('confirm.endGame')}
