@@ -43,6 +43,7 @@ export interface LiveSocketOptions {
   pingIntervalMs?: number;
   /** Browser pieces, injectable for tests. */
   createSocket?: (url: string) => WebSocket;
+  location?: { protocol: string; host: string };
   now?: () => number;
   random?: () => number;
 }
@@ -138,7 +139,7 @@ export class LiveSocket {
       return;
     }
     if (this.stopped) return;
-    const url = wsUrl(ticket.url, ticket.ticket);
+    const url = wsUrl(ticket.url, ticket.ticket, this.options.location ?? window.location);
     let socket: WebSocket;
     try {
       socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
@@ -223,7 +224,7 @@ export class LiveSocket {
 }
 
 /** `ws(s)://<this origin><path>?ticket=…` */
-export function wsUrl(path: string, ticket: string, location: { protocol: string; host: string } = window.location): string {
+export function wsUrl(path: string, ticket: string, location: { protocol: string; host: string }): string {
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${location.host}${path}?ticket=${encodeURIComponent(ticket)}`;
 }

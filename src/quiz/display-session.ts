@@ -5,6 +5,7 @@
  * so a reload resumes without a new code.
  */
 import { PlayApiError, type PlayApi } from '@/audience/api';
+import { backoffDelay } from '@/audience/backoff';
 
 const KEY = 'live-trivia.display';
 
@@ -41,6 +42,18 @@ export function withoutToken(href: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** A code is refused for good (used, expired); a lost network is worth a few more tries. */
+async function exchangeWithRetries(api: PlayApi, code: string, attempts = 4) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.displayExchange(code);
+    } catch (error) {
+      if (!(error instanceof PlayApiError && error.offline) || attempt + 1 >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+    }
+  }
+}
+
 let booting: Promise<BootResult> | null = null;
 
 /** Exchanges the code in the address (once per page, whoever asks) or resumes the stored session. */
@@ -55,7 +68,7 @@ export function bootDisplay(api: PlayApi): Promise<BootResult> {
     // The code leaves the address bar (and the history) whatever happens next.
     window.history.replaceState(window.history.state, '', withoutToken(window.location.href));
     try {
-      const data = await api.displayExchange(code);
+      const data = await exchangeWithRetries(api, code);
       const session = { token: data.display_token, gameId: data.game.id };
       displayStorage.set(session);
       return { kind: 'ready', session };
