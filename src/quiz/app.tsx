@@ -38,7 +38,7 @@ export function App() {
     body = (
       <div className="message" role="alert" data-testid="display-error">
         <h1>{title}</h1>
-        {'message' in boot && boot.message ? <p className="server-message">{boot.message}</p> : null}
+        {boot.kind === 'expired' && boot.message ? <p className="server-message">{boot.message}</p> : null}
         <p>{lead}</p>
       </div>
     );
