@@ -336,6 +336,27 @@ describe('a level game (type 2) as the players see it', () => {
   });
 });
 
+describe('the countdown', () => {
+  it('runs out on the phone and on the big screen at the server deadline', async () => {
+    const game = await createGame({ title: 'E2E countdown', type: 1 });
+    const question = await addQuestion(game.id, { text: 'Quick!', options: ['Now', 'Later'], answer: ['A'], seconds: 3 });
+    const { code } = await admin('/triviaGame/displayCode', { trivia_game_id: game.id });
+    const display = await openPage(browser, { locale: 'en-US', viewport: BIG_SCREEN });
+    await display.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`);
+    await display.getByTestId('pin').getByText(game.pin).waitFor();
+    const slow = await phone('en-US');
+    await join(slow, game.pin, 'Slow', 'en');
+    await slow.getByText("You're in!").waitFor();
+    const shownAt = Date.now();
+    await flow(game.id, question, 2);
+    await slow.getByText(/[1-3] s left/).waitFor();
+    await slow.getByText('Time is up for this question').waitFor({ timeout: 6_000 });
+    await display.getByTestId('display-countdown').getByText("Time's up!").waitFor({ timeout: 6_000 });
+    expect(Date.now() - shownAt, 'not before the deadline').toBeGreaterThanOrEqual(2_500);
+    expect(await option(slow, 'A').count()).toBe(0);
+  });
+});
+
 describe('the quiz display', () => {
   it('says clearly when its code was already used, and resumes after a reload without one', async () => {
     const game = await createGame({ title: 'E2E display code', type: 1 });
