@@ -7,13 +7,15 @@
  * a question resuming its countdown; a level game with its promotion scores. Screenshots in both
  * languages at desktop and phone width go to /tmp/shots-control for review.
  */
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN } from './support/session';
 
 const SHOTS = '/tmp/shots-control';
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -98,8 +100,8 @@ async function control(path: string, pageOptions: PageOptions = {}): Promise<{ p
   return { page, problems };
 }
 
-/** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot. */
-async function shoot(page: Page, name: string) {
+/** Waits for running transitions (dialogs, toasts) to end. */
+async function settle(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -108,6 +110,10 @@ async function shoot(page: Page, name: string) {
         .map((animation) => animation.finished),
     ),
   );
+}
+
+async function shoot(page: Page, name: string) {
+  await settle(page);
   await saveScreenshot(page, name, SHOTS);
 }
 
@@ -339,3 +345,60 @@ describe('screenshots at phone width', () => {
     expect([...problems, ...en.problems]).toEqual([]);
   });
 });
+
+describe('when someone else ends the game', () => {
+  it('says so, stays on the screen and offers no step any more', async () => {
+    const { id: gameId, pin } = await createGame({ title: 'E2E 他處結束', type: 1 });
+    await addQuestion(gameId, '題一', { answering_time: 30 });
+    await join(pin, 'Ivy');
+    const { page, problems } = await control(`/triviaGame/start/${gameId}`, { locale: 'zh-TW' });
+    await row(page, '題一').getByTestId('question-action').filter({ hasText: '出題' }).waitFor();
+    await page.getByTestId('connection').getByText('即時連線中').waitFor();
+    // Another operator closes the game by saving it closed on the game list.
+    await admin('/triviaGame/update', { id: gameId, title: 'E2E 他處結束', type: 1, status: 0 });
+    await page.getByTestId('game-ended').getByText('遊戲已結束，題目無法再操作。').waitFor();
+    expect(await row(page, '題一').getByTestId('question-action').isDisabled()).toBe(true);
+    expect(await page.getByTestId('end-game').isDisabled()).toBe(true);
+    expect(page.url()).toMatch(/\/triviaGame\/start\/\d+$/);
+    // Opened again later, the closed game shows the same.
+    await page.reload();
+    await page.getByTestId('game-ended').waitFor();
+    await page.getByTestId('game-status').getByText('關閉').waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('accessibility', () => {
+  it('has no serious axe violations on the control screen and in the countdown dialog, in both languages', async () => {
+    const { id: gameId, pin } = await createGame({ title: 'E2E axe', type: 1 });
+    await addQuestion(gameId, 'Axe question', { answering_time: 30 });
+    await join(pin, 'Jay');
+    for (const locale of ['zh-TW', 'en-US']) {
+      // A context that ignores the CSP, so that axe can be injected (the app itself is unchanged).
+      const context = await browser.newContext({ locale, viewport: DESKTOP, bypassCSP: true });
+      context.setDefaultTimeout(10_000);
+      onTestFinished(() => context.close());
+      await context.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/triviaGame/start/${gameId}`);
+      await page.getByTestId('player-count').filter({ hasText: /^1$/ }).waitFor();
+      await page.addScriptTag({ path: AXE });
+      expect(await seriousViolations(page)).toEqual([]);
+      if (locale === 'zh-TW') await row(page, 'Axe question').getByTestId('question-action').click();
+      await page.getByTestId('countdown-dialog').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await settle(page); // colours in the middle of a fade are not the page's colours
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; html: string }> };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.html).join(', ')}`);
+}

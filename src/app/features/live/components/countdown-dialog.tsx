@@ -126,7 +126,7 @@ function LiveQuestionDialog({ control, actor, canControl }: { control: GameContr
                     </Button>
                   ) : (
                     <Button
-                      colorPalette="orange"
+                      colorPalette="brand"
                       loading={busy}
                       loadingText={t('countdown.publishing')}
                       disabled={action !== 'publishAnswer' || confirming || !canControl}

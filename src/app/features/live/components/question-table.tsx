@@ -94,7 +94,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
   }
 
   const columns = 8 + (type === 2 ? 2 : 1);
-  const asCards = useBreakpointValue({ base: true, md: false }) ?? false;
+  const asCards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const sortLabels: Record<SortKey, string> = {
     sort: t('table.order'),
     level: t('table.level'),
@@ -162,7 +162,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                   {question.question_img && (
                     <Image src={question.question_img} alt={question.title} h="12" w="20" objectFit="cover" rounded="sm" borderWidth="1px" flexShrink="0" />
                   )}
-                  <Text textStyle="sm" color={question.question_text ? 'fg.muted' : 'fg.subtle'} lineClamp={3}>
+                  <Text textStyle="sm" color={question.question_text ? 'fg.muted' : 'fg.muted'} lineClamp={3}>
                     {question.question_text || t('table.none')}
                   </Text>
                 </HStack>
@@ -232,7 +232,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                     {question.title}
                   </Table.Cell>
                   <Table.Cell>
-                    <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.subtle'}>
+                    <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.muted'}>
                       {question.question_text || t('table.none')}
                     </Text>
                   </Table.Cell>
@@ -240,7 +240,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                     {question.question_img ? (
                       <Image src={question.question_img} alt={question.title} h="10" w="18" objectFit="cover" rounded="sm" borderWidth="1px" />
                     ) : (
-                      <Text color="fg.subtle">{t('table.none')}</Text>
+                      <Text color="fg.muted">{t('table.none')}</Text>
                     )}
                   </Table.Cell>
                   {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
@@ -254,7 +254,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                           {t('table.bonus')}
                         </Badge>
                       ) : (
-                        <Text color="fg.subtle">{t('table.no')}</Text>
+                        <Text color="fg.muted">{t('table.no')}</Text>
                       )}
                     </Table.Cell>
                   )}
