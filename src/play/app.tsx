@@ -398,6 +398,7 @@ function RevealedScreen() {
         </div>
         <h1>{t(`revealed.${verdict}`)}</h1>
         {mine ? <p className="points">{t('revealed.points', { count: mine.points ?? 0 })}</p> : null}
+        {mine ? <p className="muted">{t('answered.yourChoice', { choices: optionLabel(question, mine.choices) })}</p> : null}
         <CorrectAnswer question={question} />
         <p className="lead">{t('revealed.total', { score })}</p>
         <Promotion view={view} />
