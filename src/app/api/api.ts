@@ -1,6 +1,7 @@
 /**
  * `api.post(path, body, options)`: every call of the back office, typed by the contract, returning
- * `data` of a code-200 envelope and throwing an `ApiError` otherwise. This is where SPEC.md §8 (the
+ * `data` of a code-200 envelope and throwing an `ApiError` otherwise; `api.download` is the same for
+ * an operation that answers a file (no timeout; resolves with the blob and its file name). This is where SPEC.md §8 (the
  * error catalogue) happens, once for the whole app:
  *
  * | answer                         | what the user sees                                   | session event        |
@@ -169,11 +170,13 @@ interface Attempt {
   response: Response;
   envelope: Envelope | null;
   sentToken: string | undefined;
+  /** A download's file (a non-JSON answer), when asked for one. */
+  file?: Blob;
 }
 
 type LoosePost = (
   path: string,
-  init: { baseUrl: string; body: unknown; headers?: Record<string, string>; signal?: AbortSignal },
+  init: { baseUrl: string; body: unknown; headers?: Record<string, string>; signal?: AbortSignal; parseAs?: 'json' | 'blob' },
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 function asEnvelope(value: unknown): Envelope | null {
@@ -219,7 +222,7 @@ if (typeof window !== 'undefined') {
 /** Never settles: for requests cut off because the page is going away. */
 const forever = () => new Promise<never>(() => undefined);
 
-async function send(path: string, body: unknown, options: CallOptions): Promise<Attempt> {
+async function send(path: string, body: unknown, options: CallOptions, parseAs: 'json' | 'blob' = 'json'): Promise<Attempt> {
   const sentToken = options.token ?? connectedSession()?.token() ?? undefined;
   const signal = requestSignal(options);
   try {
@@ -228,7 +231,13 @@ async function send(path: string, body: unknown, options: CallOptions): Promise<
       body: body ?? {},
       ...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
       ...(signal ? { signal } : {}),
+      ...(parseAs === 'blob' ? { parseAs } : {}),
     });
+    if (data instanceof Blob) {
+      // A download answers its file, or (code 201/202 with HTTP 200) a JSON envelope.
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) return { response, envelope: null, sentToken, file: data };
+      return { response, envelope: asEnvelope(JSON.parse(await data.text())), sentToken };
+    }
     return { response, envelope: asEnvelope(data ?? error), sentToken };
   } catch (error) {
     if (leavingPage) return forever();
@@ -325,15 +334,55 @@ function outcome(attempt: Attempt, options: CallOptions): unknown {
   throw failed(new ApiError('http', message, details), options);
 }
 
-async function post<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<SuccessData<P>> {
-  let attempt = await send(path, body, options);
+/** One request, replayed once with the refreshed token after an HTTP 401 (SPEC.md §4, token refresh). */
+async function sendWithReplay(path: string, body: unknown, options: CallOptions, parseAs: 'json' | 'blob' = 'json'): Promise<Attempt> {
+  const attempt = await send(path, body, options, parseAs);
   if (attempt.response.status === 401 && attempt.envelope?.code === 401) {
     // The caller refreshes itself (the session's own info and logout calls): no UI, no waiting.
     if (options.replay === false) throw new ApiError('tokenExpired', attempt.envelope.message, { status: 401, code: 401 });
     const token = await waitForRefresh(attempt.sentToken);
-    attempt = await send(path, body, { ...options, token });
+    return send(path, body, { ...options, token }, parseAs);
   }
-  return outcome(attempt, options) as SuccessData<P>;
+  return attempt;
 }
 
-export const api = { post };
+async function post<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<SuccessData<P>> {
+  return outcome(await sendWithReplay(path, body, options), options) as SuccessData<P>;
+}
+
+/** A downloaded file and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a `Content-Disposition` header: `filename*` (UTF-8) first, else `filename`. */
+export function dispositionFilename(header: string | null, fallback: string): string {
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header ?? '');
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // a malformed name: try the plain one
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header ?? '');
+  return (plain?.[1] ?? plain?.[2])?.trim() || fallback;
+}
+
+/**
+ * A download (an operation answering a file): the same headers, the same refresh-and-replay on an
+ * expired token and the same error catalogue as `post`, no timeout (SPEC.md §7). Resolves with the
+ * file; a JSON envelope in its place (code 201, 202, ...) is handled as `post` handles it.
+ */
+async function download<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<DownloadedFile> {
+  const settings: CallOptions = { timeout: 0, ...options };
+  const attempt = await sendWithReplay(path, body, settings, 'blob');
+  if (attempt.file && attempt.response.status === 200) {
+    return { blob: attempt.file, filename: dispositionFilename(attempt.response.headers.get('content-disposition'), 'download') };
+  }
+  outcome(attempt, settings);
+  throw failed(new ApiError('http', i18n.t('api.badResponse'), { status: attempt.response.status }), settings);
+}
+
+export const api = { post, download };

@@ -1,7 +1,7 @@
 /**
  * /triviaGame/index — the trivia games of the company (SPEC.md §2): search by title, the paged table
  * (title, type, open time for level games, status, number of questions), and per game its questions,
- * its control screen, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
+ * its control screen, the results export (CSV / Excel), edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
 import { Button, Card, Heading, HStack, IconButton, Link, Stack, Table, Text } from '@chakra-ui/react';
@@ -14,6 +14,7 @@ import { api } from '@/app/api/api';
 import { savedMessage } from '../lib/feedback';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { ExportResults } from '../components/export-results';
 import { GameDialog } from '../components/game-dialog';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { ListPagination } from '../components/list-pagination';
@@ -134,6 +135,7 @@ export function TriviaGameListPage() {
                             {t('game.control')}
                           </RouterLink>
                         </Button>
+                        <ExportResults gameId={game.id} />
                         {canEdit && (
                           <>
                             <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${game.title}`} title={t('common.edit')} onClick={() => setDialog({ game })}>

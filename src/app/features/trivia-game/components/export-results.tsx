@@ -1,0 +1,95 @@
+/**
+ * The results export menu of a game (issue 7): the ranking or every answer as CSV, or both as an Excel
+ * workbook, from POST /triviaGame/exportResults. Used in the game list's actions and on the control
+ * screen. The file comes through the API layer's `api.download` (same headers, the one token refresh
+ * and replay, the same error messages) and is saved under the name the server gave it (the game's
+ * title). Shown only to admins who may read games (`triviaGame.list`, as the server checks).
+ */
+import { Button, Menu, Portal, Spinner } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuChevronDown, LuDownload, LuFileSpreadsheet, LuFileText } from 'react-icons/lu';
+import { api } from '@/app/api/api';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+
+type Choice = 'csvRanking' | 'csvAnswers' | 'xlsx';
+
+const REQUESTS: Record<Choice, { format: 'csv' | 'xlsx'; table?: 'ranking' | 'answers' }> = {
+  csvRanking: { format: 'csv', table: 'ranking' },
+  csvAnswers: { format: 'csv', table: 'answers' },
+  xlsx: { format: 'xlsx' },
+};
+
+/** Saves a blob as a file through a temporary link (the browser's own download). */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the browser took the file.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface ExportResultsProps {
+  gameId: number;
+  /** Button size; the game list uses xs. */
+  size?: 'xs' | 'sm' | 'md';
+  variant?: 'ghost' | 'outline' | 'subtle';
+}
+
+export function ExportResults({ gameId, size = 'xs', variant = 'ghost' }: ExportResultsProps) {
+  const { t } = useTranslation('trivia');
+  const allowed = usePermission('triviaGame.list');
+  const [busy, setBusy] = useState(false);
+
+  if (!allowed) return null;
+
+  async function exportAs(choice: Choice) {
+    setBusy(true);
+    try {
+      const file = await api.download('/triviaGame/exportResults', { trivia_game_id: gameId, ...REQUESTS[choice] });
+      saveFile(file.blob, file.filename);
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => void exportAs(value as Choice)}>
+      <Menu.Trigger asChild>
+        <Button size={size} variant={variant} disabled={busy} aria-busy={busy} data-testid="export-results">
+          {busy ? <Spinner size="xs" /> : <LuDownload />}
+          {t('export.button')}
+          <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel textStyle="xs">{t('export.title')}</Menu.ItemGroupLabel>
+              <Menu.Item value="xlsx" textStyle="xs">
+                <LuFileSpreadsheet />
+                {t('export.xlsx')}
+              </Menu.Item>
+              <Menu.Item value="csvRanking" textStyle="xs">
+                <LuFileText />
+                {t('export.csvRanking')}
+              </Menu.Item>
+              <Menu.Item value="csvAnswers" textStyle="xs">
+                <LuFileText />
+                {t('export.csvAnswers')}
+              </Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
