@@ -373,6 +373,29 @@ describe('when someone else ends the game', () => {
   });
 });
 
+describe('a lost connection', () => {
+  it('catches up on reconnecting: a publish it missed closes the countdown', async () => {
+    const { id: gameId, pin } = await createGame({ title: 'E2E 斷線', type: 1 });
+    const questionId = await addQuestion(gameId, '斷線題', { answering_time: 60 });
+    await join(pin, 'Kim');
+    const { page, problems } = await control(`/triviaGame/start/${gameId}`, { locale: 'zh-TW' });
+    await row(page, '斷線題').getByTestId('question-action').click();
+    const dialog = page.getByTestId('countdown-dialog');
+    await dialog.waitFor();
+    // The connection drops (the server side goes away) and cannot come back for a while.
+    await page.context().setOffline(true);
+    for (const client of server.app.hub.clients) if (client.topics.has(`game:${gameId}:operator`)) client.socket.terminate();
+    await page.getByTestId('connection').getByText('連線中斷，重新連線中…').waitFor();
+    // Meanwhile another screen publishes the answer.
+    await admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 3 });
+    await page.context().setOffline(false);
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    await row(page, '斷線題').getByText('已公佈答案').waitFor();
+    await page.getByTestId('connection').getByText('即時連線中').waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('accessibility', () => {
   it('has no serious axe violations on the control screen and in the countdown dialog, in both languages', async () => {
     const { id: gameId, pin } = await createGame({ title: 'E2E axe', type: 1 });
