@@ -91,7 +91,14 @@ export class GameControl {
       gameMachine.provide({
         actors: {
           loadGame: fromPromise<LoadedGame, GameInput>(({ input }) => this.load(input.gameId)),
-          endGame: fromPromise<unknown, GameInput>(({ input }) => gameFlow(input.gameId, null, 5)),
+          endGame: fromPromise<unknown, GameInput>(async ({ input }) => {
+            try {
+              return await gameFlow(input.gameId, null, 5);
+            } catch (error) {
+              this.endRequested = false; // refused: the screen stays, and a later end elsewhere is not ours
+              throw error;
+            }
+          }),
         },
         actions: {
           forwardShow: (_, params: { questionId: number }) => this.data.questionActors.get(params.questionId)?.send({ type: 'host.showQuestion' }),
@@ -156,6 +163,8 @@ export class GameControl {
   private async load(gameId: number): Promise<LoadedGame> {
     this.loaded = false;
     const [game, questions] = await Promise.all([loadGameDetail(gameId), loadAllQuestions(gameId), this.waitForSnapshot()]);
+    // The screen was left while loading: start no question actor (a countdown nobody sees must not publish).
+    if (this.stopped) throw new Error('the control screen was closed');
     const snapshot = this.snapshot;
     const live = snapshot?.value.live_question ?? null;
     this.stopQuestions();
