@@ -8,7 +8,7 @@
  * use it too).
  */
 import { parseArgs } from 'node:util';
-import { BotSwarm, isLoopback, summaryLine } from '../bench/lib/bots.js';
+import { BotSwarm, isLoopback, loopbackAddresses, summaryLine } from '../bench/lib/bots.js';
 
 const MAX_PLAYERS = 2_000;
 const DEFAULT_DURATION_S = 1_800;
@@ -68,7 +68,10 @@ if ([...`${values.prefix}${players}`].length > 20) fail('the prefix is too long:
 
 console.log(`bots: target ${url}${isLoopback(url) ? '' : '  (NOT this machine: given with --url)'} · PIN ${pin} · ${players} players · at most ${durationS} s`);
 
-const swarm = new BotSwarm({ url, pin, players, nicknamePrefix: values.prefix, concurrency });
+// On this machine the bots join from 127.0.1.x, as phones come from many addresses: the server
+// throttles joins per address (300 a minute). Another host sees this machine's one address.
+const spread = isLoopback(url) && process.platform === 'linux' && players > 200;
+const swarm = new BotSwarm({ url, pin, players, nicknamePrefix: values.prefix, concurrency, ...(spread ? { localAddresses: loopbackAddresses(1) } : {}) });
 let lastLine = '';
 const print = () => {
   const line = summaryLine(swarm.stats);

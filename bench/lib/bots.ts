@@ -30,6 +30,11 @@ export interface BotSwarmOptions {
   concurrency?: number;
   /** HTTP sockets shared by all bots of this swarm. */
   maxSockets?: number;
+  /**
+   * Local addresses to spread the joins over (bot i joins from the (i mod n)-th), like phones on many
+   * networks: the server throttles joins per address. Only for a loopback target (127.x.y.z).
+   */
+  localAddresses?: string[];
   /** Delay before answering a question (ms); default: random within the countdown (3 s margin), 0.5–5 s untimed. */
   answerDelay?: (question: ShownQuestion) => number;
   /** Choices for a question; default random (single: one option; multiple: a random non-empty set). */
@@ -80,12 +85,20 @@ interface Envelope {
   data: any;
 }
 
+/** Tries of a join that the server throttles (HTTP 429), 5 s apart. */
+const JOIN_ATTEMPTS = 30;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a URL points at this machine (bots refuse other hosts unless the user named them). */
 export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** 127.0.<block>.1 … 127.0.<block>.254: loopback addresses a Linux machine answers from without set-up. */
+export function loopbackAddresses(block = 1): string[] {
+  return Array.from({ length: 254 }, (_, i) => `127.0.${block}.${i + 1}`);
 }
 
 export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): string[] {
@@ -103,7 +116,7 @@ export function randomDelay(question: Pick<ShownQuestion, 'remainingMs'>, random
 }
 
 /** A JSON POST over a keep-alive agent; resolves with the envelope (any HTTP status). */
-export function postJson(agent: http.Agent, base: URL, path: string, body: unknown, token?: string): Promise<Envelope> {
+export function postJson(agent: http.Agent, base: URL, path: string, body: unknown, token?: string, localAddress?: string): Promise<Envelope> {
   const payload = Buffer.from(JSON.stringify(body));
   const client = base.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -112,6 +125,7 @@ export function postJson(agent: http.Agent, base: URL, path: string, body: unkno
       {
         method: 'POST',
         agent,
+        ...(localAddress ? { localAddress } : {}),
         headers: {
           'content-type': 'application/json',
           'content-length': payload.length,
@@ -153,6 +167,7 @@ export class BotSwarm {
   readonly stats: SwarmStats;
   private readonly base: URL;
   private readonly agent: http.Agent;
+  private readonly joinAgent: http.Agent;
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private endedListeners: Array<() => void> = [];
@@ -161,6 +176,8 @@ export class BotSwarm {
     this.base = new URL(options.url);
     const Agent = this.base.protocol === 'https:' ? https.Agent : http.Agent;
     this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+    // Joins spread over local addresses go on connections of their own (one per join).
+    this.joinAgent = options.localAddresses?.length ? new Agent({ keepAlive: false }) : this.agent;
     this.stats = { target: options.players, joined: 0, joinFailed: 0, connected: 0, errors: 0, questions: new Map(), lastError: null, gameEnded: false };
   }
 
@@ -178,20 +195,29 @@ export class BotSwarm {
   /** Joins every bot (with bounded concurrency); resolves when all tried. */
   async join(): Promise<void> {
     const prefix = this.options.nicknamePrefix ?? 'Bot ';
+    const addresses = this.options.localAddresses ?? [];
     await pool(this.options.players, this.options.concurrency ?? 32, async (i) => {
-      if (this.stopped) return;
       const nickname = `${prefix}${i + 1}`;
-      try {
-        const res = await postJson(this.agent, this.base, '/api/play/join', { pin: this.options.pin, nickname });
-        if (res.code !== 200) {
+      const localAddress = addresses.length ? addresses[i % addresses.length] : undefined;
+      // Too many joins from one address a minute (HTTP 429): wait and try again, a few times.
+      for (let attempt = 1; !this.stopped; attempt += 1) {
+        try {
+          const res = await postJson(this.joinAgent, this.base, '/api/play/join', { pin: this.options.pin, nickname }, undefined, localAddress);
+          if (res.code === 429 && attempt < JOIN_ATTEMPTS) {
+            await sleep(5_000);
+            continue;
+          }
+          if (res.code !== 200) {
+            this.stats.joinFailed += 1;
+            return this.error(`join ${nickname}: ${res.message}`);
+          }
+          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null });
+          this.stats.joined += 1;
+          return;
+        } catch (error) {
           this.stats.joinFailed += 1;
-          return this.error(`join ${nickname}: ${res.message}`);
+          return this.error(`join ${nickname}: ${(error as Error).message}`);
         }
-        this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null });
-        this.stats.joined += 1;
-      } catch (error) {
-        this.stats.joinFailed += 1;
-        this.error(`join ${nickname}: ${(error as Error).message}`);
       }
     });
   }
@@ -336,6 +362,7 @@ export class BotSwarm {
     this.timers.clear();
     for (const bot of this.bots) bot.socket?.close(1000, 'bots done');
     this.agent.destroy();
+    this.joinAgent.destroy();
     await sleep(50);
   }
 }

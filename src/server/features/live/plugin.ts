@@ -23,6 +23,41 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who a player token belongs to, read fresh for each request but in one query for all the requests
+ * that arrive in the same turn of the event loop: a burst of thousands of answers costs a few
+ * queries, not thousands (each would queue behind the answers' own transactions on PGlite).
+ */
+export class PlayerLookup {
+  private pending = new Map<string, Array<{ resolve: (player: q.PlayerRow | undefined) => void; reject: (error: unknown) => void }>>();
+  private scheduled = false;
+
+  constructor(private readonly db: q.Queryable) {}
+
+  byTokenHash(tokenHash: string): Promise<q.PlayerRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.pending.get(tokenHash);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.pending.set(tokenHash, [{ resolve, reject }]);
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    this.scheduled = false;
+    try {
+      const found = new Map((await q.playersByTokenHashes(this.db, [...batch.keys()])).map((p) => [p.tokenHash, p]));
+      for (const [hash, waiting] of batch) for (const w of waiting) w.resolve(found.get(hash));
+    } catch (error) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+    }
+  }
+}
+
 export function requirePlayer(request: { player: q.PlayerRow | null; url: string }): q.PlayerRow {
   if (!request.player) throw new Error(`${request.url} needs a player`);
   return request.player;
@@ -45,12 +80,13 @@ async function livePlugin(app: FastifyInstance, options: { secret: Uint8Array })
     snapshot: (_client, topic) => gameTopicSnapshot(app, topic),
   });
 
+  const players = new PlayerLookup(app.db);
   app.addHook('onRequest', async (request) => {
     const operation = request.routeOptions.config.playOperation;
     if (!operation || operation.permission === 'public') return;
     const token = bearerToken(request.headers.authorization);
     if (operation.permission === 'player') {
-      const player = token ? await q.playerByTokenHash(app.db, hashSecret(token)) : undefined;
+      const player = token ? await players.byTokenHash(hashSecret(token)) : undefined;
       if (!player) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
       request.player = player;
       return;

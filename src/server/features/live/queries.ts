@@ -194,6 +194,12 @@ export async function playerByTokenHash(db: Queryable, tokenHash: string): Promi
   return row;
 }
 
+/** The players with these token hashes (one statement for a burst of requests). */
+export async function playersByTokenHashes(db: Queryable, tokenHashes: string[]): Promise<PlayerRow[]> {
+  if (tokenHashes.length === 0) return [];
+  return db.select().from(players).where(inArray(players.tokenHash, [...new Set(tokenHashes)]));
+}
+
 export async function countPlayers(db: Queryable, gameId: number): Promise<number> {
   const [row] = await db.select({ count: triviaGames.playerCount }).from(triviaGames).where(eq(triviaGames.id, gameId));
   return row?.count ?? 0;

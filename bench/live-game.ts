@@ -1,0 +1,436 @@
+/**
+ * `npm run bench:live [-- --players 1000,5000,10000 --workers 2 --questions 3]`: a live game against
+ * the real server process (src/server/main.ts; a fresh embedded PGlite per size, or DATABASE_URL)
+ * with N simulated players over WebSockets, played by load-generator processes
+ * (bench/lib/load-worker.ts over the rehearsal bots) so the client side is not one event loop; then
+ * the same fan-out against a bare `ws` broadcast server (bench/lib/bare-server.ts) as the floor.
+ * Prints a table and writes JSON to bench/results/live-game-<time>.json.
+ *
+ * Per size N it measures: players held; server RSS per player; question fan-out (the frame's
+ * server_time, when the server starts sending, → each player has it) p50/p95/max over all players
+ * and questions, and the same from the operator's click; an answer burst (every player answers at a
+ * random moment within 1 s of getting the question): acknowledgement round trip p95/p99, the time
+ * from the first answer sent to the last acknowledged, answers lost (acknowledged but not stored, or
+ * never answered) counted from the server's own export; the ranking publish (click → last player);
+ * and the pure ranking of N players (src/domain/ranking.ts).
+ * A benchmark, not a test: it asserts nothing, it reports. See bench/README.md.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { rankPlayers, type RankingAnswer, type RankingPlayer } from '../src/domain/ranking.js';
+import type { WorkerCommand, WorkerReport } from './lib/load-worker.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const ADMIN_PASSWORD = 'Bench-password-2026!';
+const BURST_MS = 1_000;
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '1000,5000,10000' },
+    workers: { type: 'string', default: '2' },
+    questions: { type: 'string', default: '3' },
+    'bare-rounds': { type: 'string', default: '5' },
+    port: { type: 'string', default: '18080' },
+    'keep-data': { type: 'boolean', default: false },
+  },
+});
+const sizes = values.players.split(',').map((s) => Number(s.trim()));
+const workerCount = Math.max(1, Number(values.workers));
+const questionCount = Math.max(1, Number(values.questions));
+const port = Number(values.port);
+
+// ------------------------------------------------------------------ helpers
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const max = (values: number[]) => (values.length ? values.reduce((a, b) => Math.max(a, b), -Infinity) : null);
+const min = (values: number[]) => (values.length ? values.reduce((a, b) => Math.min(a, b), Infinity) : null);
+const round = (value: number | null, digits = 1) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** The open-file limit this process (and the server and workers it starts) has: each holds one descriptor per socket. */
+function openFilesLimit(): string {
+  const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  return line ? line.replace(/\s+/g, ' ').replace('Max open files ', '').trim() : 'unknown';
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+}
+
+/** A forked process that answers each IPC message with one message. */
+class Rpc {
+  private waiting: Array<(message: any) => void> = [];
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (message: any) => this.waiting.shift()?.(message));
+  }
+  call<T = any>(message: unknown): Promise<T> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push((reply) => (reply?.type === 'error' ? reject(new Error(reply.message)) : resolve(reply as T)));
+      this.child.send(message as never);
+    });
+  }
+}
+
+function forkTs(file: string): ChildProcess {
+  return fork(path.join(root, file), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+async function post(base: string, apiPath: string, body: unknown, token?: string): Promise<any> {
+  const response = await fetch(`${base}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cid: '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return { code: 200, text: await response.text() };
+  const envelope = (await response.json()) as any;
+  if (envelope.code !== 200) throw new Error(`${apiPath}: ${envelope.code} ${envelope.message} ${JSON.stringify(envelope.data)}`);
+  return envelope;
+}
+
+// ------------------------------------------------------------------ the server under test
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const until = Date.now() + 60_000;
+  while (!output.includes('is running on')) {
+    if (server.exitCode !== null || Date.now() > until) throw new Error(`the server did not start:\n${output}`);
+    await sleep(100);
+  }
+  return server;
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (server.exitCode === null) server.kill('SIGKILL');
+}
+
+// ------------------------------------------------------------------ one size
+
+interface SizeResult {
+  players: number;
+  players_held: number;
+  join_s: number;
+  connect_s: number;
+  server_rss_mb_idle: number;
+  server_rss_mb_joined: number;
+  server_rss_mb_loaded: number;
+  /** (RSS with every player connected − RSS with them joined but not connected) / players held. */
+  server_rss_kb_per_connection: number;
+  /** (RSS with every player connected − RSS before any joined) / players held: includes the database's growth. */
+  server_rss_kb_per_player: number;
+  frame_bytes: number;
+  fanout_ms: { p50: number | null; p95: number | null; max: number | null };
+  fanout_from_click_ms: { p50: number | null; p95: number | null; max: number | null };
+  bare_fanout_ms: { p50: number | null; p95: number | null; max: number | null };
+  fanout_p95_ratio: number | null;
+  burst: {
+    answers_sent: number;
+    acknowledged: number;
+    refused: number;
+    refusals: Record<string, number>;
+    ack_p50_ms: number | null;
+    ack_p95_ms: number | null;
+    ack_p99_ms: number | null;
+    first_sent_to_last_ack_ms: number | null;
+    stored: number;
+    lost: number;
+  }[];
+  ranking_publish_to_last_player_ms: number | null;
+  ranking_request_ms: number | null;
+  ranking_compute_ms: number;
+  client_errors: number;
+  load_average: string;
+}
+
+function spread(total: number, parts: number): number[] {
+  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+}
+
+function merge(reports: WorkerReport[]) {
+  const all = <K extends keyof WorkerReport>(key: K) => reports.flatMap((r) => r[key] as unknown as number[]);
+  const refusals: Record<string, number> = {};
+  for (const r of reports) for (const [k, v] of Object.entries(r.refusals)) refusals[k] = (refusals[k] ?? 0) + v;
+  return {
+    shown: all('shown'),
+    shownAt: all('shownAt'),
+    ranking: all('ranking'),
+    rankingAt: all('rankingAt'),
+    acks: all('acks'),
+    sentAt: all('sentAt'),
+    settledAt: all('settledAt'),
+    acked: reports.reduce((s, r) => s + r.acked, 0),
+    refused: reports.reduce((s, r) => s + r.refused, 0),
+    refusals,
+    errors: reports.reduce((s, r) => s + r.errors, 0),
+    lastError: reports.find((r) => r.lastError)?.lastError ?? null,
+    connected: reports.reduce((s, r) => s + r.connected, 0),
+    frameBytes: Math.max(0, ...reports.map((r) => r.frameBytes)),
+  };
+}
+
+/** The pure ranking of n players with `answersEach` scored answers each, best of 5 runs (ms). */
+function rankingComputeMs(n: number, answersEach: number): number {
+  const players: RankingPlayer[] = Array.from({ length: n }, (_, i) => ({ playerId: i + 1, nickname: `P${i + 1}`, joinOrder: i + 1 }));
+  const answers: RankingAnswer[] = players.flatMap((p) =>
+    Array.from({ length: answersEach }, () => {
+      const correct = Math.random() < 0.5;
+      return { playerId: p.playerId, level: null, correct, points: correct ? 500 + Math.floor(Math.random() * 500) : 0, elapsedMs: Math.floor(Math.random() * 20_000) };
+    }),
+  );
+  let best = Infinity;
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    rankPlayers(1, players, answers);
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+async function runSize(n: number): Promise<SizeResult> {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
+  console.log(`\n== ${n} players (load ${loadAverage()}) — server data ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}`);
+  const server = await startServer(dataDir);
+  const workers = Array.from({ length: workerCount }, () => new Rpc(forkTs('bench/lib/load-worker.ts')));
+  try {
+    const token = (await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token_info.token as string;
+    const created = await post(base, '/api/admin/triviaGame/create', { title: `Bench ${n} ${new Date().toISOString()}`, type: 1 }, token);
+    const gameId = created.data.id as number;
+    const pin = (await post(base, '/api/admin/triviaGame/detail', { id: gameId }, token)).data.item.pin as string;
+    const questionIds: number[] = [];
+    for (let i = 0; i < questionCount; i += 1) {
+      const q = await post(
+        base,
+        '/api/admin/question/create',
+        {
+          trivia_game_id: gameId,
+          title: `Q${i + 1}`,
+          question_text: `Which mountain is the highest in Taiwan? (${i + 1})`,
+          question_img: '',
+          pre_video_url: '',
+          have_answering_time: 1,
+          answering_time: 20,
+          score: 0,
+          question_type: 1,
+          is_bonus: 0,
+          options: ['玉山', '雪山', '合歡山', '阿里山'].map((text, k) => ({ title: 'ABCD'[k], text, img: '' })),
+          answer: ['A'],
+        },
+        token,
+      );
+      questionIds.push(q.data.id as number);
+    }
+    await sleep(500);
+    const rssIdle = rssMb(server.pid!);
+
+    const joinStarted = Date.now();
+    const slices = spread(n, workerCount);
+    const ready = await Promise.all(
+      workers.map((w, i) =>
+        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1 } satisfies WorkerCommand),
+      ),
+    );
+    const joinSeconds = (Date.now() - joinStarted) / 1000;
+    await sleep(1_000);
+    const rssJoined = rssMb(server.pid!);
+    const connectStarted = Date.now();
+    const connected = await Promise.all(workers.map((w) => w.call({ cmd: 'connect' } satisfies WorkerCommand)));
+    const connectSeconds = (Date.now() - connectStarted) / 1000;
+    const held = connected.reduce((s, r) => s + r.connected, 0);
+    const lastError = [...ready, ...connected].find((r) => r.lastError)?.lastError;
+    console.log(`   joined ${ready.reduce((s, r) => s + r.joined, 0)} in ${joinSeconds.toFixed(1)} s, connected ${held} in ${connectSeconds.toFixed(1)} s${lastError ? ` (last error: ${lastError})` : ''}`);
+    await Promise.all(workers.map((w) => w.call({ cmd: 'report' })));
+    await sleep(1_000);
+    const rssLoaded = rssMb(server.pid!);
+
+    const shown: number[] = [];
+    const fromClick: number[] = [];
+    const bursts: SizeResult['burst'] = [];
+    let rankingToLast: number | null = null;
+    let rankingRequestMs: number | null = null;
+    let errors = 0;
+    let frameBytes = 0;
+    for (const [i, questionId] of questionIds.entries()) {
+      const clicked = Date.now();
+      await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 2 }, token);
+      // Let the burst (1 s) and its acknowledgements finish.
+      await sleep(BURST_MS + 3_000);
+      const got = merge(await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' }))));
+      frameBytes = Math.max(frameBytes, got.frameBytes);
+      shown.push(...got.shown);
+      fromClick.push(...got.shownAt.map((t) => t - clicked));
+      errors += got.errors;
+      await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 3 }, token);
+      const csv = (await post(base, '/api/admin/triviaGame/exportResults', { trivia_game_id: gameId, format: 'csv', table: 'answers' }, token)).text as string;
+      const stored = csv
+        .split('\r\n')
+        .slice(1)
+        .filter((line) => line.split(',')[1] === `Q${i + 1}`).length;
+      const firstSent = min(got.sentAt);
+      const lastSettled = max(got.settledAt);
+      bursts.push({
+        answers_sent: got.acks.length,
+        acknowledged: got.acked,
+        refused: got.refused,
+        refusals: got.refusals,
+        ack_p50_ms: round(percentile(got.acks, 50)),
+        ack_p95_ms: round(percentile(got.acks, 95)),
+        ack_p99_ms: round(percentile(got.acks, 99)),
+        first_sent_to_last_ack_ms: firstSent === null || lastSettled === null ? null : Math.round(lastSettled - firstSent),
+        stored,
+        // Acknowledged but not stored, or a player who never got an answer in.
+        lost: Math.max(0, got.acked - stored) + Math.max(0, held - got.acks.length),
+      });
+      console.log(
+        `   Q${i + 1}: fan-out p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms; burst ${got.acks.length} sent, ${got.acked} acked, ack p99 ${round(percentile(got.acks, 99))} ms, first→last ${bursts.at(-1)!.first_sent_to_last_ack_ms} ms, stored ${stored}`,
+      );
+
+      if (i === questionIds.length - 1) {
+        const rankClicked = Date.now();
+        await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 4 }, token);
+        rankingRequestMs = Date.now() - rankClicked;
+        await sleep(2_000);
+        const ranked = merge(await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' }))));
+        rankingToLast = ranked.rankingAt.length ? max(ranked.rankingAt)! - rankClicked : null;
+        console.log(`   ranking: request ${rankingRequestMs} ms, click → last of ${ranked.rankingAt.length} players ${rankingToLast} ms`);
+      }
+    }
+    await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: null, type: 5 }, token);
+    await Promise.all(workers.map((w) => w.call({ cmd: 'close' })));
+    await stopServer(server);
+
+    // The floor: the same number of clients on a bare ws broadcast server, same frame size.
+    const bare = await bareFanout(n, frameBytes, Math.max(1, Number(values['bare-rounds'])));
+    const stat = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(max(values)) });
+    const result: SizeResult = {
+      players: n,
+      players_held: held,
+      join_s: round(joinSeconds)!,
+      connect_s: round(connectSeconds)!,
+      server_rss_mb_idle: round(rssIdle)!,
+      server_rss_mb_joined: round(rssJoined)!,
+      server_rss_mb_loaded: round(rssLoaded)!,
+      server_rss_kb_per_connection: round(((rssLoaded - rssJoined) * 1024) / Math.max(1, held))!,
+      server_rss_kb_per_player: round(((rssLoaded - rssIdle) * 1024) / Math.max(1, held))!,
+      frame_bytes: frameBytes,
+      fanout_ms: stat(shown),
+      fanout_from_click_ms: stat(fromClick),
+      bare_fanout_ms: stat(bare),
+      fanout_p95_ratio: null,
+      burst: bursts,
+      ranking_publish_to_last_player_ms: rankingToLast,
+      ranking_request_ms: rankingRequestMs,
+      ranking_compute_ms: round(rankingComputeMs(n, questionCount), 2)!,
+      client_errors: errors,
+      load_average: loadAverage(),
+    };
+    const realP95 = result.fanout_ms.p95;
+    const bareP95 = result.bare_fanout_ms.p95;
+    result.fanout_p95_ratio = realP95 !== null && bareP95 ? round(realP95 / bareP95, 2) : null;
+    return result;
+  } finally {
+    for (const w of workers) w.child.kill();
+    await stopServer(server);
+    if (!values['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function bareFanout(n: number, bytes: number, rounds: number): Promise<number[]> {
+  const server = new Rpc(forkTs('bench/lib/bare-server.ts'));
+  const { port: barePort } = await new Promise<{ port: number }>((resolve) => server.child.once('message', resolve as never));
+  const workers = Array.from({ length: workerCount }, () => new Rpc(forkTs('bench/lib/load-worker.ts')));
+  try {
+    const slices = spread(n, workerCount);
+    await Promise.all(workers.map((w, i) => w.call({ cmd: 'bare', url: `ws://127.0.0.1:${barePort}`, count: slices[i]!, concurrency: 48 } satisfies WorkerCommand)));
+    await sleep(1_000);
+    const latencies: number[] = [];
+    for (let seq = 1; seq <= rounds; seq += 1) {
+      await server.call({ type: 'broadcast', seq, bytes });
+      await sleep(2_000);
+      const got = merge(await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' }))));
+      latencies.push(...got.shown);
+      console.log(`   bare ws: broadcast ${seq} reached ${got.shown.length}, p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms`);
+    }
+    await Promise.all(workers.map((w) => w.call({ cmd: 'close' })));
+    return latencies;
+  } finally {
+    for (const w of workers) w.child.kill();
+    server.child.kill();
+  }
+}
+
+// ------------------------------------------------------------------ main
+
+const started = new Date();
+console.log(
+  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; ${os.cpus().length} cores; load ${loadAverage()}; open files ${openFilesLimit()}`,
+);
+const results: SizeResult[] = [];
+for (const n of sizes) results.push(await runSize(n));
+
+const table = results.map((r) => ({
+  players: r.players,
+  held: r.players_held,
+  'RSS MB': r.server_rss_mb_loaded,
+  'RSS KB/player (per conn.)': `${r.server_rss_kb_per_player} (${r.server_rss_kb_per_connection})`,
+  'fan-out p50/p95/max ms': `${r.fanout_ms.p50}/${r.fanout_ms.p95}/${r.fanout_ms.max}`,
+  'bare p50/p95/max ms': `${r.bare_fanout_ms.p50}/${r.bare_fanout_ms.p95}/${r.bare_fanout_ms.max}`,
+  'p95 ratio': r.fanout_p95_ratio,
+  'ack p95/p99 ms': `${Math.max(...r.burst.map((b) => b.ack_p95_ms ?? 0))}/${Math.max(...r.burst.map((b) => b.ack_p99_ms ?? 0))}`,
+  'burst first→last ack ms': Math.max(...r.burst.map((b) => b.first_sent_to_last_ack_ms ?? 0)),
+  lost: r.burst.reduce((s, b) => s + b.lost, 0),
+  'ranking → last ms': r.ranking_publish_to_last_player_ms,
+  'rank compute ms': r.ranking_compute_ms,
+}));
+console.log('');
+console.table(table);
+
+const out = path.join(root, 'bench', 'results');
+fs.mkdirSync(out, { recursive: true });
+const file = path.join(out, `live-game-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      started: started.toISOString(),
+      finished: new Date().toISOString(),
+      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 1e9), node: process.version, load_average_at_end: loadAverage() },
+      database: process.env.DATABASE_URL ? 'postgres (DATABASE_URL)' : 'pglite',
+      workers: workerCount,
+      questions: questionCount,
+      burst_window_ms: BURST_MS,
+      results,
+      table,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`\nwritten to ${path.relative(root, file)}`);
+process.exit(0);
