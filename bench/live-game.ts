@@ -27,6 +27,11 @@ import type { WorkerCommand, WorkerReport } from './lib/load-worker.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN_PASSWORD = 'Bench-password-2026!';
 const BURST_MS = 1_000;
+/**
+ * Keep-alive HTTP connections per load process, opened before the first question (a phone has its own;
+ * 10,000 more would exhaust the server's 20,000 descriptors next to the WebSockets). BENCH_HTTP_SOCKETS.
+ */
+const HTTP_SOCKETS_PER_WORKER = Number(process.env.BENCH_HTTP_SOCKETS ?? 256);
 
 const { values } = parseArgs({
   options: {
@@ -142,7 +147,7 @@ interface SizeResult {
   server_rss_mb_loaded: number;
   /** (RSS with every player connected − RSS with them joined but not connected) / players held. */
   server_rss_kb_per_connection: number;
-  /** (RSS with every player connected − RSS before any joined) / players held: includes the database's growth. */
+  /** RSS with every player connected / players held: the whole process (embedded database included) per player, an upper bound. */
   server_rss_kb_per_player: number;
   frame_bytes: number;
   fanout_ms: { p50: number | null; p95: number | null; max: number | null };
@@ -253,7 +258,7 @@ async function runSize(n: number): Promise<SizeResult> {
     const slices = spread(n, workerCount);
     const ready = await Promise.all(
       workers.map((w, i) =>
-        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1 } satisfies WorkerCommand),
+        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1, maxSockets: HTTP_SOCKETS_PER_WORKER } satisfies WorkerCommand),
       ),
     );
     const joinSeconds = (Date.now() - joinStarted) / 1000;
@@ -337,7 +342,7 @@ async function runSize(n: number): Promise<SizeResult> {
       server_rss_mb_joined: round(rssJoined)!,
       server_rss_mb_loaded: round(rssLoaded)!,
       server_rss_kb_per_connection: round(((rssLoaded - rssJoined) * 1024) / Math.max(1, held))!,
-      server_rss_kb_per_player: round(((rssLoaded - rssIdle) * 1024) / Math.max(1, held))!,
+      server_rss_kb_per_player: round((rssLoaded * 1024) / Math.max(1, held))!,
       frame_bytes: frameBytes,
       fanout_ms: stat(shown),
       fanout_from_click_ms: stat(fromClick),
@@ -398,7 +403,7 @@ const table = results.map((r) => ({
   players: r.players,
   held: r.players_held,
   'RSS MB': r.server_rss_mb_loaded,
-  'RSS KB/player (per conn.)': `${r.server_rss_kb_per_player} (${r.server_rss_kb_per_connection})`,
+  'RSS KB/player (conn.)': `${r.server_rss_kb_per_player} (${r.server_rss_kb_per_connection})`,
   'fan-out p50/p95/max ms': `${r.fanout_ms.p50}/${r.fanout_ms.p95}/${r.fanout_ms.max}`,
   'bare p50/p95/max ms': `${r.bare_fanout_ms.p50}/${r.bare_fanout_ms.p95}/${r.bare_fanout_ms.max}`,
   'p95 ratio': r.fanout_p95_ratio,

@@ -342,6 +342,17 @@ export class BotSwarm {
     }
   }
 
+  /**
+   * Opens the HTTP pool's sockets ahead of time (one /state call per socket, all at once), so a
+   * burst of answers does not begin with hundreds of TCP handshakes at the same moment.
+   */
+  async warm(): Promise<void> {
+    const count = Math.min(this.bots.length, this.options.maxSockets ?? 64);
+    await Promise.all(
+      this.bots.slice(0, count).map((bot) => postJson(this.agent, this.base, '/api/play/state', {}, bot.token).catch((error: Error) => this.error(`warm: ${error.message}`))),
+    );
+  }
+
   /** Resolves when a bot hears that the game ended. */
   ended(): Promise<void> {
     if (this.stats.gameEnded) return Promise.resolve();

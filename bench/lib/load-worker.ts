@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { BotSwarm, loopbackAddresses, type RealtimeFrame } from './bots.js';
 
 export type WorkerCommand =
-  | { cmd: 'join'; url: string; pin: string; prefix: string; count: number; concurrency: number; burstMs: number; addressBlock: number }
+  | { cmd: 'join'; url: string; pin: string; prefix: string; count: number; concurrency: number; burstMs: number; addressBlock: number; maxSockets: number }
   | { cmd: 'connect' }
   | { cmd: 'bare'; url: string; count: number; concurrency: number }
   | { cmd: 'report' }
@@ -94,7 +94,8 @@ async function handle(command: WorkerCommand): Promise<unknown> {
         players: command.count,
         nicknamePrefix: command.prefix,
         concurrency: command.concurrency,
-        maxSockets: 64,
+        // Phones each have their own connection: enough sockets that the pool does not queue the burst.
+        maxSockets: command.maxSockets,
         localAddresses: loopbackAddresses(command.addressBlock),
         // The burst: every player answers within `burstMs` of getting the question.
         answerDelay: () => Math.random() * command.burstMs,
@@ -117,6 +118,7 @@ async function handle(command: WorkerCommand): Promise<unknown> {
     case 'connect': {
       if (!swarm) throw new Error('join first');
       await swarm.connect();
+      await swarm.warm();
       return { type: 'ready', joined: swarm.stats.joined, connected: swarm.stats.connected, errors: swarm.stats.errors, lastError: swarm.stats.lastError };
     }
     case 'bare': {
