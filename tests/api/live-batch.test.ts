@@ -2,8 +2,8 @@
  * Group commit of answers (service.ts, AnswerBatcher): answers arriving together are stored in one
  * transaction, and the rules stay exact inside a batch — one answer per player and question (doubles
  * in the same batch: the first stored, the others refused), the deadline to the millisecond, bad
- * choices and foreign questions refused without failing their neighbours, and nothing acknowledged
- * that is not stored.
+ * choices and foreign questions refused without failing their neighbours, a failed batch retried
+ * answer by answer, and nothing acknowledged that is not stored.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -118,6 +118,28 @@ describe('group commit of answers', () => {
         [early.id, 3_000],
       ].sort(),
     );
+  });
+
+  it('retries the answers one by one when a batch fails as a whole, so none is lost or refused for it', async () => {
+    const { id, question, rows } = await gameWithPlayers('Batch failure', 5);
+    await b.flow(id, question, 2);
+    let calls = 0;
+    const flaky = new Proxy(app.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<Db['transaction']>) => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(new Error('connection lost'));
+          return target.transaction(...args);
+        };
+      },
+    });
+    const batcher = new AnswerBatcher(flaky);
+    const receivedAt = new Date();
+    const results = await Promise.allSettled(rows.map((player) => batcher.submit({ player, input: { question_id: question, choices: ['A'] }, receivedAt })));
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(calls, 'the failed batch, then one transaction per answer').toBe(6);
+    expect(await app.db.select().from(answers).where(eq(answers.questionId, question))).toHaveLength(5);
   });
 
   it('acknowledges only stored answers under a burst over HTTP, and scores them all on publish', async () => {
