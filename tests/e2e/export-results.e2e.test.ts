@@ -2,13 +2,14 @@
  * The results export from the game list in real Chromium: the export menu of a game offers Excel and
  * the two CSV tables; choosing one downloads the file under the game's (Chinese) title, and the
  * workbook opens with its two sheets. With an access token that expired before the click, the
- * download is refreshed and replayed once — the operator just gets the file.
+ * download is refreshed and replayed once — the operator just gets the file. A screenshot of the
+ * open menu goes to /tmp/shots for review.
  */
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triviaGames } from '@/server/db/schema';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
@@ -37,6 +38,9 @@ async function gameList(): Promise<Page> {
 async function exportFrom(page: Page, title: string, item: string) {
   const row = page.getByTestId('game-row').filter({ hasText: title });
   await row.getByTestId('export-results').click();
+  await page.getByRole('menuitem', { name: item }).waitFor();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await saveScreenshot(page, 'export-menu', '/tmp/shots');
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: item }).click();
   const download = await downloading;
