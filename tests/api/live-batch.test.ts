@@ -120,6 +120,40 @@ describe('group commit of answers', () => {
     );
   });
 
+  it('lets only promoted players answer a level-2 question, within one batch', async () => {
+    const { id, pin } = await b.createGame({
+      title: 'Batch levels',
+      type: 2,
+      start_time: new Date(Date.now() - 3_600_000).toISOString(),
+      end_time: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const saved = await b.admin('/triviaGame/updateLevel', {
+      trivia_game_id: id,
+      trivia_game_level: [
+        { level: 1, promotion_score: 10 },
+        { level: 2, promotion_score: null },
+      ],
+    });
+    const [level1, level2] = saved.body.data.list;
+    const l1 = await b.addQuestion(id, { level_id: level1.id, score: 10 }, 'L1');
+    const l2 = await b.addQuestion(id, { level_id: level2.id, score: 30 }, 'L2');
+    const joined = [await b.joinPlayer(pin, 'Up1'), await b.joinPlayer(pin, 'Up2'), await b.joinPlayer(pin, 'Stay')];
+    await b.flow(id, l1, 2);
+    await b.answer(joined[0]!.token, l1, ['A']);
+    await b.answer(joined[1]!.token, l1, ['A']);
+    await b.answer(joined[2]!.token, l1, ['B']);
+    await b.flow(id, l1, 3);
+    await b.flow(id, l2, 2);
+    const rows = await app.db.select().from(players).where(eq(players.triviaGameId, id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const { db, transactions } = countingDb(app.db);
+    const batcher = new AnswerBatcher(db);
+    const receivedAt = new Date();
+    const results = await Promise.allSettled(joined.map((p) => batcher.submit({ player: byId.get(p.id)!, input: { question_id: l2, choices: ['A'] }, receivedAt })));
+    expect(transactions()).toBe(1);
+    expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as Error).message))).toEqual(['ok', 'ok', 'live.answer.levelNotReached']);
+  });
+
   it('retries the answers one by one when a batch fails as a whole, so none is lost or refused for it', async () => {
     const { id, question, rows } = await gameWithPlayers('Batch failure', 5);
     await b.flow(id, question, 2);

@@ -340,6 +340,25 @@ export async function playerScores(db: Queryable, playerId: number): Promise<{ t
   return { total, byLevel };
 }
 
+/** Points per level number of each of these players (published answers): playerScores for a batch, in one query. */
+export async function playerScoresByLevel(db: Queryable, playerIds: number[]): Promise<Map<number, Map<number, number>>> {
+  const result = new Map<number, Map<number, number>>();
+  if (playerIds.length === 0) return result;
+  const rows = await db
+    .select({ playerId: answers.playerId, level: triviaGameLevels.level, points: sql<number>`coalesce(sum(${answers.points}), 0)::int` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
+    .where(inArray(answers.playerId, [...new Set(playerIds)]))
+    .groupBy(answers.playerId, triviaGameLevels.level);
+  for (const row of rows) {
+    let byLevel = result.get(row.playerId);
+    if (!byLevel) result.set(row.playerId, (byLevel = new Map()));
+    byLevel.set(Number(row.level), Number(row.points));
+  }
+  return result;
+}
+
 // ------------------------------------------------------------------ rankings
 
 /** Everything the ranking of a game needs: its players and the answers of its published questions. */

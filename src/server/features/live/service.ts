@@ -332,10 +332,32 @@ interface AnswerRequest {
   receivedAt: Date;
 }
 
+/** Whether a player reached a question's level: one query each (alone) or read once for a batch. */
+type LevelCheck = (game: q.GameRow, question: q.QuestionRow, playerId: number) => Promise<boolean>;
+
+/**
+ * The level check of a batch: levels and level numbers read once per game and question, and the
+ * scores by level of the batch's players in one query, only if some answer is to a level above 1.
+ */
+function batchLevelCheck(tx: q.Queryable, playerIds: number[]): LevelCheck {
+  const levelNumbers = new Map<number, Promise<number | null>>();
+  const levelRules = new Map<number, Promise<Array<{ level: number; promotionScore: number | null }>>>();
+  let scores: Promise<Map<number, Map<number, number>>> | null = null;
+  return async (game, question, playerId) => {
+    if (game.type !== 2 || question.levelId === null) return true;
+    if (!levelNumbers.has(question.levelId)) levelNumbers.set(question.levelId, q.levelNumber(tx, question.levelId));
+    const level = await levelNumbers.get(question.levelId)!;
+    if (level === null || level <= 1) return true;
+    if (!levelRules.has(game.id)) levelRules.set(game.id, q.levelsOfGame(tx, game.id));
+    scores ??= q.playerScoresByLevel(tx, playerIds);
+    return mayAnswerLevel(await levelRules.get(game.id)!, (await scores).get(playerId) ?? new Map(), level);
+  };
+}
+
 /**
  * The answer as it would be stored, or a refusal (a thrown ApiError): every rule of DESIGN.md §5, in
- * the order a player is told about them. `answered` holds the (player, question) pairs answered
- * already, including earlier answers of the same batch.
+ * the order a player is told about them. `answered`: the player has an answer to the question
+ * already (stored, or earlier in the same batch).
  */
 async function checkAnswer(
   tx: q.Queryable,
@@ -343,13 +365,14 @@ async function checkAnswer(
   question: q.QuestionRow | undefined,
   game: q.GameRow | undefined,
   answered: boolean,
+  mayAnswer: LevelCheck = (g, qn, id) => levelAllowed(tx, g, qn, id),
 ): Promise<typeof answers.$inferInsert> {
   if (!question || question.triviaGameId !== player.triviaGameId || !game) throw businessError('live.answer.unknownQuestion');
   const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
   if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
   const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
   if (problem) throw businessError(CHOICE_MESSAGES[problem]);
-  if (!(await levelAllowed(tx, game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
+  if (!(await mayAnswer(game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
   const shownAt = question.shownAt ?? receivedAt;
   return {
     playerId: player.id,
@@ -391,12 +414,13 @@ async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutco
       tx,
       batch.filter((r) => questionsById.has(r.input.question_id)).map((r) => ({ playerId: r.player.id, questionId: r.input.question_id })),
     );
+    const mayAnswer = batchLevelCheck(tx, batch.map((r) => r.player.id));
     const outcomes: AnswerOutcome[] = new Array(batch.length);
     const accepted: Array<{ index: number; values: typeof answers.$inferInsert }> = [];
     for (const [index, request] of batch.entries()) {
       const key = q.answerKey(request.player.id, request.input.question_id);
       try {
-        const values = await checkAnswer(tx, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId), answered.has(key));
+        const values = await checkAnswer(tx, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId), answered.has(key), mayAnswer);
         answered.add(key);
         accepted.push({ index, values });
       } catch (error) {
