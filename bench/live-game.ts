@@ -396,6 +396,16 @@ const started = new Date();
 console.log(
   `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; ${os.cpus().length} cores; load ${loadAverage()}; open files ${openFilesLimit()}`,
 );
+// Each process holds a descriptor per socket: the server N WebSockets plus the pooled HTTP connections,
+// each load process its share. Node cannot raise its own limit; the shell's `ulimit -n` is inherited.
+const softLimit = Number(/^(\d+)/.exec(openFilesLimit())?.[1] ?? Infinity);
+for (const n of sizes) {
+  const need = n + workerCount * HTTP_SOCKETS_PER_WORKER + 256;
+  if (need > softLimit) {
+    console.error(`${n} players need about ${need} open files in the server; the limit is ${softLimit}: raise it with \`ulimit -n\` first`);
+    process.exit(2);
+  }
+}
 const results: SizeResult[] = [];
 for (const n of sizes) results.push(await runSize(n));
 
@@ -411,6 +421,7 @@ const table = results.map((r) => ({
   'burst first→last ack ms': Math.max(...r.burst.map((b) => b.first_sent_to_last_ack_ms ?? 0)),
   lost: r.burst.reduce((s, b) => s + b.lost, 0),
   'ranking → last ms': r.ranking_publish_to_last_player_ms,
+  'ranking request ms': r.ranking_request_ms,
   'rank compute ms': r.ranking_compute_ms,
 }));
 console.log('');
