@@ -376,11 +376,16 @@ export async function rankingInputs(db: Queryable, gameId: number) {
   return { players: playerRows, answers: answerRows };
 }
 
-export async function insertRanking(db: Queryable, values: { triviaGameId: number; questionId: number | null; entries: StoredRankEntry[]; publishedAt: Date }): Promise<RankingRow> {
+/** A stored ranking without its (possibly 10,000-long) entries. */
+export type RankingHead = Omit<RankingRow, 'entries'>;
+const rankingHead = { id: rankings.id, triviaGameId: rankings.triviaGameId, questionId: rankings.questionId, total: rankings.total, publishedAt: rankings.publishedAt };
+
+/** Stores a ranking; answers it without reading its entries back. */
+export async function insertRanking(db: Queryable, values: { triviaGameId: number; questionId: number | null; entries: StoredRankEntry[]; publishedAt: Date }): Promise<RankingHead> {
   const [row] = await db
     .insert(rankings)
     .values({ ...values, total: values.entries.length })
-    .returning();
+    .returning(rankingHead);
   return row!;
 }
 
@@ -394,8 +399,8 @@ export async function setPlayerRanks(db: Queryable, rankingId: number, entries: 
     where p.id = v.id`);
 }
 
-export async function latestRanking(db: Queryable, gameId: number): Promise<RankingRow | undefined> {
-  const [row] = await db.select().from(rankings).where(eq(rankings.triviaGameId, gameId)).orderBy(desc(rankings.id)).limit(1);
+export async function latestRanking(db: Queryable, gameId: number): Promise<RankingHead | undefined> {
+  const [row] = await db.select(rankingHead).from(rankings).where(eq(rankings.triviaGameId, gameId)).orderBy(desc(rankings.id)).limit(1);
   return row;
 }
 
