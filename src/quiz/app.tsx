@@ -271,6 +271,9 @@ function RankingView({ state, final }: { state: DisplayState; final: boolean }) 
   const levelGame = state.game.type === 2;
   const questionLevel = state.question && ranking && state.question.question.id === ranking.question_id ? state.question.question.level : null;
   const promoted = levelGame ? list.filter((item) => isPromoted(item, questionLevel)) : [];
+  // The list is the top 10 and the promoted rank first: when all ten went through and more are ranked,
+  // more may have gone through than the list shows, so the screen says "at least".
+  const promotedMayBeMore = !!ranking && promoted.length === list.length && ranking.total > list.length;
   const podium = [list[1], list[0], list[2]];
   const rest = list.slice(3, 10);
   return (
@@ -279,7 +282,7 @@ function RankingView({ state, final }: { state: DisplayState; final: boolean }) 
       {ranking ? <p className="ranking-total">{t('ranking.total', { count: ranking.total })}</p> : null}
       {levelGame && promoted.length > 0 && questionLevel !== null ? (
         <p className="promoted-line" data-testid="promoted-line">
-          {t('ranking.promotedCount', { count: promoted.length, level: questionLevel + 1 })}
+          {t(promotedMayBeMore ? 'ranking.promotedAtLeast' : 'ranking.promotedCount', { count: promoted.length, level: questionLevel + 1 })}
         </p>
       ) : null}
       {list.length === 0 ? (
