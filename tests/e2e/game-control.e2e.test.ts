@@ -8,6 +8,7 @@
  * languages at desktop and phone width go to /tmp/shots-control for review.
  */
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -193,6 +194,16 @@ describe('a speed contest run from the control screen', () => {
     await row(page, '第一題').getByText('已公佈排名').waitFor();
     expect(flows.filter((f) => f.includes('"type":4')).length).toBe(1);
     await shoot(page, 'control-after-ranking-zh-TW-desktop');
+
+    // The results export is on the control screen too: the workbook ranks the four players.
+    await page.getByTestId('export-results').click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Excel（排名與作答紀錄）' }).click();
+    const download = await downloading;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    expect(book.worksheets[0]!.rowCount).toBe(5); // a header and the four players
+    await page.keyboard.press('Escape');
 
     // Question 2: publish now asks 是否公佈答案 first; cancelling keeps the countdown going.
     await row(page, '第二題').getByTestId('question-action').dblclick();

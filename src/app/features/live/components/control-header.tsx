@@ -1,7 +1,8 @@
 /**
  * The control screen's header (SPEC.md §2): title, answer type, open time range (type 2), status, the
  * promotion score of every level but the last (type 2; shown, not edited here — they are set on the
- * question list), the button opening the quiz display in a new tab and the game-over button.
+ * question list), the button opening the quiz display in a new tab, the results export menu and the
+ * game-over button.
  */
 import { Badge, Box, Button, DataList, Field, HStack, Heading, Input, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink, LuFlagTriangleRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { selectCanEndGame, selectIsBusy } from '@machines/game/selectors';
+import { ExportResults } from '@/app/features/trivia-game/components/export-results';
 import type { Game } from '../api/live-api';
 import type { GameControl } from '../lib/game-control';
 
@@ -50,6 +52,7 @@ export function ControlHeader({ control, game, canControl, onOpenQuiz, openingQu
             <LuExternalLink />
             {t('header.openQuiz')}
           </Button>
+          {game && <ExportResults gameId={game.id} size="sm" variant="outline" />}
           <Button
             size="sm"
             colorPalette="red"
