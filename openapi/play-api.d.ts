@@ -285,6 +285,11 @@ export interface components {
             question_id: number | null;
             published_at: components["schemas"]["DateTime"];
             total: number;
+            /** @description How many ranked players reached each level, by level ascending (a level game's promotions beyond the top 10; a speed contest has every player on level 0). */
+            levels: {
+                level: number;
+                players: number;
+            }[];
             /** @description The top 10. */
             list: components["schemas"]["RankItem"][];
         };

@@ -14,7 +14,7 @@ import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { LiveSocket, type LiveStatus } from '@/audience/live-socket';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
-import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, type DisplayState } from './display-state';
+import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from './display-state';
 import { QrCode } from './qr-code';
 
 export function App() {
@@ -270,19 +270,17 @@ function RankingView({ state, final }: { state: DisplayState; final: boolean }) 
   const list = ranking?.list ?? [];
   const levelGame = state.game.type === 2;
   const questionLevel = state.question && ranking && state.question.question.id === ranking.question_id ? state.question.question.level : null;
-  const promoted = levelGame ? list.filter((item) => isPromoted(item, questionLevel)) : [];
-  // The list is the top 10 and the promoted rank first: when all ten went through and more are ranked,
-  // more may have gone through than the list shows, so the screen says "at least".
-  const promotedMayBeMore = !!ranking && promoted.length === list.length && ranking.total > list.length;
+  // The list is the top 10; how many went through counts every ranked player (the ranking's levels).
+  const promotedCount = levelGame && ranking ? promotedPlayers(ranking.levels, questionLevel) : 0;
   const podium = [list[1], list[0], list[2]];
   const rest = list.slice(3, 10);
   return (
     <section className={`ranking-view${final ? ' final' : ''}`} data-testid={final ? 'final-results' : 'ranking'}>
       <h1>{final ? t('ranking.finalTitle') : t('ranking.title')}</h1>
       {ranking ? <p className="ranking-total">{t('ranking.total', { count: ranking.total })}</p> : null}
-      {levelGame && promoted.length > 0 && questionLevel !== null ? (
+      {levelGame && promotedCount > 0 && questionLevel !== null ? (
         <p className="promoted-line" data-testid="promoted-line">
-          {t(promotedMayBeMore ? 'ranking.promotedAtLeast' : 'ranking.promotedCount', { count: promoted.length, level: questionLevel + 1 })}
+          {t('ranking.promotedCount', { count: promotedCount, level: questionLevel + 1 })}
         </p>
       ) : null}
       {list.length === 0 ? (

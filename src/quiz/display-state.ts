@@ -71,5 +71,11 @@ export function isPromoted(item: PlaySchemas['RankItem'], questionLevel: number 
   return questionLevel !== null && questionLevel !== undefined && item.level > questionLevel;
 }
 
+/** How many ranked players went beyond the level of the question just played (every player, not the top 10). */
+export function promotedPlayers(levels: PlaySchemas['RankingSummary']['levels'], questionLevel: number | null | undefined): number {
+  if (questionLevel === null || questionLevel === undefined) return 0;
+  return levels.filter((entry) => entry.level > questionLevel).reduce((sum, entry) => sum + entry.players, 0);
+}
+
 /** The join link the big screen shows and encodes in its QR code. */
 export const joinUrl = (origin: string, pin: string): string => `${origin}/play?pin=${encodeURIComponent(pin)}`;

@@ -433,6 +433,11 @@ describe('a level game', () => {
       [3, 'Cat', 1, 0],
     ]);
     expect((await b.state(ann.token)).rank).toMatchObject({ position: 1, total: 3 });
+    // How many reached each level, for every ranked player: the display counts promotions from it.
+    const code = (await b.admin('/triviaGame/displayCode', { trivia_game_id: gameId })).body.data.code;
+    const display = (await play(app, '/display/exchange', { code })).body.data.display_token;
+    const displayView = (await play(app, '/display/state', {}, { token: display })).body.data;
+    expect(displayView.ranking).toMatchObject({ total: 3, levels: [{ level: 1, players: 2 }, { level: 2, players: 1 }] });
   });
 
   it('accepts answers only inside the open time range', async () => {

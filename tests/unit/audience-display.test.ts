@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayApiError} from '@/audience/api';
 import { unwrap, type PlaySchemas } from '@/audience/api';
 import { detectLanguage, normaliseLanguage, readCookie } from '@/audience/i18n';
-import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, type DisplayState } from '@/quiz/display-state';
+import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from '@/quiz/display-state';
 import { withoutToken } from '@/quiz/display-session';
 import { snapshotDiffers } from '@/play/live-link';
 import { resumableToken, toPlayerView } from '@/play/player-logic';
@@ -38,6 +38,20 @@ const lobby: DisplayState = {
 };
 const item = (rank: number, level: number): PlaySchemas['RankItem'] => ({ rank, player_id: rank, nickname: `P${rank}`, score: 10, level, elapsed_ms: 100 });
 
+describe('the promotions the big screen announces', () => {
+  it('counts every ranked player above the level just played, not only the top 10', () => {
+    const levels = [
+      { level: 1, players: 40 },
+      { level: 2, players: 13 },
+      { level: 3, players: 2 },
+    ];
+    expect(promotedPlayers(levels, 1)).toBe(15);
+    expect(promotedPlayers(levels, 2)).toBe(2);
+    expect(promotedPlayers(levels, 3)).toBe(0);
+    expect(promotedPlayers(levels, null)).toBe(0);
+  });
+});
+
 describe('the big screen through a question', () => {
   it('goes lobby → question → answer → ranking → final as the events arrive', () => {
     let state: DisplayState | null = applyFrame(null, { type: 'server.snapshot', data: lobby }).state;
@@ -60,10 +74,21 @@ describe('the big screen through a question', () => {
     ]);
     state = applyFrame(state, {
       type: 'server.rankingPublished',
-      data: { ranking_id: 1, question_id: 7, published_at: '2026-11-22T04:00:30.000Z', total: 2, list: [item(1, 2), item(2, 1)] },
+      data: {
+        ranking_id: 1,
+        question_id: 7,
+        published_at: '2026-11-22T04:00:30.000Z',
+        total: 2,
+        levels: [
+          { level: 1, players: 1 },
+          { level: 2, players: 1 },
+        ],
+        list: [item(1, 2), item(2, 1)],
+      },
     }).state;
     expect(displayScreen(state!)).toBe('ranking');
     expect(state!.ranking!.list.filter((i) => isPromoted(i, state!.question!.question.level)).map((i) => i.nickname)).toEqual(['P1']);
+    expect(promotedPlayers(state!.ranking!.levels, state!.question!.question.level)).toBe(1);
     const ended = applyFrame(state, { type: 'server.gameEnded', data: { ended_at: '2026-11-22T04:01:00.000Z' } });
     expect(displayScreen(ended.state!)).toBe('final');
     expect(ended.refresh, 'the final state is read again').toBe(true);

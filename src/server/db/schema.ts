@@ -326,6 +326,11 @@ export interface StoredRankEntry {
   elapsed_ms: number;
 }
 
+export interface LevelCount {
+  level: number;
+  players: number;
+}
+
 /** A ranking as it was published (game flow step 4): the whole list, after a question, at a time. */
 export const rankings = pgTable(
   'rankings',
@@ -337,6 +342,8 @@ export const rankings = pgTable(
     questionId: integer('question_id').references(() => questions.id, { onDelete: 'set null' }),
     total: integer('total').notNull(),
     entries: jsonb('entries').$type<StoredRankEntry[]>().notNull(),
+    /** How many ranked players reached each level (type 2), so a screen needs no 10,000 entries. */
+    levelCounts: jsonb('level_counts').$type<LevelCount[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('rankings_game_idx').on(t.triviaGameId, t.id)],

@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { answers, displayCodes, players, questions, rankings, triviaGameLevels, triviaGames, type StoredRankEntry } from '../../db/schema.js';
+import { answers, displayCodes, players, questions, rankings, triviaGameLevels, triviaGames, type LevelCount, type StoredRankEntry } from '../../db/schema.js';
 
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type GameRow = typeof triviaGames.$inferSelect;
@@ -378,13 +378,27 @@ export async function rankingInputs(db: Queryable, gameId: number) {
 
 /** A stored ranking without its (possibly 10,000-long) entries. */
 export type RankingHead = Omit<RankingRow, 'entries'>;
-const rankingHead = { id: rankings.id, triviaGameId: rankings.triviaGameId, questionId: rankings.questionId, total: rankings.total, publishedAt: rankings.publishedAt };
+const rankingHead = {
+  id: rankings.id,
+  triviaGameId: rankings.triviaGameId,
+  questionId: rankings.questionId,
+  total: rankings.total,
+  levelCounts: rankings.levelCounts,
+  publishedAt: rankings.publishedAt,
+};
+
+/** How many entries reached each level, by level ascending. */
+export function countLevels(entries: StoredRankEntry[]): LevelCount[] {
+  const counts = new Map<number, number>();
+  for (const entry of entries) counts.set(entry.level, (counts.get(entry.level) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a - b).map(([level, players]) => ({ level, players }));
+}
 
 /** Stores a ranking; answers it without reading its entries back. */
 export async function insertRanking(db: Queryable, values: { triviaGameId: number; questionId: number | null; entries: StoredRankEntry[]; publishedAt: Date }): Promise<RankingHead> {
   const [row] = await db
     .insert(rankings)
-    .values({ ...values, total: values.entries.length })
+    .values({ ...values, total: values.entries.length, levelCounts: countLevels(values.entries) })
     .returning(rankingHead);
   return row!;
 }
@@ -411,6 +425,7 @@ export async function rankingSummary(db: Queryable, rankingId: number, limit: nu
       id: rankings.id,
       questionId: rankings.questionId,
       total: rankings.total,
+      levelCounts: rankings.levelCounts,
       publishedAt: rankings.publishedAt,
       top: sql<StoredRankEntry[]>`coalesce((select jsonb_agg(t.e order by t.n) from jsonb_array_elements(${rankings.entries}) with ordinality as t(e, n) where t.n <= ${limit}), '[]'::jsonb)`,
     })

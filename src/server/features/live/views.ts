@@ -7,7 +7,7 @@ import type { components as PlayComponents } from '@openapi/play-api';
 import type { ScoringQuestion } from '../../../domain/scoring.js';
 import { answerDeadline } from '../../../domain/scoring.js';
 import type { GameType, QuestionType } from '../../../domain/question-rules.js';
-import type { StoredRankEntry } from '../../db/schema.js';
+import type { LevelCount, StoredRankEntry } from '../../db/schema.js';
 import type { AnswerRow, GameRow, QuestionRow } from './queries.js';
 
 export type PlaySchemas = PlayComponents['schemas'];
@@ -78,6 +78,13 @@ export function myAnswer(row: AnswerRow): PlaySchemas['MyAnswer'] {
   };
 }
 
-export function rankingSummary(row: { id: number; questionId: number | null; total: number; publishedAt: Date; top: StoredRankEntry[] }): PlaySchemas['RankingSummary'] {
-  return { ranking_id: row.id, question_id: row.questionId, published_at: iso(row.publishedAt), total: row.total, list: row.top };
+export function rankingSummary(row: {
+  id: number;
+  questionId: number | null;
+  total: number;
+  levelCounts: LevelCount[];
+  publishedAt: Date;
+  top: StoredRankEntry[];
+}): PlaySchemas['RankingSummary'] {
+  return { ranking_id: row.id, question_id: row.questionId, published_at: iso(row.publishedAt), total: row.total, levels: row.levelCounts, list: row.top };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "rankings" ADD COLUMN "level_counts" jsonb DEFAULT '[]'::jsonb NOT NULL;
