@@ -16,7 +16,8 @@ import type { GameActorRef } from '@machines/game/game.machine';
 import type { QuestionActorRef } from '@machines/question/question.machine';
 import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
-import { PAGE_SIZES, TablePager } from './table-pager';
+import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
+import { PAGE_SIZES } from '@/app/features/trivia-game/hooks/use-paged-list';
 
 type SortKey = 'sort' | 'level' | 'title' | 'score' | 'answering_time' | 'status';
 type Order = 'asc' | 'desc';
@@ -105,7 +106,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
   };
   const sortKeys: SortKey[] = type === 2 ? ['sort', 'level', 'title', 'score', 'answering_time', 'status'] : ['sort', 'title', 'answering_time', 'status'];
   const pager = (
-    <TablePager
+    <ListPagination
       total={sorted.length}
       page={current}
       pageSize={pageSize}
