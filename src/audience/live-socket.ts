@@ -10,7 +10,7 @@
  */
 import { PlayApiError } from './api';
 import { backoffDelay } from './backoff';
-import { ClockOffset, offsetSample, roughOffset } from './clock';
+import { ClockOffset, offsetSample, roughOffset } from '@/domain/clock';
 
 export interface LiveFrame {
   type: string;

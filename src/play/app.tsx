@@ -20,7 +20,7 @@ import {
 } from '@machines/player/selectors';
 import type { PlayerView, PublicQuestion } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
-import { secondsWithTenths } from '@/audience/clock';
+import { secondsWithTenths } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { useLiveLink } from './live-link';

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPlayApi, PlayApiError, type PlayApi, type PlaySchemas } from '@/audience/api';
-import { remainingMs, roughOffset, secondsShown, fractionLeft } from '@/audience/clock';
+import { remainingMs, roughOffset, secondsShown, fractionLeft } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { LiveSocket, type LiveStatus } from '@/audience/live-socket';

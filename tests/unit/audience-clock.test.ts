@@ -1,6 +1,6 @@
 /** The server's clock on the audience's pages: offset from ping/pong, the countdown's seconds, the receipt. */
 import { describe, expect, it } from 'vitest';
-import { ClockOffset, fractionLeft, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/audience/clock';
+import { ClockOffset, fractionLeft, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
 
 describe('clock offset', () => {
   it('takes the middle of the round trip: a phone 5 s behind the server sees +5 s', () => {

@@ -6,6 +6,7 @@
  * reconnect. It knows nothing of sessions or features: the caller passes how to get a ticket.
  * It never sends an access token over the socket or in the URL.
  */
+import { offsetSample } from '@/domain/clock';
 
 export interface RealtimeFrame<D = unknown> {
   type: string;
@@ -45,10 +46,8 @@ export function backoffDelay(attempt: number, minDelayMs = 1_000, maxDelayMs = 3
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** Server clock minus local clock, from a pong: the server answered halfway through the round trip. */
-export function clockOffset(sentAt: number, receivedAt: number, serverTime: number): number {
-  return serverTime - (sentAt + receivedAt) / 2;
-}
+/** Server clock minus local clock, from a pong (the rule in src/domain/clock.ts, shared with the audience pages). */
+export const clockOffset = (sentAt: number, receivedAt: number, serverTime: number): number => offsetSample(sentAt, receivedAt, serverTime).offsetMs;
 
 export class RealtimeClient {
   private socket: WebSocket | null = null;

@@ -1,7 +1,7 @@
 /**
- * The server's clock as seen from a phone or the big screen (DESIGN.md §5: countdowns come from the
- * server's deadline corrected by a measured clock offset). Pure: every function takes the times it
- * needs, so tests never wait.
+ * The server's clock as seen from a browser — the control screen, a phone, the big screen (DESIGN.md
+ * §5: countdowns come from the server's deadline corrected by a measured clock offset). Pure: every
+ * function takes the times it needs, so tests never wait.
  *
  * An offset sample comes from a ping/pong: the server stamped `serverTime` somewhere between our
  * `sentAt` and `receivedAt`; assuming the middle, offset = serverTime − (sentAt + receivedAt) / 2, and
