@@ -2,10 +2,15 @@
  * Security headers for every response, with a Content-Security-Policy the built SPA works under:
  * scripts only from this origin, no inline script, styles inline (Chakra/emotion inject <style>),
  * images from this origin and data:/blob: (previews of uploads), WebSockets to this origin.
+ *
+ * The headers are helmet's, computed once at start: they depend on nothing in the request. (The
+ * @fastify/helmet wrapper rebuilt helmet and re-parsed the policy on every request: about 6% of the
+ * server's time in a burst of answers, see bench/README.md.)
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export const contentSecurityPolicy = {
   useDefaults: false,
@@ -24,13 +29,39 @@ export const contentSecurityPolicy = {
   },
 };
 
+export const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy,
+  crossOriginEmbedderPolicy: false,
+  // Media from other sites (a question's pre-video) must stay loadable.
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/** The headers helmet sets with these options, by running its middleware once on a recording response. */
+export function securityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  if (Object.keys(headers).length === 0) throw new Error('helmet set no header');
+  return headers;
+}
+
 async function securityPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    // Media from other sites (a question's pre-video) must stay loadable.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    referrerPolicy: { policy: 'no-referrer' },
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

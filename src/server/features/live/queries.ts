@@ -254,7 +254,9 @@ export async function answeredPairs(db: Queryable, pairs: Array<{ playerId: numb
 /**
  * Stores many answers in one statement; returns those stored (a pair answered meanwhile is skipped by
  * the unique key). The rows travel as one JSON parameter (jsonb_to_recordset): building a statement
- * with six parameters per row costs more than the insert itself for a batch of a thousand.
+ * with six parameters per row costs more than the insert itself for a batch of a thousand. Only the
+ * keys come back: the rest of a stored row is what was inserted (unscored: correct and points null),
+ * and reading every column back costs a fifth of the insert (bench/README.md).
  */
 export async function insertAnswers(db: Queryable, values: Array<typeof answers.$inferInsert>): Promise<AnswerRow[]> {
   if (values.length === 0) return [];
@@ -266,36 +268,30 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
     elapsed_ms: v.elapsedMs,
     received_at: v.receivedAt.toISOString(),
   }));
-  const stored = await rowsOf<{
-    id: number;
-    player_id: number;
-    question_id: number;
-    trivia_game_id: number;
-    choices: string[];
-    correct: boolean | null;
-    elapsed_ms: number;
-    points: number | null;
-    received_at: Date | string;
-  }>(
+  const stored = await rowsOf<{ id: number; player_id: number; question_id: number }>(
     db,
     sql`insert into ${answers} (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at)
         select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.elapsed_ms, v.received_at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, elapsed_ms integer, received_at timestamptz)
         on conflict (player_id, question_id) do nothing
-        returning id, player_id, question_id, trivia_game_id, choices, correct, elapsed_ms, points, received_at`,
+        returning id, player_id, question_id`,
   );
-  return stored.map((r) => ({
-    id: Number(r.id),
-    playerId: Number(r.player_id),
-    questionId: Number(r.question_id),
-    triviaGameId: Number(r.trivia_game_id),
-    choices: typeof r.choices === 'string' ? (JSON.parse(r.choices) as string[]) : r.choices,
-    correct: r.correct,
-    elapsedMs: Number(r.elapsed_ms),
-    points: r.points === null ? null : Number(r.points),
-    receivedAt: r.received_at instanceof Date ? r.received_at : new Date(r.received_at),
-  }));
+  const inserted = new Map(values.map((v) => [answerKey(v.playerId, v.questionId), v]));
+  return stored.map((r) => {
+    const v = inserted.get(answerKey(Number(r.player_id), Number(r.question_id)))!;
+    return {
+      id: Number(r.id),
+      playerId: v.playerId,
+      questionId: v.questionId,
+      triviaGameId: v.triviaGameId,
+      choices: v.choices,
+      correct: null,
+      elapsedMs: v.elapsedMs,
+      points: null,
+      receivedAt: v.receivedAt,
+    };
+  });
 }
 
 export async function answersToScore(db: Queryable, questionId: number) {
