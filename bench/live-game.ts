@@ -72,6 +72,31 @@ function openFilesLimit(): string {
   return line ? line.replace(/\s+/g, ' ').replace('Max open files ', '').trim() : 'unknown';
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL server process on this machine (backends come and go: a lower bound). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 function loadAverage(): string {
   return os.loadavg().map((l) => l.toFixed(2)).join(' ');
 }
@@ -165,6 +190,10 @@ interface SizeResult {
     first_sent_to_last_ack_ms: number | null;
     stored: number;
     lost: number;
+    /** CPU used from the show click to the last acknowledgement (fan-out of the question and the whole burst), ms. */
+    cpu_ms: { server: number; database: number | null; load_processes: number };
+    /** Server (plus PostgreSQL server) CPU per acknowledged answer, fan-out included, µs: the figure that does not depend on what else the machine runs. */
+    server_cpu_us_per_answer: number | null;
   }[];
   ranking_publish_to_last_player_ms: number | null;
   ranking_request_ms: number | null;
@@ -281,12 +310,25 @@ async function runSize(n: number): Promise<SizeResult> {
     let rankingRequestMs: number | null = null;
     let errors = 0;
     let frameBytes = 0;
+    const workerPids = workers.map((w) => w.child.pid!);
+    const cpuNow = () => ({
+      server: cpuMs(server.pid!),
+      database: process.env.DATABASE_URL ? postgresCpuMs() : null,
+      load: workerPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
+    });
     for (const [i, questionId] of questionIds.entries()) {
+      const cpuBefore = cpuNow();
       const clicked = Date.now();
       await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 2 }, token);
       // Let the burst (1 s) and its acknowledgements finish.
       await sleep(BURST_MS + 3_000);
       const got = merge(await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' }))));
+      const cpuAfter = cpuNow();
+      const cpu = {
+        server: cpuAfter.server - cpuBefore.server,
+        database: cpuAfter.database === null || cpuBefore.database === null ? null : cpuAfter.database - cpuBefore.database,
+        load_processes: cpuAfter.load - cpuBefore.load,
+      };
       frameBytes = Math.max(frameBytes, got.frameBytes);
       shown.push(...got.shown);
       fromClick.push(...got.shownAt.map((t) => t - clicked));
@@ -311,9 +353,11 @@ async function runSize(n: number): Promise<SizeResult> {
         stored,
         // Acknowledged but not stored, or a player who never got an answer in.
         lost: Math.max(0, got.acked - stored) + Math.max(0, held - got.acks.length),
+        cpu_ms: cpu,
+        server_cpu_us_per_answer: got.acked ? Math.round(((cpu.server + (cpu.database ?? 0)) * 1000) / got.acked) : null,
       });
       console.log(
-        `   Q${i + 1}: fan-out p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms; burst ${got.acks.length} sent, ${got.acked} acked, ack p99 ${round(percentile(got.acks, 99))} ms, first→last ${bursts.at(-1)!.first_sent_to_last_ack_ms} ms, stored ${stored}`,
+        `   Q${i + 1}: fan-out p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms; burst ${got.acks.length} sent, ${got.acked} acked, ack p99 ${round(percentile(got.acks, 99))} ms, first→last ${bursts.at(-1)!.first_sent_to_last_ack_ms} ms, stored ${stored}; CPU server ${cpu.server} ms${cpu.database === null ? '' : `, PostgreSQL ${cpu.database} ms`}, load processes ${cpu.load_processes} ms`,
       );
 
       if (i === questionIds.length - 1) {
@@ -394,7 +438,7 @@ async function bareFanout(n: number, bytes: number, rounds: number): Promise<num
 
 const started = new Date();
 console.log(
-  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; ${os.cpus().length} cores; load ${loadAverage()}; open files ${openFilesLimit()}`,
+  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
 );
 // Each process holds a descriptor per socket: the server N WebSockets plus the pooled HTTP connections,
 // each load process its share. Node cannot raise its own limit; the shell's `ulimit -n` is inherited.
@@ -419,6 +463,7 @@ const table = results.map((r) => ({
   'p95 ratio': r.fanout_p95_ratio,
   'ack p95/p99 ms': `${Math.max(...r.burst.map((b) => b.ack_p95_ms ?? 0))}/${Math.max(...r.burst.map((b) => b.ack_p99_ms ?? 0))}`,
   'burst first→last ack ms': Math.max(...r.burst.map((b) => b.first_sent_to_last_ack_ms ?? 0)),
+  'server CPU µs/answer': Math.min(...r.burst.map((b) => b.server_cpu_us_per_answer ?? Infinity)),
   lost: r.burst.reduce((s, b) => s + b.lost, 0),
   'ranking → last ms': r.ranking_publish_to_last_player_ms,
   'ranking request ms': r.ranking_request_ms,
