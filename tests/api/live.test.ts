@@ -169,7 +169,7 @@ describe('game-flow steps', () => {
     const game = await gameRow(gameId);
     expect(game.status).toBe(0);
     expect(game.endedAt).toBeInstanceOf(Date);
-    expect((await questionRow(q1)).status).toBe(2);
+    expect((await questionRow(q1)).status, 'answer published, then the final ranking on it').toBe(3);
     const [scored] = await app.db.select().from(answers).where(eq(answers.questionId, q1));
     expect(scored!.correct).toBe(true);
     expect(scored!.points).toBeGreaterThanOrEqual(500);
@@ -566,5 +566,76 @@ describe('the quiz display', () => {
     const res = await play(app, '/ticket', {}, { token: player.token });
     expect(res.body.data).toMatchObject({ expires_in: 30, url: '/api/ws', topic: `game:${gameId}:public` });
     expect(await app.tickets.redeem(res.body.data.ticket)).toEqual({ kind: 'player', id: player.id, gameId });
+  });
+});
+
+describe('the final results', () => {
+  it('ending a game publishes a final ranking when answers were published after the last one, and only then', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Final ranking', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 20 }, 'Q1');
+    const q2 = await b.addQuestion(gameId, { answering_time: 20 }, 'Q2');
+    const ann = await b.joinPlayer(pin, 'Ann');
+    const ben = await b.joinPlayer(pin, 'Ben');
+
+    // Q1 ranked: both right, Ann faster.
+    await b.flow(gameId, q1, 2);
+    await b.answer(ann.token, q1, ['A']);
+    await b.answer(ben.token, q1, ['A']);
+    await b.flow(gameId, q1, 3);
+    await b.flow(gameId, q1, 4);
+    expect((await b.state(ben.token)).rank).toMatchObject({ position: 2, question_id: q1 });
+
+    // Q2 answered by Ben only, its answer published, its ranking never: the operator ends the game.
+    await b.flow(gameId, q2, 2);
+    await b.answer(ben.token, q2, ['A']);
+    await b.flow(gameId, q2, 3);
+    events.length = 0;
+    const ended = await b.flow(gameId, null, 5, { lang: 'zh-TW' });
+    expect(ended.body).toMatchObject({ code: 200, message: '遊戲結束成功', data: { applied: true } });
+    await flushEvents();
+    const publicTypes = events.filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type);
+    expect(publicTypes, 'the final ranking reaches everyone before the end').toEqual(['server.rankingPublished', 'server.gameEnded']);
+    const final = events.find((e) => e.type === 'server.rankingPublished')!.data as any;
+    expectPlaySchema('EventRankingPublished', final);
+    expect(final).toMatchObject({ question_id: q2, total: 2 });
+    expect(final.list.map((r: any) => r.nickname), 'Ben overtook Ann with Q2').toEqual(['Ben', 'Ann']);
+    expect((await b.state(ben.token))).toMatchObject({ finished: true, rank: { position: 1, total: 2, question_id: q2 } });
+    expect((await questionRow(q2)).status, 'Q2 now has its ranking').toBe(3);
+
+    // A game whose last ranking is current ends without another one; a double end adds nothing.
+    const other = await b.createGame({ title: 'Final ranking current', type: 1 });
+    const q3 = await b.addQuestion(other.id, { answering_time: 20 }, 'Q3');
+    const cat = await b.joinPlayer(other.pin, 'Cat');
+    await b.flow(other.id, q3, 2);
+    await b.answer(cat.token, q3, ['A']);
+    await b.flow(other.id, q3, 3);
+    await b.flow(other.id, q3, 4);
+    events.length = 0;
+    await b.flow(other.id, null, 5);
+    await b.flow(other.id, null, 5);
+    await flushEvents();
+    expect(events.filter((e) => e.topic === `game:${other.id}:public`).map((e) => e.type)).toEqual(['server.gameEnded']);
+  });
+
+  it('ending a game with a question on screen publishes its answer, then the final ranking', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Ended mid-question', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 20 });
+    const ann = await b.joinPlayer(pin, 'Ann');
+    await b.flow(gameId, q1, 2);
+    await b.answer(ann.token, q1, ['A']);
+    events.length = 0;
+    await b.flow(gameId, null, 5);
+    await flushEvents();
+    expect(events.filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type)).toEqual(['server.answerPublished', 'server.rankingPublished', 'server.gameEnded']);
+    expect((await b.state(ann.token)).rank).toMatchObject({ position: 1, total: 1, question_id: q1 });
+  });
+
+  it('ending a game where no answer was ever published publishes no ranking', async () => {
+    const { id: gameId } = await b.createGame({ title: 'Ended before any question', type: 1 });
+    await b.addQuestion(gameId);
+    events.length = 0;
+    await b.flow(gameId, null, 5);
+    await flushEvents();
+    expect(events.filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type)).toEqual(['server.gameEnded']);
   });
 });

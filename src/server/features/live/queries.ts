@@ -83,6 +83,17 @@ export async function questionOfGame(db: Queryable, gameId: number, questionId: 
   return row;
 }
 
+/** The game's question whose answer was published last (status 2 or 3), if any. */
+export async function lastPublishedQuestion(db: Queryable, gameId: number): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.triviaGameId, gameId), gte(questions.status, 2)))
+    .orderBy(sql`${questions.answerPublishedAt} desc nulls last`, desc(questions.id))
+    .limit(1);
+  return row;
+}
+
 /** The game's question on screen (status 1), if any. */
 export async function liveQuestion(db: Queryable, gameId: number): Promise<QuestionRow | undefined> {
   const [row] = await db

@@ -142,6 +142,16 @@ async function computeRanking(db: q.Queryable, game: q.GameRow): Promise<RankEnt
   return rankPlayers(game.type as GameType, inputs.players, inputs.answers, levels);
 }
 
+/** Computes, stores and publishes the game's ranking on a question (step 4, and the final one at game end), in the caller's transaction. */
+async function publishRanking(tx: q.Queryable, game: q.GameRow, question: q.QuestionRow, now: Date) {
+  const entries = (await computeRanking(tx, game)).map(rankItem);
+  const ranking = await q.insertRanking(tx, { triviaGameId: game.id, questionId: question.id, entries, publishedAt: now });
+  await q.setPlayerRanks(tx, ranking.id, entries);
+  await q.markRankingPublished(tx, question.id);
+  const summary = rankingSummary({ ...ranking, top: entries.slice(0, TOP) });
+  return { summary, events: both(game.id, 'server.rankingPublished', summary satisfies PlaySchemas['EventRankingPublished']) };
+}
+
 const rankItem = (entry: RankEntry): StoredRankEntry => ({
   rank: entry.rank,
   player_id: entry.playerId,
@@ -194,22 +204,25 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
         return { data: { applied: true, question: flowQuestion(game, row), server_time: serverTime }, messageKey: APPLIED[3], events };
       }
       case 4: {
-        const entries = (await computeRanking(tx, game)).map(rankItem);
-        const ranking = await q.insertRanking(tx, { triviaGameId: game.id, questionId: question!.id, entries, publishedAt: now });
-        await q.setPlayerRanks(tx, ranking.id, entries);
-        await q.markRankingPublished(tx, question!.id);
+        const { summary, events } = await publishRanking(tx, game, question!, now);
         const after = (await q.questionOfGame(tx, game.id, question!.id))!;
-        const summary = rankingSummary({ ...ranking, top: entries.slice(0, TOP) });
         return {
           data: { applied: true, question: flowQuestion(game, after), ranking: { list: summary.list, total: summary.total }, server_time: serverTime },
           messageKey: APPLIED[4],
-          events: both(game.id, 'server.rankingPublished', summary satisfies PlaySchemas['EventRankingPublished']),
+          events,
         };
       }
       case 5: {
         const events: RealtimeEvent[] = [];
         // A question still on screen gets its answer published (and scored) first: nothing is left open.
         if (live) events.push(...(await publishAndScore(tx, game, live, now)).events);
+        // The final results are the last ranking: if answers were published after it (or none was
+        // ever published), the final one is published now, on the last question answered.
+        const last = await q.lastPublishedQuestion(tx, game.id);
+        const ranking = last ? await q.latestRanking(tx, game.id) : undefined;
+        if (last && (!ranking || ranking.publishedAt.getTime() < (last.answerPublishedAt ?? now).getTime())) {
+          events.push(...(await publishRanking(tx, game, last, now)).events);
+        }
         await q.endGame(tx, game.id, now);
         events.push(...both(game.id, 'server.gameEnded', { ended_at: iso(now) } satisfies PlaySchemas['EventGameEnded']));
         return { data: { applied: true, server_time: serverTime }, messageKey: APPLIED[5], events };
