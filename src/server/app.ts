@@ -45,6 +45,10 @@ export interface BuildOptions {
   afterClose?: () => Promise<void>;
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -60,7 +64,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             },
           },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // A hop count as Fastify's own (proxy-addr) reading of a number: the first n addresses are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: true,
   });
 

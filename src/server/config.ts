@@ -30,6 +30,23 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Largest uploaded file accepted, in bytes. */
   uploadLimit: number;
+  /**
+   * Whom to believe about the client's address (X-Forwarded-For), which the login limits and the
+   * play throttles key on: false = nobody (the server faces the clients), true = any proxy, a number
+   * = that many proxy hops, or the proxies' addresses/CIDRs. Fastify's `trustProxy`.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY: unset/false, true, a hop count, or comma-separated proxy addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
@@ -50,5 +67,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     bodyLimit: 1024 * 1024,
     uploadLimit: 200 * 1024 * 1024,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -83,6 +83,31 @@ describe('login throttle', () => {
     const elsewhere = await call(app, '/login', { username: 'ben', password: 'Ben-password-1' }, { headers: { 'x-forwarded-for': '192.0.2.8' } });
     expect(elsewhere.body.code).toBe(200);
   });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY says so: a client cannot dodge the limit by inventing addresses', async () => {
+    const direct = await createTestApp({ trustProxy: false });
+    try {
+      for (let i = 0; i < 10; i++) {
+        await call(direct, '/login', { username: `guess-${i}`, password: 'x' }, { headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      }
+      const blocked = await call(direct, '/login', { username: 'admin', password: 'x' }, { headers: { 'x-forwarded-for': '198.51.100.200' }, lang: 'en' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/^Too many requests/);
+    } finally {
+      await direct.close();
+    }
+    // Behind one proxy (TRUST_PROXY=1) the address it forwards is the client's.
+    const proxied = await createTestApp({ trustProxy: 1 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        await call(proxied, '/login', { username: `guess-${i}`, password: 'x' }, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+      }
+      expect((await call(proxied, '/login', { username: 'admin', password: 'x' }, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(429);
+      expect((await call(proxied, '/login', { username: 'admin', password: 'x' }, { headers: { 'x-forwarded-for': '198.51.100.8' } })).body.code).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('tokens, refresh and logout', () => {

@@ -63,6 +63,8 @@ export async function testAppConfig(overrides: Partial<AppConfig> = {}): Promise
     bodyLimit: 1024 * 1024,
     uploadLimit: 10 * 1024 * 1024,
     allowedOrigins: [],
+    // Tests stand for clients at many addresses with X-Forwarded-For, as behind a proxy.
+    trustProxy: true,
     ...overrides,
   };
 }
