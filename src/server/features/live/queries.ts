@@ -320,13 +320,22 @@ export async function saveScores(db: Queryable, scores: Array<{ id: number; corr
 
 /** Answers per option of a question (a multiple-choice answer counts for each option it chose), and the number of answers. */
 export async function answerCounts(db: Queryable, questionId: number): Promise<{ counts: Record<string, number>; total: number }> {
-  const rows = await rowsOf<{ option: string; count: number }>(
+  // Grouped by the (normalised) choice sets — a handful — and tallied per option here: one scan of
+  // the question's answers, without expanding every answer's array in the database.
+  const rows = await rowsOf<{ choices: string[] | string; count: number }>(
     db,
-    sql`select option, count(*)::int as count from ${answers}, jsonb_array_elements_text(${answers.choices}) as option
-        where ${answers.questionId} = ${questionId} group by option`,
+    sql`select ${answers.choices} as choices, count(*)::int as count from ${answers}
+        where ${answers.questionId} = ${questionId} group by ${answers.choices}`,
   );
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(answers).where(eq(answers.questionId, questionId));
-  return { counts: Object.fromEntries(rows.map((r) => [r.option, Number(r.count)])), total: total?.count ?? 0 };
+  const counts: Record<string, number> = {};
+  let total = 0;
+  for (const row of rows) {
+    const count = Number(row.count);
+    const choices = typeof row.choices === 'string' ? (JSON.parse(row.choices) as string[]) : row.choices;
+    for (const option of new Set(choices)) counts[option] = (counts[option] ?? 0) + count;
+    total += count;
+  }
+  return { counts, total };
 }
 
 /** The player's points per level number (published answers), and in total. */
