@@ -27,6 +27,8 @@ import type { WorkerCommand, WorkerReport } from './lib/load-worker.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN_PASSWORD = 'Bench-password-2026!';
 const BURST_MS = 1_000;
+/** How long the server is watched with every player connected and nothing happening. */
+const IDLE_MS = 3_000;
 /**
  * Keep-alive HTTP connections per load process, opened before the first question (a phone has its own;
  * 10,000 more would exhaust the server's 20,000 descriptors next to the WebSockets). BENCH_HTTP_SOCKETS.
@@ -198,6 +200,8 @@ interface SizeResult {
   ranking_publish_to_last_player_ms: number | null;
   ranking_request_ms: number | null;
   ranking_compute_ms: number;
+  /** Server CPU (ms per second) with every player connected and no game step: the cost of holding them. */
+  idle_server_cpu_ms_per_s: number;
   client_errors: number;
   load_average: string;
 }
@@ -316,6 +320,12 @@ async function runSize(n: number): Promise<SizeResult> {
       database: process.env.DATABASE_URL ? postgresCpuMs() : null,
       load: workerPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
     });
+    // Everyone connected, nothing happening: what the held connections cost.
+    const idleBefore = cpuNow();
+    await sleep(IDLE_MS);
+    const idleAfter = cpuNow();
+    const idleServerCpu = Math.round(((idleAfter.server - idleBefore.server) * 1000) / IDLE_MS);
+    console.log(`   idle with ${held} connected: server CPU ${idleServerCpu} ms/s`);
     for (const [i, questionId] of questionIds.entries()) {
       const cpuBefore = cpuNow();
       const clicked = Date.now();
@@ -396,6 +406,7 @@ async function runSize(n: number): Promise<SizeResult> {
       ranking_publish_to_last_player_ms: rankingToLast,
       ranking_request_ms: rankingRequestMs,
       ranking_compute_ms: round(rankingComputeMs(n, questionCount), 2)!,
+      idle_server_cpu_ms_per_s: idleServerCpu,
       client_errors: errors,
       load_average: loadAverage(),
     };

@@ -3,7 +3,7 @@
  * (never a token in the URL), refused from a foreign origin, delivering the events published for the
  * client's topics — also when they are published by another server instance on the same PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { createTestApp, dropPostgresDatabase, testAppConfig, usingPostgres } from '../support/app';
@@ -113,6 +113,45 @@ describe.runIf(usingPostgres)('two server instances on one PostgreSQL database',
       expect((await socket.next((f) => f.type === 'notification.count')).data).toEqual({ count: 7 });
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe('the heartbeat', () => {
+  it('pings every client every 30 s, spread over the interval, and drops one that stopped answering', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const app = await createTestApp();
+    try {
+      const url = await listen(app);
+      const token = await login(app);
+      const live: TestSocket[] = [];
+      for (let i = 0; i < 30; i++) live.push(await TestSocket.open(`${url}?ticket=${await ticketFor(app, token)}`));
+      const silent = await TestSocket.open(`${url}?ticket=${await ticketFor(app, token)}`);
+      // A phone that went away without closing: it reads nothing more, so answers no ping.
+      (silent.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+      const pings = live.map(() => 0);
+      live.forEach((client, i) => client.socket.on('ping', () => (pings[i] += 1)));
+      const pinged = () => pings.filter((n) => n > 0).length;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+      vi.advanceTimersByTime(15_000);
+      await settle();
+      expect(pinged(), 'spread over the interval, not all at once').toBeGreaterThanOrEqual(10);
+      expect(pinged()).toBeLessThanOrEqual(20);
+      vi.advanceTimersByTime(15_000);
+      await settle();
+      expect(pings, 'each client once in 30 s').toEqual(live.map(() => 1));
+      expect(app.hub.clients.size).toBe(31);
+
+      vi.advanceTimersByTime(30_000);
+      await settle();
+      expect(pings).toEqual(live.map(() => 2));
+      expect(app.hub.clients.size, 'the silent client is dropped, the live ones kept').toBe(30);
+      expect(live.every((client) => client.socket.readyState === client.socket.OPEN)).toBe(true);
+      for (const client of live) client.close();
+    } finally {
+      vi.useRealTimers();
+      await app.close();
     }
   });
 });

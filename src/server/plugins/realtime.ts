@@ -26,6 +26,7 @@ declare module 'fastify' {
 
 export const WS_PATH = '/api/ws';
 const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_SLOTS = 30;
 
 /** Same origin as the page that serves the app, or one the config allows; non-browser clients send none. */
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
@@ -57,9 +58,18 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // Each client is pinged every HEARTBEAT_MS, and one that did not answer the last ping is dropped.
+  // The clients are spread over HEARTBEAT_SLOTS ticks (a slot given at their first tick, for good):
+  // pinging 10,000 at once would hold the event loop for a quarter of a second, delaying whatever
+  // question or answer arrives meanwhile.
+  let tick = 0;
+  let nextSlot = 0;
   const heartbeat = setInterval(() => {
+    const slot = tick++ % HEARTBEAT_SLOTS;
     for (const client of hub.clients) {
-      const socket = client.socket as typeof client.socket & { isAlive?: boolean };
+      const socket = client.socket as typeof client.socket & { isAlive?: boolean; heartbeatSlot?: number };
+      socket.heartbeatSlot ??= nextSlot++ % HEARTBEAT_SLOTS;
+      if (socket.heartbeatSlot !== slot) continue;
       if (socket.isAlive === false) {
         socket.terminate();
         continue;
@@ -67,7 +77,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       socket.isAlive = false;
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS / HEARTBEAT_SLOTS);
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
