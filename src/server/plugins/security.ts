@@ -4,7 +4,7 @@
  * images from this origin and data:/blob: (previews of uploads), WebSockets to this origin.
  *
  * The headers are helmet's, computed once at start: they depend on nothing in the request. (The
- * @fastify/helmet wrapper rebuilt helmet and re-parsed the policy on every request: about 6% of the
+ * @fastify/helmet wrapper rebuilt helmet and re-parsed the policy on every request: about 8% of the
  * server's time in a burst of answers, see bench/README.md.)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
