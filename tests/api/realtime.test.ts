@@ -130,7 +130,7 @@ describe('the heartbeat', () => {
       // A phone that went away without closing: it reads nothing more, so answers no ping.
       (silent.socket as unknown as { _socket: { pause(): void } })._socket.pause();
       const pings = live.map(() => 0);
-      live.forEach((client, i) => client.socket.on('ping', () => (pings[i] += 1)));
+      live.forEach((client, i) => client.socket.on('ping', () => (pings[i] = (pings[i] ?? 0) + 1)));
       const pinged = () => pings.filter((n) => n > 0).length;
       const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
