@@ -70,6 +70,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async ticket(request) {
     const player = requirePlayer(request);
+    await service.requirePlayerGame(request.server.db, player);
     const ticket = await request.server.tickets.issue({ kind: 'player', id: player.id, gameId: player.triviaGameId });
     return { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(player.triviaGameId, 'public') } satisfies PlaySchemas['TicketData'];
   },

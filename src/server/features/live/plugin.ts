@@ -17,24 +17,41 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The player a `player` operation is called by. */
-    player: q.PlayerRow | null;
+    player: q.PlayerIdentity | null;
     /** The display a `display` operation is called by. */
     display: DisplaySubject | null;
   }
 }
 
+/** How long a token's player is remembered: a player of a deleted game is forgotten within it. */
+export const PLAYER_CACHE_TTL_MS = 60_000;
+/** The most tokens remembered (the oldest are forgotten first). */
+export const PLAYER_CACHE_SIZE = 50_000;
+
 /**
- * Who a player token belongs to, read fresh for each request but in one query for all the requests
- * that arrive in the same turn of the event loop: a burst of thousands of answers costs a few
- * queries, not thousands (each would queue behind the answers' own transactions on PGlite).
+ * Who a player token belongs to. A player's identity never changes once joined (q.PlayerIdentity),
+ * so a token found is remembered for a minute: during a question, thousands of answers cost no
+ * query at all. Tokens not yet remembered are read in one query for all the requests that arrive in
+ * the same turn of the event loop (each alone would queue behind the answers' own transactions on
+ * PGlite). An unknown token is never remembered: a player who has just joined is known at once.
+ * Players are deleted only with their game; within the minute, such a player's calls find no game.
  */
 export class PlayerLookup {
-  private pending = new Map<string, Array<{ resolve: (player: q.PlayerRow | undefined) => void; reject: (error: unknown) => void }>>();
+  private pending = new Map<string, Array<{ resolve: (player: q.PlayerIdentity | undefined) => void; reject: (error: unknown) => void }>>();
   private scheduled = false;
+  private readonly known = new Map<string, { player: q.PlayerIdentity; until: number }>();
 
-  constructor(private readonly db: q.Queryable) {}
+  constructor(
+    private readonly db: q.Queryable,
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = PLAYER_CACHE_TTL_MS,
+    private readonly maxSize = PLAYER_CACHE_SIZE,
+  ) {}
 
-  byTokenHash(tokenHash: string): Promise<q.PlayerRow | undefined> {
+  byTokenHash(tokenHash: string): Promise<q.PlayerIdentity | undefined> {
+    const known = this.known.get(tokenHash);
+    if (known && known.until > this.now()) return Promise.resolve(known.player);
+    if (known) this.known.delete(tokenHash);
     return new Promise((resolve, reject) => {
       const waiting = this.pending.get(tokenHash);
       if (waiting) waiting.push({ resolve, reject });
@@ -45,12 +62,25 @@ export class PlayerLookup {
     });
   }
 
+  /** Tokens remembered now (for tests and the benchmark's notes). */
+  get size(): number {
+    return this.known.size;
+  }
+
+  private remember(player: q.PlayerIdentity): void {
+    this.known.delete(player.tokenHash);
+    this.known.set(player.tokenHash, { player, until: this.now() + this.ttlMs });
+    // A Map iterates in insertion order: the first key is the one remembered longest ago.
+    while (this.known.size > this.maxSize) this.known.delete(this.known.keys().next().value!);
+  }
+
   private async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
     this.scheduled = false;
     try {
       const found = new Map((await q.playersByTokenHashes(this.db, [...batch.keys()])).map((p) => [p.tokenHash, p]));
+      for (const player of found.values()) this.remember(player);
       for (const [hash, waiting] of batch) for (const w of waiting) w.resolve(found.get(hash));
     } catch (error) {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
@@ -58,7 +88,7 @@ export class PlayerLookup {
   }
 }
 
-export function requirePlayer(request: { player: q.PlayerRow | null; url: string }): q.PlayerRow {
+export function requirePlayer(request: { player: q.PlayerIdentity | null; url: string }): q.PlayerIdentity {
   if (!request.player) throw new Error(`${request.url} needs a player`);
   return request.player;
 }

@@ -15,6 +15,11 @@ export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'ex
 export type GameRow = typeof triviaGames.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
+/**
+ * Who a player token belongs to: the columns that never change once a player joined (the rank
+ * columns do, and are read where they are needed), so a request's caller may be remembered.
+ */
+export type PlayerIdentity = Pick<PlayerRow, 'id' | 'triviaGameId' | 'nickname' | 'joinOrder' | 'tokenHash'>;
 export type AnswerRow = typeof answers.$inferSelect;
 export type RankingRow = typeof rankings.$inferSelect;
 
@@ -200,15 +205,24 @@ export async function nicknameTaken(db: Queryable, gameId: number, nickname: str
   return rows.length > 0;
 }
 
-export async function playerByTokenHash(db: Queryable, tokenHash: string): Promise<PlayerRow | undefined> {
-  const [row] = await db.select().from(players).where(eq(players.tokenHash, tokenHash));
-  return row;
-}
+const playerIdentityColumns = {
+  id: players.id,
+  triviaGameId: players.triviaGameId,
+  nickname: players.nickname,
+  joinOrder: players.joinOrder,
+  tokenHash: players.tokenHash,
+};
 
 /** The players with these token hashes (one statement for a burst of requests). */
-export async function playersByTokenHashes(db: Queryable, tokenHashes: string[]): Promise<PlayerRow[]> {
+export async function playersByTokenHashes(db: Queryable, tokenHashes: string[]): Promise<PlayerIdentity[]> {
   if (tokenHashes.length === 0) return [];
-  return db.select().from(players).where(inArray(players.tokenHash, [...new Set(tokenHashes)]));
+  return db.select(playerIdentityColumns).from(players).where(inArray(players.tokenHash, [...new Set(tokenHashes)]));
+}
+
+/** A player's place in the last ranking that was published (null before any). */
+export async function playerPlace(db: Queryable, playerId: number): Promise<{ rankingId: number | null; rankPosition: number | null } | undefined> {
+  const [row] = await db.select({ rankingId: players.rankingId, rankPosition: players.rankPosition }).from(players).where(eq(players.id, playerId));
+  return row;
 }
 
 export async function countPlayers(db: Queryable, gameId: number): Promise<number> {

@@ -340,7 +340,7 @@ const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
 
 /** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
 interface AnswerRequest {
-  player: q.PlayerRow;
+  player: q.PlayerIdentity;
   input: { question_id: number; choices: string[] };
   receivedAt: Date;
 }
@@ -380,7 +380,9 @@ async function checkAnswer(
   answered: boolean,
   mayAnswer: LevelCheck = (g, qn, id) => levelAllowed(tx, g, qn, id),
 ): Promise<typeof answers.$inferInsert> {
-  if (!question || question.triviaGameId !== player.triviaGameId || !game) throw businessError('live.answer.unknownQuestion');
+  // The game was deleted (with its players) since this token was last looked up.
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
+  if (!question || question.triviaGameId !== player.triviaGameId) throw businessError('live.answer.unknownQuestion');
   const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
   if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
   const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
@@ -400,8 +402,8 @@ async function checkAnswer(
 /** One answer in its own transaction (the batch's fallback when a batch as a whole fails). */
 async function storeOneAnswer(db: Db, request: AnswerRequest): Promise<q.AnswerRow> {
   return db.transaction(async (tx) => {
-    const question = await q.questionForAnswer(tx, request.player.triviaGameId, request.input.question_id);
-    const game = question ? await q.findGame(tx, request.player.triviaGameId) : undefined;
+    const game = await q.findGame(tx, request.player.triviaGameId);
+    const question = game ? await q.questionForAnswer(tx, request.player.triviaGameId, request.input.question_id) : undefined;
     const answered = question ? (await q.answerOf(tx, request.player.id, question.id)) !== undefined : false;
     const stored = await q.insertAnswer(tx, await checkAnswer(tx, request, question, game, answered));
     // The unique key (player, question) refuses a second answer sent at the same moment.
@@ -506,7 +508,7 @@ const batchers = new WeakMap<Db, AnswerBatcher>();
  * server's receipt time (taken when the request arrived), the only time scoring uses. Answers to one
  * database are group-committed (AnswerBatcher).
  */
-export async function answer(db: Db, player: q.PlayerRow, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
+export async function answer(db: Db, player: q.PlayerIdentity, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new AnswerBatcher(db)));
   return batcher.submit({ player, input, receivedAt });
@@ -514,19 +516,29 @@ export async function answer(db: Db, player: q.PlayerRow, input: { question_id: 
 
 // ------------------------------------------------------------------ what players and the display see
 
-/** The player's position in the game's last published ranking. */
-async function playerRank(db: q.Queryable, player: q.PlayerRow): Promise<PlaySchemas['PlayerRank'] | null> {
-  if (player.rankingId === null || player.rankPosition === null) return null;
-  const [ranking] = await q.rankingsById(db, [player.rankingId]);
-  if (!ranking) return null;
-  return { ranking_id: ranking.id, question_id: ranking.questionId, position: player.rankPosition, total: ranking.total, published_at: iso(ranking.publishedAt) };
+/**
+ * Refuses (code 202, as an unknown token) a player whose game was deleted since the token was last
+ * looked up: players are deleted only with their game.
+ */
+export async function requirePlayerGame(db: q.Queryable, player: q.PlayerIdentity): Promise<q.GameRow> {
+  const game = await q.findGame(db, player.triviaGameId);
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
+  return game;
 }
 
-export async function playerState(db: Db, player: q.PlayerRow, now: Date): Promise<PlaySchemas['PlayerStateData']> {
-  // The player row was read by this request's access hook (features/live/plugin.ts): it is current.
+/** The player's position in the game's last published ranking. */
+/** The player's position in the game's last published ranking (read now: it changes with each ranking). */
+async function playerRank(db: q.Queryable, player: q.PlayerIdentity): Promise<PlaySchemas['PlayerRank'] | null> {
+  const place = await q.playerPlace(db, player.id);
+  if (!place || place.rankingId === null || place.rankPosition === null) return null;
+  const [ranking] = await q.rankingsById(db, [place.rankingId]);
+  if (!ranking) return null;
+  return { ranking_id: ranking.id, question_id: ranking.questionId, position: place.rankPosition, total: ranking.total, published_at: iso(ranking.publishedAt) };
+}
+
+export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): Promise<PlaySchemas['PlayerStateData']> {
   const me = player;
-  const game = await q.findGame(db, me.triviaGameId);
-  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
+  const game = await requirePlayerGame(db, me);
   const scores = await q.playerScores(db, me.id);
   const levels = game.type === 2 ? (await q.levelsOfGame(db, game.id)).map((l) => ({ level: l.level, promotionScore: l.promotionScore })) : [];
   const current = game.currentQuestionId === null ? undefined : await q.questionOfGame(db, game.id, game.currentQuestionId);
