@@ -118,7 +118,7 @@ class Rpc {
 }
 
 function forkTs(file: string): ChildProcess {
-  return fork(path.join(root, file), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(path.join(root, file), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)], cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 async function post(base: string, apiPath: string, body: unknown, token?: string): Promise<any> {

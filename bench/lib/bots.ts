@@ -43,6 +43,11 @@ export interface BotSwarmOptions {
   onFrame?: (frame: RealtimeFrame, receivedAt: number, bot: Bot) => void;
   /** An answer's acknowledgement (code 200) or refusal, with its round trip in ms. */
   onAnswer?: (result: { questionId: number; ok: boolean; ms: number; message: string }, bot: Bot) => void;
+  /**
+   * How the calls after joining (ticket, state, answer) are sent; default: Node's client over a
+   * keep-alive agent of `maxSockets`. The benchmark gives its lean client (bench/lib/raw-http.ts).
+   */
+  post?: (path: string, body: unknown, token?: string) => Promise<Envelope>;
 }
 
 export interface RealtimeFrame {
@@ -171,6 +176,7 @@ export class BotSwarm {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private endedListeners: Array<() => void> = [];
+  private readonly post: (path: string, body: unknown, token?: string) => Promise<Envelope>;
 
   constructor(private readonly options: BotSwarmOptions) {
     this.base = new URL(options.url);
@@ -178,6 +184,7 @@ export class BotSwarm {
     this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
     // Joins spread over local addresses go on connections of their own (one per join).
     this.joinAgent = options.localAddresses?.length ? new Agent({ keepAlive: false }) : this.agent;
+    this.post = options.post ?? ((path, body, token) => postJson(this.agent, this.base, path, body, token));
     this.stats = { target: options.players, joined: 0, joinFailed: 0, connected: 0, errors: 0, questions: new Map(), lastError: null, gameEnded: false };
   }
 
@@ -236,7 +243,7 @@ export class BotSwarm {
   }
 
   private async openSocket(bot: Bot): Promise<void> {
-    const ticket = await postJson(this.agent, this.base, '/api/play/ticket', {}, bot.token);
+    const ticket = await this.post('/api/play/ticket', {}, bot.token);
     if (ticket.code !== 200) throw new Error(ticket.message);
     const wsUrl = new URL(`${ticket.data.url}?ticket=${encodeURIComponent(ticket.data.ticket)}`, this.base);
     wsUrl.protocol = this.base.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -299,7 +306,7 @@ export class BotSwarm {
 
   private async answerFromState(bot: Bot): Promise<void> {
     try {
-      const state = await postJson(this.agent, this.base, '/api/play/state', {}, bot.token);
+      const state = await this.post('/api/play/state', {}, bot.token);
       const question = state.data?.question;
       if (state.code !== 200 || !question?.can_answer) return;
       this.schedule(bot, {
@@ -331,7 +338,7 @@ export class BotSwarm {
     stats.answered += 1;
     const started = performance.now();
     try {
-      const res = await postJson(this.agent, this.base, '/api/play/answer', { question_id: question.questionId, choices }, bot.token);
+      const res = await this.post('/api/play/answer', { question_id: question.questionId, choices }, bot.token);
       const ms = performance.now() - started;
       if (res.code === 200) stats.acked += 1;
       else stats.refused += 1;
@@ -349,7 +356,7 @@ export class BotSwarm {
   async warm(): Promise<void> {
     const count = Math.min(this.bots.length, this.options.maxSockets ?? 64);
     await Promise.all(
-      this.bots.slice(0, count).map((bot) => postJson(this.agent, this.base, '/api/play/state', {}, bot.token).catch((error: Error) => this.error(`warm: ${error.message}`))),
+      this.bots.slice(0, count).map((bot) => this.post('/api/play/state', {}, bot.token).catch((error: Error) => this.error(`warm: ${error.message}`))),
     );
   }
 

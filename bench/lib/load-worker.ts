@@ -7,6 +7,7 @@
  */
 import WebSocket from 'ws';
 import { BotSwarm, loopbackAddresses, type RealtimeFrame } from './bots.js';
+import { RawHttpPool } from './raw-http.js';
 
 export type WorkerCommand =
   | { cmd: 'join'; url: string; pin: string; prefix: string; count: number; concurrency: number; burstMs: number; addressBlock: number; maxSockets: number }
@@ -38,6 +39,7 @@ export interface WorkerReport {
 }
 
 let swarm: BotSwarm | null = null;
+let pool: RawHttpPool | null = null;
 const bareSockets: WebSocket[] = [];
 let bareErrors = 0;
 let record = freshRecord();
@@ -88,6 +90,8 @@ async function openBare(url: string): Promise<void> {
 async function handle(command: WorkerCommand): Promise<unknown> {
   switch (command.cmd) {
     case 'join': {
+      // Tickets, states and answers go over the lean client's keep-alive connections (raw-http.ts).
+      pool = new RawHttpPool(command.url, command.maxSockets);
       swarm = new BotSwarm({
         url: command.url,
         pin: command.pin,
@@ -96,6 +100,7 @@ async function handle(command: WorkerCommand): Promise<unknown> {
         concurrency: command.concurrency,
         // Phones each have their own connection: enough sockets that the pool does not queue the burst.
         maxSockets: command.maxSockets,
+        post: pool.post,
         localAddresses: loopbackAddresses(command.addressBlock),
         // The burst: every player answers within `burstMs` of getting the question.
         answerDelay: () => Math.random() * command.burstMs,
@@ -146,6 +151,8 @@ async function handle(command: WorkerCommand): Promise<unknown> {
     }
     case 'close': {
       await swarm?.stop();
+      pool?.close();
+      pool = null;
       for (const socket of bareSockets) socket.terminate();
       bareSockets.length = 0;
       swarm = null;
