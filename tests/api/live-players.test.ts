@@ -1,6 +1,6 @@
 /**
  * Who a player token belongs to (features/live/plugin.ts, PlayerLookup): tokens looked up in the
- * same turn share one query, a player found is remembered for a minute (a question's thousands of
+ * same turn share one query, a player found is remembered for ten minutes (a question's thousands of
  * answers then cost no lookup), an unknown token is never remembered, and a player whose game was
  * deleted is refused as an unknown token even while remembered.
  */
@@ -77,7 +77,7 @@ describe('who a player token belongs to', () => {
     expect((await lookup.byTokenHash(hashSecret(late.token)))?.id).toBe(late.id);
   });
 
-  it('forgets the oldest player first when full, and every player after the minute', async () => {
+  it('forgets the oldest player first when full, and every player after the time remembered', async () => {
     const { players: list } = await joined('Lookup expiry', 3);
     const start = 1_000_000;
     let now = start;
@@ -90,7 +90,7 @@ describe('who a player token belongs to', () => {
 
     now = start + PLAYER_CACHE_TTL_MS - 1;
     await lookup.byTokenHash(p1);
-    expect(selects(), 'within the minute: remembered').toBe(2);
+    expect(selects(), 'within the time: remembered').toBe(2);
 
     await lookup.byTokenHash(p3);
     expect(lookup.size, 'full: p1, the oldest, is forgotten').toBe(2);
@@ -99,11 +99,11 @@ describe('who a player token belongs to', () => {
     expect((await lookup.byTokenHash(p1))?.id).toBe(list[0]!.id);
     expect(selects(), 'p1 read again').toBe(4);
 
-    // p3 was found a minute before this; its row is gone now, which only a fresh lookup can tell.
+    // p3 was found just now; its row is gone now, which only a fresh lookup can tell.
     await app.db.delete(players).where(eq(players.id, list[2]!.id));
     expect((await lookup.byTokenHash(p3))?.id, 'still remembered').toBe(list[2]!.id);
     now = start + 2 * PLAYER_CACHE_TTL_MS;
-    expect(await lookup.byTokenHash(p3), 'the minute passed: read again, and the player is gone').toBeUndefined();
+    expect(await lookup.byTokenHash(p3), 'the time passed: read again, and the player is gone').toBeUndefined();
     expect(selects()).toBe(5);
   });
 

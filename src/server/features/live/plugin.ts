@@ -23,18 +23,22 @@ declare module 'fastify' {
   }
 }
 
-/** How long a token's player is remembered: a player of a deleted game is forgotten within it. */
-export const PLAYER_CACHE_TTL_MS = 60_000;
+/**
+ * How long a token's player is remembered: longer than a question and its ranking take, so a game's
+ * players are looked up about once per game, not at every question.
+ */
+export const PLAYER_CACHE_TTL_MS = 10 * 60_000;
 /** The most tokens remembered (the oldest are forgotten first). */
 export const PLAYER_CACHE_SIZE = 50_000;
 
 /**
  * Who a player token belongs to. A player's identity never changes once joined (q.PlayerIdentity),
- * so a token found is remembered for a minute: during a question, thousands of answers cost no
- * query at all. Tokens not yet remembered are read in one query for all the requests that arrive in
+ * so a token found is remembered (PLAYER_CACHE_TTL_MS): during a question, thousands of answers
+ * cost no query at all. Tokens not yet remembered are read in one query for all the requests that arrive in
  * the same turn of the event loop (each alone would queue behind the answers' own transactions on
  * PGlite). An unknown token is never remembered: a player who has just joined is known at once.
- * Players are deleted only with their game; within the minute, such a player's calls find no game.
+ * Players are deleted only with their game: a remembered player of a deleted game is refused by every
+ * player operation, which reads the game (service.requirePlayerGame, and the answer's own checks).
  */
 export class PlayerLookup {
   private pending = new Map<string, Array<{ resolve: (player: q.PlayerIdentity | undefined) => void; reject: (error: unknown) => void }>>();
