@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { answers, players } from '@/server/db/schema';
 import { isLoopback, randomChoices, randomDelay } from '../../bench/lib/bots';
+import { RawHttpPool } from '../../bench/lib/raw-http';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
 import { bench } from './live-support';
@@ -82,6 +83,35 @@ describe('the rehearsal bots', () => {
     const many = runBots(['--url', url, '--pin', '123456', '--players', '2001']);
     expect(await many.exited).toBe(2);
     expect(many.output()).toContain('add --force');
+  });
+
+  it("the benchmark's lean HTTP client: more requests than connections, each answered with its own envelope, and a dropped connection reopened", async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Raw client', type: 1 });
+    const question = await b.addQuestion(gameId);
+    const pool = new RawHttpPool(url, 2);
+    let connections = 0;
+    const counted = () => (connections += 1);
+    app.server.on('connection', counted);
+    try {
+      const joins = await Promise.all(['甲', 'Raw 2', 'Raw 3', 'Raw 4', 'Raw 5'].map((nickname) => pool.post('/api/play/join', { pin, nickname })));
+      expect(joins.map((j) => j.data.player.nickname)).toEqual(['甲', 'Raw 2', 'Raw 3', 'Raw 4', 'Raw 5']);
+      await b.flow(gameId, question, 2);
+      const tokens = joins.map((j) => j.data.player_token as string);
+      const acks = await Promise.all(tokens.map((token) => pool.post('/api/play/answer', { question_id: question, choices: ['A'] }, token)));
+      expect(acks.map((a) => a.code)).toEqual([200, 200, 200, 200, 200]);
+      expect(await app.db.select().from(answers).where(eq(answers.questionId, question))).toHaveLength(5);
+      expect(connections, 'ten requests over two connections').toBe(2);
+      // The server closes the idle keep-alive connections: the next request opens a new one.
+      app.server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await pool.post('/api/play/answer', { question_id: question, choices: ['A'] }, tokens[0]);
+      expect(again).toEqual({ code: 201, message: 'You have already answered this question', data: null });
+      expect(connections, 'one connection reopened').toBe(3);
+      expect((await pool.post('/api/play/state', {}, 'forged')).code).toBe(202);
+    } finally {
+      app.server.off('connection', counted);
+      pool.close();
+    }
   });
 
   it('pick choices and delays a player could', () => {
