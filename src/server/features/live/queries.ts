@@ -293,20 +293,25 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
     elapsed_ms: v.elapsedMs,
     received_at: v.receivedAt.toISOString(),
   }));
-  const stored = await rowsOf<{ id: number; player_id: number; question_id: number }>(
+  // The keys of the rows stored come back as one JSON text ([[id, player_id, question_id], …]): the
+  // driver decodes one value instead of three per row.
+  const [result] = await rowsOf<{ stored: string }>(
     db,
-    sql`insert into ${answers} (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at)
-        select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.elapsed_ms, v.received_at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, elapsed_ms integer, received_at timestamptz)
-        on conflict (player_id, question_id) do nothing
-        returning id, player_id, question_id`,
+    sql`with stored as (
+          insert into ${answers} (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at)
+          select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.elapsed_ms, v.received_at
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, elapsed_ms integer, received_at timestamptz)
+          on conflict (player_id, question_id) do nothing
+          returning id, player_id, question_id
+        )
+        select coalesce(json_agg(json_build_array(id, player_id, question_id)), '[]')::text as stored from stored`,
   );
   const inserted = new Map(values.map((v) => [answerKey(v.playerId, v.questionId), v]));
-  return stored.map((r) => {
-    const v = inserted.get(answerKey(Number(r.player_id), Number(r.question_id)))!;
+  return (JSON.parse(result!.stored) as Array<[number, number, number]>).map(([id, playerId, questionId]) => {
+    const v = inserted.get(answerKey(playerId, questionId))!;
     return {
-      id: Number(r.id),
+      id,
       playerId: v.playerId,
       questionId: v.questionId,
       triviaGameId: v.triviaGameId,
