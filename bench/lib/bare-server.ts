@@ -21,11 +21,12 @@ process.on('message', (message: { type: string; seq: number; bytes: number }) =>
   // The same size as the app's frame: pad up to `bytes`.
   const bare = JSON.stringify(base).length;
   base.data.pad = 'x'.repeat(Math.max(0, message.bytes - bare));
-  const frame = JSON.stringify(base);
+  // Encoded once, sent as a text frame to every client (as the app's hub does).
+  const frame = Buffer.from(JSON.stringify(base));
   let clients = 0;
   for (const client of wss.clients) {
     if (client.readyState !== WebSocket.OPEN) continue;
-    client.send(frame);
+    client.send(frame, { binary: false });
     clients += 1;
   }
   process.send?.({ type: 'sent', seq: message.seq, clients, ms: Date.now() - started });

@@ -68,24 +68,26 @@ export class Hub {
   deliver(event: RealtimeEvent): number {
     const clients = this.byTopic.get(event.topic);
     if (!clients?.size) return 0;
-    const frame = JSON.stringify({ ...event, server_time: Date.now() });
+    // Serialised and encoded once for every client (ws would encode a string again for each).
+    const frame = Buffer.from(JSON.stringify({ ...event, server_time: Date.now() }));
     let sent = 0;
     for (const client of clients) if (this.sendFrame(client, frame)) sent += 1;
     return sent;
   }
 
   sendTo(client: HubClient, event: RealtimeEvent | { type: string; [key: string]: unknown }): void {
-    this.sendFrame(client, JSON.stringify({ ...event, server_time: Date.now() }));
+    this.sendFrame(client, Buffer.from(JSON.stringify({ ...event, server_time: Date.now() })));
   }
 
-  private sendFrame(client: HubClient, frame: string): boolean {
+  /** Sends a JSON frame (UTF-8 bytes) as a text frame. */
+  private sendFrame(client: HubClient, frame: Buffer): boolean {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.close(1013, 'too slow');
       return false;
     }
-    socket.send(frame);
+    socket.send(frame, { binary: false });
     return true;
   }
 }
