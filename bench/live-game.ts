@@ -117,6 +117,7 @@ class Rpc {
   }
 }
 
+// BENCH_WORKER_ARGS: extra node flags for the load processes and the bare server (e.g. --cpu-prof).
 function forkTs(file: string): ChildProcess {
   return fork(path.join(root, file), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)], cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }

@@ -168,3 +168,5 @@ process.on('message', (command: WorkerCommand) => {
   );
 });
 process.on('disconnect', () => process.exit(0));
+// A clean exit on the parent's kill, so that --cpu-prof (BENCH_WORKER_ARGS) writes its profile.
+process.on('SIGTERM', () => process.exit(0));
