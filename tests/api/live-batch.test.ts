@@ -14,7 +14,7 @@ import { AnswerBatcher } from '@/server/features/live/service';
 import type { PlayerRow } from '@/server/features/live/queries';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
-import { bench } from './live-support';
+import { bench, countingDb } from './live-support';
 
 let app: FastifyInstance;
 let b: ReturnType<typeof bench>;
@@ -36,28 +36,11 @@ async function gameWithPlayers(title: string, count: number, answeringTime = 10)
   return { id, question, joined, rows: joined.map((p) => byId.get(p.id)!) };
 }
 
-/** The app's database, counting the transactions begun through it. */
-function countingDb(db: Db): { db: Db; transactions: () => number } {
-  let count = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'transaction') {
-        return (...args: Parameters<Db['transaction']>) => {
-          count += 1;
-          return target.transaction(...args);
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, transactions: () => count };
-}
-
 describe('group commit of answers', () => {
   it('stores 40 concurrent answers with duplicates in one transaction: exactly one per player, the doubles refused', async () => {
     const { id, question, rows } = await gameWithPlayers('Batch doubles', 20);
     await b.flow(id, question, 2);
-    const { db, transactions } = countingDb(app.db);
+    const { db, calls: transactions } = countingDb(app.db, 'transaction');
     const batcher = new AnswerBatcher(db);
     const receivedAt = new Date();
     // Every player twice (A then B), all submitted in the same tick.
@@ -88,7 +71,7 @@ describe('group commit of answers', () => {
     await b.flow(id, question, 2);
     vi.useRealTimers();
     const [onTime, late, badChoice, foreignQ, early, already] = rows as [PlayerRow, PlayerRow, PlayerRow, PlayerRow, PlayerRow, PlayerRow];
-    const { db, transactions } = countingDb(app.db);
+    const { db, calls: transactions } = countingDb(app.db, 'transaction');
     const batcher = new AnswerBatcher(db);
     // `already` answered before this batch.
     await batcher.submit({ player: already, input: { question_id: question, choices: ['A'] }, receivedAt: new Date(t0 + 1_000) });
@@ -146,7 +129,7 @@ describe('group commit of answers', () => {
     await b.flow(id, l2, 2);
     const rows = await app.db.select().from(players).where(eq(players.triviaGameId, id));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const { db, transactions } = countingDb(app.db);
+    const { db, calls: transactions } = countingDb(app.db, 'transaction');
     const batcher = new AnswerBatcher(db);
     const receivedAt = new Date();
     const results = await Promise.allSettled(joined.map((p) => batcher.submit({ player: byId.get(p.id)!, input: { question_id: l2, choices: ['A'] }, receivedAt })));

@@ -7,13 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
 import { players } from '@/server/db/schema';
 import { PLAYER_CACHE_TTL_MS, PlayerLookup } from '@/server/features/live/plugin';
 import { hashSecret } from '@/server/features/live/tokens';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
-import { bench, play } from './live-support';
+import { bench, countingDb, play } from './live-support';
 
 let app: FastifyInstance;
 let b: ReturnType<typeof bench>;
@@ -25,23 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The app's database, counting the SELECT statements begun through it. */
-function countingDb(db: Db): { db: Db; selects: () => number } {
-  let count = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'select') {
-        return (...args: Parameters<Db['select']>) => {
-          count += 1;
-          return target.select(...args);
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return { db: proxy, selects: () => count };
-}
-
 async function joined(title: string, count: number) {
   const game = await b.createGame({ title, type: 1 });
   const list = [];
@@ -52,7 +34,7 @@ async function joined(title: string, count: number) {
 describe('who a player token belongs to', () => {
   it('looks up the tokens of one turn in one query, then remembers the players found', async () => {
     const { players: list } = await joined('Lookup batch', 3);
-    const { db, selects } = countingDb(app.db);
+    const { db, calls: selects } = countingDb(app.db, 'select');
     const lookup = new PlayerLookup(db);
     const found = await Promise.all(list.map((p) => lookup.byTokenHash(hashSecret(p.token))));
     expect(found.map((p) => p?.id)).toEqual(list.map((p) => p.id));
@@ -67,7 +49,7 @@ describe('who a player token belongs to', () => {
 
   it('never remembers an unknown token: a player who joins later is known at once', async () => {
     const { game } = await joined('Lookup unknown', 0);
-    const { db, selects } = countingDb(app.db);
+    const { db, calls: selects } = countingDb(app.db, 'select');
     const lookup = new PlayerLookup(db);
     expect(await lookup.byTokenHash(hashSecret('not-yet'))).toBeUndefined();
     expect(await lookup.byTokenHash(hashSecret('not-yet'))).toBeUndefined();
@@ -81,7 +63,7 @@ describe('who a player token belongs to', () => {
     const { players: list } = await joined('Lookup expiry', 3);
     const start = 1_000_000;
     let now = start;
-    const { db, selects } = countingDb(app.db);
+    const { db, calls: selects } = countingDb(app.db, 'select');
     const lookup = new PlayerLookup(db, () => now, PLAYER_CACHE_TTL_MS, 2);
     const [p1, p2, p3] = list.map((p) => hashSecret(p.token)) as [string, string, string];
     await lookup.byTokenHash(p1);

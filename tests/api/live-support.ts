@@ -4,6 +4,7 @@
  * helpers that set up a game, its questions and its players through the real operations.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '@/server/db/client';
 import { expect } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -115,4 +116,20 @@ export function bench(app: FastifyInstance, token: () => string, cid = '1') {
   };
 
   return { admin, createGame, addQuestion, joinPlayer, flow, answer, state };
+}
+
+/** The app's database, counting the calls of one of its methods (`transaction`, `select`) made through it. */
+export function countingDb(db: Db, method: 'transaction' | 'select'): { db: Db; calls: () => number } {
+  let count = 0;
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== method || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        count += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, calls: () => count };
 }
