@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { players } from '@/server/db/schema';
+import { answers, players } from '@/server/db/schema';
 import { PLAYER_CACHE_TTL_MS, PlayerLookup } from '@/server/features/live/plugin';
 import { hashSecret } from '@/server/features/live/tokens';
 import { createTestApp } from '../support/app';
@@ -100,5 +100,20 @@ describe('who a player token belongs to', () => {
     expect((await play(app, '/state', {}, { token: player.token, lang: 'zh-TW' })).body).toEqual(refused);
     expect((await b.answer(player.token, question, ['A'], { lang: 'zh-TW' })).body).toEqual(refused);
     expect((await play(app, '/ticket', {}, { token: player.token, lang: 'zh-TW' })).body).toEqual(refused);
+  });
+
+  it('deletes a game with its players and every answer, although an answer keys only its question', async () => {
+    const { game, players: list } = await joined('Deleted with answers', 2);
+    const question = await b.addQuestion(game.id);
+    await b.flow(game.id, question, 2);
+    for (const player of list) expect((await b.answer(player.token, question, ['A'])).body.code).toBe(200);
+    const answersOfGame = () => app.db.select().from(answers).where(eq(answers.triviaGameId, game.id));
+    expect(await answersOfGame()).toHaveLength(2);
+    expect((await b.flow(game.id, null, 5)).body.code, 'a running game is ended before it can be deleted').toBe(200);
+
+    expect((await b.admin('/triviaGame/delete', { id: game.id })).body.code).toBe(200);
+    expect(await answersOfGame()).toEqual([]);
+    expect(await app.db.select().from(answers).where(eq(answers.questionId, question))).toEqual([]);
+    expect(await app.db.select().from(players).where(eq(players.triviaGameId, game.id))).toEqual([]);
   });
 });

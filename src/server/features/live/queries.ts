@@ -35,9 +35,9 @@ async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<
 
 /**
  * The game of the company, locked for the rest of the transaction: every step of a game runs one at
- * a time. FOR NO KEY UPDATE, not FOR UPDATE: the answers being stored meanwhile take FOR KEY SHARE
- * on the game row (their foreign key), which FOR UPDATE would block — while the step waits for those
- * very answers' share locks on the question, a deadlock.
+ * a time. FOR NO KEY UPDATE, not FOR UPDATE: rows stored meanwhile that key the game (players
+ * joining, through their foreign key) take FOR KEY SHARE on it, which FOR UPDATE would block. (The
+ * answers key only their question, which their batch share-locks.)
  */
 export async function lockGame(db: Queryable, companyId: number, gameId: number): Promise<GameRow | undefined> {
   if (!isRowId(gameId)) return undefined;
