@@ -294,7 +294,7 @@ export const players = pgTable(
  * and the game are not: an answer is stored only after its game was read and its question
  * share-locked in the same transaction, and players are deleted only with their game, whose questions
  * take its answers with them. A foreign key checks and locks its row for every answer inserted; the
- * two took 40% of the database's time in a 10,000-answer burst (bench/README.md).
+ * two took a fifth to two fifths of the database's time in a 10,000-answer burst (bench:answers).
  */
 export const answers = pgTable(
   'answers',

@@ -526,7 +526,6 @@ export async function requirePlayerGame(db: q.Queryable, player: q.PlayerIdentit
   return game;
 }
 
-/** The player's position in the game's last published ranking. */
 /** The player's position in the game's last published ranking (read now: it changes with each ranking). */
 async function playerRank(db: q.Queryable, player: q.PlayerIdentity): Promise<PlaySchemas['PlayerRank'] | null> {
   const place = await q.playerPlace(db, player.id);
