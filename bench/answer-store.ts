@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { players } from '../src/server/db/schema.js';
+import { rowsOf } from '../src/server/features/live/queries.js';
 import { AnswerBatcher } from '../src/server/features/live/service.js';
 import { testAppConfig } from '../tests/support/app.js';
 import { login } from '../tests/support/api.js';
@@ -37,7 +38,7 @@ try {
     await app.db.execute(sql`alter table answers add constraint answers_player_id_players_id_fk foreign key (player_id) references players(id) on delete cascade`);
     await app.db.execute(sql`alter table answers add constraint answers_trivia_game_id_trivia_games_id_fk foreign key (trivia_game_id) references trivia_games(id) on delete cascade`);
   }
-  const keys = (await app.db.execute(sql`select conname from pg_constraint where conrelid = 'answers'::regclass and contype = 'f' order by conname`)) as unknown as { rows: Array<{ conname: string }> };
+  const keys = await rowsOf<{ conname: string }>(app.db, sql`select conname from pg_constraint where conrelid = 'answers'::regclass and contype = 'f' order by conname`);
   const token = await login(app);
   const b = bench(app, () => token);
   const game = await b.createGame({ title: 'Answer store bench', type: 1 });
@@ -47,11 +48,15 @@ try {
   await app.db.insert(players).values(Array.from({ length: count }, (_, i) => ({ triviaGameId: game.id, nickname: `P${i + 1}`, tokenHash: `bench-${i}`, joinOrder: i + 1 })));
   const rows = await app.db.select().from(players).where(eq(players.triviaGameId, game.id));
 
-  console.log(`bench:answers — ${count} answers per round, submitted ${batch} at a time; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); answers' foreign keys: ${keys.rows.map((k) => k.conname).join(', ')}`);
+  console.log(`bench:answers — ${count} answers per round, submitted ${batch} at a time; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); answers' foreign keys: ${keys.map((k) => k.conname).join(', ')}`);
   const batcher = new AnswerBatcher(app.db);
+  const step = async (question: number, type: number) => {
+    const res = await b.flow(game.id, question, type);
+    if (res.body.code !== 200) throw new Error(`game step ${type}: ${JSON.stringify(res.body)}`);
+  };
   const results = [];
   for (const [round, question] of questions.entries()) {
-    await b.flow(game.id, question, 2);
+    await step(question, 2);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < rows.length; i += batch) {
@@ -61,7 +66,7 @@ try {
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     results.push({ round: round + 1, wall_ms: Math.round(wallMs), cpu_ms: Math.round(cpuMs), wall_us_per_answer: Math.round((wallMs * 1000) / rows.length) });
-    await b.flow(game.id, question, 3);
+    await step(question, 3);
   }
   console.table(results);
 } finally {

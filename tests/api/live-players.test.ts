@@ -2,7 +2,8 @@
  * Who a player token belongs to (features/live/plugin.ts, PlayerLookup): tokens looked up in the
  * same turn share one query, a player found is remembered for ten minutes (a question's thousands of
  * answers then cost no lookup), an unknown token is never remembered, and a player whose game was
- * deleted is refused as an unknown token even while remembered.
+ * deleted is refused as an unknown token even while remembered. Deleting a game deletes its players
+ * and every answer, although an answer keys only its question (migration 0006).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -26,7 +26,7 @@ export type RankingRow = typeof rankings.$inferSelect;
 const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /** Rows of a raw query, whichever driver (PGlite and node-postgres both answer `{ rows }`). */
-async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
