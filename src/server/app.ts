@@ -14,6 +14,7 @@ import langPlugin from './plugins/lang.js';
 import securityPlugin from './plugins/security.js';
 import { registerSpa, sendIndex, spaAvailable } from './plugins/spa.js';
 import { operationHandlers, playOperationHandlers } from './features/index.js';
+import { livePlaySocketOperations } from './features/live/handlers.js';
 import livePlugin from './features/live/plugin.js';
 import { SessionService } from './features/session/service.js';
 import { loadTokenSecret, TokenSigner } from './features/session/tokens.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // The live game: player/display access, the game topics of the real-time channel.
     await app.register(livePlugin, { secret });
+    for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
     await app.register(filesPlugin);

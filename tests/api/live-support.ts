@@ -30,6 +30,13 @@ function responseValidator(path: string, status: number): ValidateFunction | nul
   return validator;
 }
 
+/** Validates a response body against what play-api.yaml says `POST <path>` answers with that HTTP status. */
+export function expectPlayResponse(path: string, status: number, body: unknown): void {
+  const validate = responseValidator(path, status);
+  if (!validate) throw new Error(`The play contract describes no HTTP ${status} response for ${path}; got ${JSON.stringify(body)}`);
+  if (!validate(body)) throw new Error(`Response of ${path} (HTTP ${status}) breaks the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+}
+
 /** Validates `data` against a schema of play-api.yaml (e.g. the real-time events' `Event…` schemas). */
 export function expectPlaySchema(name: string, data: unknown): void {
   const validate = ajv.getSchema(`play#/components/schemas/${name}`) ?? ajv.compile({ $ref: `play#/components/schemas/${name}` });
@@ -47,9 +54,7 @@ export async function play(app: FastifyInstance, path: string, payload: unknown 
   if (options.lang) headers.lang = options.lang;
   const res = await app.inject({ method: 'POST', url: `/api/play${path}`, payload: JSON.stringify(payload), headers });
   const body = res.json() as ApiResult['body'];
-  const validate = responseValidator(path, res.statusCode);
-  if (!validate) throw new Error(`The play contract describes no HTTP ${res.statusCode} response for ${path}; got ${res.body}`);
-  if (!validate(body)) throw new Error(`Response of ${path} (HTTP ${res.statusCode}) breaks the contract: ${ajv.errorsText(validate.errors)}\n${res.body}`);
+  expectPlayResponse(path, res.statusCode, body);
   return { status: res.statusCode, body, headers: res.headers };
 }
 

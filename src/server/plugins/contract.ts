@@ -10,9 +10,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { translate } from '../i18n.js';
+import { translate, type Lang } from '../i18n.js';
 import { ApiError, notImplemented, Success, type Envelope } from '../lib/envelope.js';
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
 import { ADMIN_API_PREFIX, listOperations, loadAdminSpec, loadPlaySpec, PLAY_API_PREFIX, type OperationInfo } from '../contract/spec.js';
@@ -40,7 +40,7 @@ interface ContractDocument {
   configKey: 'operation' | 'playOperation';
 }
 
-function createValidatorCompiler() {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
@@ -50,7 +50,42 @@ function createValidatorCompiler() {
     coerceTypes: false,
   });
   addFormats.default(ajv);
+  return ajv;
+}
+
+function createValidatorCompiler() {
+  const ajv = createAjv();
   return ({ schema }: { schema: object }) => ajv.compile(schema);
+}
+
+/** A JSON Pointer segment (RFC 6901). */
+const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * A validator of an operation's JSON body, compiled from the contract with the routes' own Ajv
+ * options (unknown fields dropped, defaults filled in): for the same operation reached another way,
+ * a WebSocket request frame (plugins/realtime.ts). Throws if the contract has no such operation.
+ */
+export function operationBodyValidator(spec: Record<string, unknown>, operationId: string): ValidateFunction {
+  const paths = (spec.paths ?? {}) as Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, unknown> } }>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation?.operationId !== operationId) continue;
+      if (!operation.requestBody?.content?.['application/json']) throw new Error(`${operationId} takes no JSON body`);
+      const ajv = createAjv();
+      // The whole document, so that the body schema's own references (#/components/…) resolve.
+      ajv.addSchema(spec, 'contract');
+      return ajv.compile({ $ref: `contract#/paths/${pointer(path)}/${method}/requestBody/content/application~1json/schema` });
+    }
+  }
+  throw new Error(`the contract has no operation ${operationId}`);
+}
+
+/** The envelope of what a handler returned: a Success (with its own message) or plain data ("OK"). */
+export function resultEnvelope(result: unknown, lang: Lang): Envelope {
+  return result instanceof Success
+    ? { code: 200, message: translate(lang, result.messageKey, result.params), data: result.data ?? {} }
+    : { code: 200, message: translate(lang, 'ok'), data: result ?? {} };
 }
 
 /** The content types each operation's request body may have (JSON when the operation names none). */
@@ -112,11 +147,7 @@ async function registerDocument(app: FastifyInstance, document: ContractDocument
             if (!handler) throw notImplemented(operationId);
             const result = await handler(request, reply);
             if (reply.sent) return reply;
-            const envelope: Envelope =
-              result instanceof Success
-                ? { code: 200, message: translate(request.lang, result.messageKey, result.params), data: result.data ?? {} }
-                : { code: 200, message: translate(request.lang, 'ok'), data: result ?? {} };
-            return envelope;
+            return resultEnvelope(result, request.lang);
           },
         };
       }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],

@@ -5,7 +5,7 @@
  * which becomes HTTP 500 with an errorId that is logged with the error. Never a stack trace in a reply.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translate, type Lang, type MessageKey } from '../i18n.js';
 import { ApiError, FieldErrors, type Envelope } from '../lib/envelope.js';
@@ -87,6 +87,34 @@ export function fieldErrorsFromValidation(errors: AjvLikeError[], lang: Lang): R
   return result;
 }
 
+/** What a failure answers, wherever the request came from (HTTP, or a WebSocket request frame). */
+export interface ErrorReply {
+  status: number;
+  body: Envelope;
+}
+
+/**
+ * The envelope of the errors every operation may throw, HTTP or not: ApiError and FieldErrors from
+ * handlers, Ajv's validation errors, and anything unexpected (HTTP 500 with an errorId, logged with
+ * the error under that id).
+ */
+export function errorReply(error: unknown, lang: Lang, log: FastifyBaseLogger): ErrorReply {
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, body: { code: error.code, message: translate(lang, error.messageKey, error.params), data: error.data } };
+  }
+  if (error instanceof FieldErrors) {
+    return { status: 422, body: { code: 422, message: translate(lang, 'error.validation'), data: { errors: error.errors } } };
+  }
+  const validation = (error as { validation?: unknown } | null)?.validation;
+  if (Array.isArray(validation)) {
+    const errors = fieldErrorsFromValidation(validation as AjvLikeError[], lang);
+    return { status: 422, body: { code: 422, message: translate(lang, 'error.validation'), data: { errors } } };
+  }
+  const errorId = randomUUID();
+  log.error({ err: error, errorId }, 'unhandled error');
+  return { status: 500, body: { code: 500, message: translate(lang, 'error.internal'), data: { errorId } } };
+}
+
 function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -104,15 +132,9 @@ export interface ErrorsOptions {
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
-    if (error instanceof ApiError) {
-      return send(reply, error.statusCode, { code: error.code, message: translate(lang, error.messageKey, error.params), data: error.data });
-    }
-    if (error instanceof FieldErrors) {
-      return send(reply, 422, { code: 422, message: translate(lang, 'error.validation'), data: { errors: error.errors } });
-    }
-    if (error.validation) {
-      const errors = fieldErrorsFromValidation(error.validation as AjvLikeError[], lang);
-      return send(reply, 422, { code: 422, message: translate(lang, 'error.validation'), data: { errors } });
+    if (error instanceof ApiError || error instanceof FieldErrors || error.validation) {
+      const { status, body } = errorReply(error, lang, request.log);
+      return send(reply, status, body);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -141,9 +163,8 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promi
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return send(reply, 400, { code: 400, message: translate(lang, 'error.badJson', { detail: error.message }), data: null });
     }
-    const errorId = randomUUID();
-    request.log.error({ err: error, errorId }, 'unhandled error');
-    return send(reply, 500, { code: 500, message: translate(lang, 'error.internal'), data: { errorId } });
+    const { status, body } = errorReply(error, lang, request.log);
+    return send(reply, status, body);
   });
 
   app.setNotFoundHandler((request, reply) => {

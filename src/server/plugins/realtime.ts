@@ -7,9 +7,13 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { resolveLang, translate } from '../i18n.js';
+import type { Envelope } from '../lib/envelope.js';
 import { createLocalBus, createPostgresBus, type EventBus, type RealtimeEvent } from '../realtime/bus.js';
 import { Hub, type HubClient } from '../realtime/hub.js';
 import { TicketService, type TicketSubject } from '../realtime/tickets.js';
+import { resultEnvelope } from './contract.js';
+import { errorReply } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +29,19 @@ declare module 'fastify' {
 }
 
 export const WS_PATH = '/api/ws';
+/** Requests one client may have waiting for their reply; more is not a phone answering, it is a flood. */
+export const MAX_REQUESTS_IN_FLIGHT = 4;
+
+/** A client's frame, as parsed: nothing in it is trusted. */
+interface ClientFrame {
+  type?: unknown;
+  topic?: unknown;
+  t?: unknown;
+  id?: unknown;
+  operation?: unknown;
+  lang?: unknown;
+  body?: unknown;
+}
 const HEARTBEAT_MS = 30_000;
 const HEARTBEAT_SLOTS = 30;
 
@@ -87,6 +104,36 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
     await bus.close();
   });
 
+  /**
+   * A request frame: the operation's contract validation, then the operation, then one reply with the
+   * HTTP status and the envelope its POST would have answered (errors mapped by plugins/errors.ts).
+   */
+  function runRequest(client: HubClient, message: ClientFrame, receivedAt: Date): void {
+    const { id } = message;
+    if (!((typeof id === 'string' && id.length >= 1 && id.length <= 64) || Number.isSafeInteger(id))) {
+      return hub.sendTo(client, { type: 'error', message: 'a request needs an id (a string of 1 to 64 characters, or an integer)' });
+    }
+    const lang = resolveLang(typeof message.lang === 'string' ? message.lang : undefined);
+    const reply = (status: number, body: Envelope) => hub.sendTo(client, { type: 'reply', id, status, body });
+    const operation = typeof message.operation === 'string' ? hub.operation(message.operation) : undefined;
+    if (!operation) {
+      return reply(404, { code: 404, message: translate(lang, 'error.notFound', { method: 'request', url: String(message.operation) }), data: null });
+    }
+    if (client.requests >= MAX_REQUESTS_IN_FLIGHT) {
+      return reply(429, { code: 429, message: translate(lang, 'error.tooManyRequests', { after: translate(lang, 'time.seconds', { count: 1 }) }), data: null });
+    }
+    client.requests += 1;
+    const body = message.body ?? null;
+    const run = operation.validate(body) ? operation.run(client, body as never, lang, receivedAt) : Promise.reject({ validation: operation.validate.errors ?? [] });
+    run.then(
+      (result) => reply(200, resultEnvelope(result, lang)),
+      (error: unknown) => {
+        const { status, body: envelope } = errorReply(error, lang, app.log);
+        reply(status, envelope);
+      },
+    ).finally(() => (client.requests -= 1));
+  }
+
   app.get(
     WS_PATH,
     {
@@ -102,20 +149,23 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       },
     },
     (socket, request) => {
-      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set() };
+      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set(), requests: 0 };
       const alive = socket as typeof socket & { isAlive?: boolean };
       alive.isAlive = true;
       socket.on('pong', () => (alive.isAlive = true));
       hub.add(client);
       socket.on('close', () => hub.remove(client));
       socket.on('message', (raw: Buffer) => {
-        let message: { type?: unknown; topic?: unknown; t?: unknown };
+        const receivedAt = new Date();
+        let message: ClientFrame;
         try {
           message = JSON.parse(raw.toString());
         } catch {
           return hub.sendTo(client, { type: 'error', message: 'frames must be JSON' });
         }
+        if (message === null || typeof message !== 'object') return hub.sendTo(client, { type: 'error', message: 'frames must be JSON objects' });
         if (message.type === 'ping') return hub.sendTo(client, { type: 'pong', t: message.t ?? null });
+        if (message.type === 'request') return runRequest(client, message, receivedAt);
         if (typeof message.topic !== 'string') return hub.sendTo(client, { type: 'error', message: 'topic required' });
         const topic = message.topic;
         if (message.type === 'unsubscribe') return hub.unsubscribe(client, topic);

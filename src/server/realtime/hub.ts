@@ -6,8 +6,17 @@
  *   server → client  {type, topic, data, server_time}
  *   client → server  {type: 'subscribe', topic} | {type: 'unsubscribe', topic} | {type: 'ping', t}
  *   server → client  {type: 'pong', t, server_time}   (clients measure their clock offset from it)
+ *   client → server  {type: 'request', id, operation, lang, body}
+ *   server → client  {type: 'reply', id, status, body, server_time}
+ * A request runs an operation of the contract that a feature offers over the socket as well (a
+ * player's answer: thousands arrive within a second, and each over HTTP would cost the server a
+ * request's parsing, hooks, headers and reply). `body` is validated by the contract's schema of that
+ * operation; the reply's `status` and `body` are the HTTP status and the envelope the POST would
+ * have answered (plugins/realtime.ts).
  */
+import type { ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
+import type { Lang } from '../i18n.js';
 import type { RealtimeEvent } from './bus.js';
 import type { TicketSubject } from './tickets.js';
 
@@ -15,6 +24,19 @@ export interface HubClient {
   subject: TicketSubject;
   socket: WebSocket;
   topics: Set<string>;
+  /** Requests received and not replied to yet. */
+  requests: number;
+}
+
+/** An operation of the contract a client may also run over its socket. */
+export interface SocketOperation {
+  /** The contract's validator of the operation's body (plugins/contract.ts operationBodyValidator). */
+  validate: ValidateFunction;
+  /**
+   * Runs the operation for this client, as its HTTP handler would: returns what a handler returns
+   * (a Success or data) or throws what a handler throws. `receivedAt`: when the frame arrived.
+   */
+  run(client: HubClient, body: never, lang: Lang, receivedAt: Date): Promise<unknown>;
 }
 
 export interface TopicHandler {
@@ -30,11 +52,21 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export class Hub {
   private readonly byTopic = new Map<string, Set<HubClient>>();
   private readonly handlers = new Map<string, TopicHandler>();
+  private readonly operations = new Map<string, SocketOperation>();
   readonly clients = new Set<HubClient>();
 
   /** Topics are `<prefix>:<rest>`; the handler of the prefix decides. */
   registerTopic(prefix: string, handler: TopicHandler): void {
     this.handlers.set(prefix, handler);
+  }
+
+  /** Offers a contract operation over the socket, under its operationId. */
+  registerOperation(operationId: string, operation: SocketOperation): void {
+    this.operations.set(operationId, operation);
+  }
+
+  operation(operationId: string): SocketOperation | undefined {
+    return this.operations.get(operationId);
   }
 
   add(client: HubClient): void {

@@ -4,11 +4,15 @@
  * Handlers stay thin: rules in service.ts, SQL in queries.ts. Real-time events go out only after the
  * service's transaction committed; an answer or a join is acknowledged only after its commit.
  */
+import type { FastifyInstance } from 'fastify';
 import type { components } from '@openapi/admin-api';
+import { loadPlaySpec } from '../../contract/spec.js';
 import type { OperationHandlers, PlayOperationHandlers } from '../../contract/handlers.js';
-import { success } from '../../lib/envelope.js';
+import { forbidden, success } from '../../lib/envelope.js';
+import { operationBodyValidator } from '../../plugins/contract.js';
 import { requireAuth } from '../../plugins/access.js';
 import { WS_PATH } from '../../plugins/realtime.js';
+import type { SocketOperation } from '../../realtime/hub.js';
 import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
 import { exportResults } from './results.js';
@@ -43,6 +47,33 @@ export const liveAdminHandlers: OperationHandlers = {
   },
 };
 
+/** An answer, whichever way it came: stored (committed) first, then announced to the control screen. */
+async function acceptAnswer(app: FastifyInstance, player: service.AnswerPlayer, input: PlaySchemas['AnswerRequest'], receivedAt: Date) {
+  const stored = await service.answer(app.db, player, input, receivedAt);
+  app.live.events.answerReceived(player.triviaGameId, stored.questionId);
+  return success({ answer: myAnswer(stored) } satisfies PlaySchemas['AnswerData'], 'live.answer.accepted');
+}
+
+/**
+ * The play operations a player's phone may also send over its open WebSocket (realtime/hub.ts,
+ * "request"): the answer, because a question's answers arrive in a burst and each as an HTTP request
+ * would cost the server a request's parsing, hooks, headers and reply. Same contract validation,
+ * same rules, same envelope as POST /api/play/answer; the player is the one the socket's ticket was
+ * issued to (POST /api/play/ticket, with the player token).
+ */
+export function livePlaySocketOperations(app: FastifyInstance): Record<string, SocketOperation> {
+  return {
+    answer: {
+      validate: operationBodyValidator(loadPlaySpec(), 'answer'),
+      async run(client, body: PlaySchemas['AnswerRequest'], _lang, receivedAt) {
+        const { kind, id, gameId } = client.subject;
+        if (kind !== 'player' || gameId === undefined) throw forbidden();
+        return acceptAnswer(app, { id, triviaGameId: gameId }, body, receivedAt);
+      },
+    },
+  };
+}
+
 export const livePlayHandlers: PlayOperationHandlers = {
   async join(request, reply) {
     throttle('join', request, reply);
@@ -57,11 +88,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async answer(request) {
     // The receipt time is when the request arrived, before any waiting on the database.
-    const receivedAt = new Date();
-    const player = requirePlayer(request);
-    const stored = await service.answer(request.server.db, player, request.body, receivedAt);
-    request.server.live.events.answerReceived(player.triviaGameId, stored.questionId);
-    return success({ answer: myAnswer(stored) } satisfies PlaySchemas['AnswerData'], 'live.answer.accepted');
+    return acceptAnswer(request.server, requirePlayer(request), request.body, new Date());
   },
 
   async state(request) {

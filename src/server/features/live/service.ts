@@ -339,8 +339,11 @@ const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
 };
 
 /** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
+/** Who answers: all an answer needs of the player (from a token, or from a player's WebSocket ticket). */
+export type AnswerPlayer = Pick<q.PlayerIdentity, 'id' | 'triviaGameId'>;
+
 interface AnswerRequest {
-  player: q.PlayerIdentity;
+  player: AnswerPlayer;
   input: { question_id: number; choices: string[] };
   receivedAt: Date;
 }
@@ -508,7 +511,7 @@ const batchers = new WeakMap<Db, AnswerBatcher>();
  * server's receipt time (taken when the request arrived), the only time scoring uses. Answers to one
  * database are group-committed (AnswerBatcher).
  */
-export async function answer(db: Db, player: q.PlayerIdentity, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
+export async function answer(db: Db, player: AnswerPlayer, input: { question_id: number; choices: string[] }, receivedAt: Date): Promise<q.AnswerRow> {
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new AnswerBatcher(db)));
   return batcher.submit({ player, input, receivedAt });
