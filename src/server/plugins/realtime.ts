@@ -123,15 +123,18 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       return reply(429, { code: 429, message: translate(lang, 'error.tooManyRequests', { after: translate(lang, 'time.seconds', { count: 1 }) }), data: null });
     }
     client.requests += 1;
-    const body = message.body ?? null;
-    const run = operation.validate(body) ? operation.run(client, body as never, lang, receivedAt) : Promise.reject({ validation: operation.validate.errors ?? [] });
-    run.then(
-      (result) => reply(200, resultEnvelope(result, lang)),
-      (error: unknown) => {
-        const { status, body: envelope } = errorReply(error, lang, app.log);
-        reply(status, envelope);
-      },
-    ).finally(() => (client.requests -= 1));
+    void (async () => {
+      try {
+        const body = message.body ?? null;
+        if (!operation.validate(body)) throw { validation: operation.validate.errors ?? [] };
+        reply(200, resultEnvelope(await operation.run(client, body as never, lang, receivedAt), lang));
+      } catch (error) {
+        const { status, body } = errorReply(error, lang, app.log);
+        reply(status, body);
+      } finally {
+        client.requests -= 1;
+      }
+    })();
   }
 
   app.get(
