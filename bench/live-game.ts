@@ -1,7 +1,7 @@
 /**
- * `npm run bench:live [-- --players 1000,5000,10000 --workers 2 --questions 3]`: a live game against
- * the real server process (src/server/main.ts; a fresh embedded PGlite per size, or DATABASE_URL)
- * with N simulated players over WebSockets, played by load-generator processes
+ * `npm run bench:live [-- --players 1000,5000,10000 --workers 2 --questions 3 --answers-over ws]`: a
+ * live game against the real server process (src/server/main.ts; a fresh embedded PGlite per size,
+ * or DATABASE_URL) with N simulated players over WebSockets, played by load-generator processes
  * (bench/lib/load-worker.ts over the rehearsal bots) so the client side is not one event loop; then
  * the same fan-out against a bare `ws` broadcast server (bench/lib/bare-server.ts) as the floor.
  * Prints a table and writes JSON to bench/results/live-game-<time>.json.
@@ -9,10 +9,11 @@
  * Per size N it measures: players held; server RSS per player; question fan-out (the frame's
  * server_time, when the server starts sending, → each player has it) p50/p95/max over all players
  * and questions, and the same from the operator's click; an answer burst (every player answers at a
- * random moment within 1 s of getting the question): acknowledgement round trip p95/p99, the time
- * from the first answer sent to the last acknowledged, answers lost (acknowledged but not stored, or
- * never answered) counted from the server's own export; the ranking publish (click → last player);
- * and the pure ranking of N players (src/domain/ranking.ts).
+ * random moment within 1 s of getting the question, over its WebSocket as the phone does, or over
+ * POST /api/play/answer with `--answers-over http`, to compare): acknowledgement round trip p95/p99,
+ * the time from the first answer sent to the last acknowledged, answers lost (acknowledged but not
+ * stored, or never answered) counted from the server's own export; the ranking publish (click → last
+ * player); and the pure ranking of N players (src/domain/ranking.ts).
  * A benchmark, not a test: it asserts nothing, it reports. See bench/README.md.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { rankPlayers, type RankingAnswer, type RankingPlayer } from '../src/domain/ranking.js';
+import type { AnswerTransport } from './lib/bots.js';
 import type { WorkerCommand, WorkerReport } from './lib/load-worker.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -43,12 +45,19 @@ const { values } = parseArgs({
     'bare-rounds': { type: 'string', default: '5' },
     port: { type: 'string', default: '18080' },
     'keep-data': { type: 'boolean', default: false },
+    // How the players send their answers: over their WebSocket (as the phone does) or over HTTP.
+    'answers-over': { type: 'string', default: 'ws' },
   },
 });
 const sizes = values.players.split(',').map((s) => Number(s.trim()));
 const workerCount = Math.max(1, Number(values.workers));
 const questionCount = Math.max(1, Number(values.questions));
 const port = Number(values.port);
+if (values['answers-over'] !== 'ws' && values['answers-over'] !== 'http') {
+  console.error(`--answers-over is ws or http, not ${values['answers-over']}`);
+  process.exit(2);
+}
+const answersOver: AnswerTransport = values['answers-over'];
 
 // ------------------------------------------------------------------ helpers
 
@@ -187,6 +196,9 @@ interface SizeResult {
     acknowledged: number;
     refused: number;
     refusals: Record<string, number>;
+    /** Answers sent over the players' WebSockets, and over HTTP (with ws: only players whose socket was not open). */
+    answers_over_ws: number;
+    answers_over_http: number;
     ack_p50_ms: number | null;
     ack_p95_ms: number | null;
     ack_p99_ms: number | null;
@@ -226,6 +238,8 @@ function merge(reports: WorkerReport[]) {
     acked: reports.reduce((s, r) => s + r.acked, 0),
     refused: reports.reduce((s, r) => s + r.refused, 0),
     refusals,
+    overWs: reports.reduce((s, r) => s + r.overWs, 0),
+    overHttp: reports.reduce((s, r) => s + r.overHttp, 0),
     errors: reports.reduce((s, r) => s + r.errors, 0),
     lastError: reports.find((r) => r.lastError)?.lastError ?? null,
     connected: reports.reduce((s, r) => s + r.connected, 0),
@@ -292,7 +306,7 @@ async function runSize(n: number): Promise<SizeResult> {
     const slices = spread(n, workerCount);
     const ready = await Promise.all(
       workers.map((w, i) =>
-        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1, maxSockets: HTTP_SOCKETS_PER_WORKER } satisfies WorkerCommand),
+        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1, maxSockets: HTTP_SOCKETS_PER_WORKER, answersOver } satisfies WorkerCommand),
       ),
     );
     const joinSeconds = (Date.now() - joinStarted) / 1000;
@@ -357,6 +371,8 @@ async function runSize(n: number): Promise<SizeResult> {
         acknowledged: got.acked,
         refused: got.refused,
         refusals: got.refusals,
+        answers_over_ws: got.overWs,
+        answers_over_http: got.overHttp,
         ack_p50_ms: round(percentile(got.acks, 50)),
         ack_p95_ms: round(percentile(got.acks, 95)),
         ack_p99_ms: round(percentile(got.acks, 99)),
@@ -368,7 +384,7 @@ async function runSize(n: number): Promise<SizeResult> {
         server_cpu_us_per_answer: got.acked ? Math.round(((cpu.server + (cpu.database ?? 0)) * 1000) / got.acked) : null,
       });
       console.log(
-        `   Q${i + 1}: fan-out p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms; burst ${got.acks.length} sent, ${got.acked} acked, ack p99 ${round(percentile(got.acks, 99))} ms, first→last ${bursts.at(-1)!.first_sent_to_last_ack_ms} ms, stored ${stored}; CPU server ${cpu.server} ms${cpu.database === null ? '' : `, PostgreSQL ${cpu.database} ms`}, load processes ${cpu.load_processes} ms`,
+        `   Q${i + 1}: fan-out p95 ${percentile(got.shown, 95)} ms max ${max(got.shown)} ms; burst ${got.acks.length} sent (${transportText(got.overWs, got.overHttp)}), ${got.acked} acked, ack p99 ${round(percentile(got.acks, 99))} ms, first→last ${bursts.at(-1)!.first_sent_to_last_ack_ms} ms, stored ${stored}; CPU server ${cpu.server} ms${cpu.database === null ? '' : `, PostgreSQL ${cpu.database} ms`}, load processes ${cpu.load_processes} ms`,
       );
 
       if (i === questionIds.length - 1) {
@@ -446,11 +462,18 @@ async function bareFanout(n: number, bytes: number, rounds: number): Promise<num
   }
 }
 
+/** `ws`, `http`, or with some of each the counts (`ws 1998, http 2`). */
+function transportText(overWs: number, overHttp: number): string {
+  if (overHttp === 0 && overWs > 0) return 'ws';
+  if (overWs === 0 && overHttp > 0) return 'http';
+  return `ws ${overWs}, http ${overHttp}`;
+}
+
 // ------------------------------------------------------------------ main
 
 const started = new Date();
 console.log(
-  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
+  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; answers over ${answersOver === 'ws' ? 'ws (the players\' WebSockets)' : 'http (POST /api/play/answer)'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
 );
 // Each process holds a descriptor per socket: the server N WebSockets plus the pooled HTTP connections,
 // each load process its share. Node cannot raise its own limit; the shell's `ulimit -n` is inherited.
@@ -468,6 +491,10 @@ for (const n of sizes) results.push(await runSize(n));
 const table = results.map((r) => ({
   players: r.players,
   held: r.players_held,
+  'answers over': transportText(
+    r.burst.reduce((s, b) => s + b.answers_over_ws, 0),
+    r.burst.reduce((s, b) => s + b.answers_over_http, 0),
+  ),
   'RSS MB': r.server_rss_mb_loaded,
   'RSS KB/player (conn.)': `${r.server_rss_kb_per_player} (${r.server_rss_kb_per_connection})`,
   'fan-out p50/p95/max ms': `${r.fanout_ms.p50}/${r.fanout_ms.p95}/${r.fanout_ms.max}`,
@@ -498,6 +525,7 @@ fs.writeFileSync(
       workers: workerCount,
       questions: questionCount,
       burst_window_ms: BURST_MS,
+      answers_over: answersOver,
       results,
       table,
     },

@@ -5,12 +5,16 @@
  * (default: random within the countdown). They speak only the public player API and WebSocket
  * (openapi/play-api.yaml); nothing here reaches into the server.
  *
- * HTTP goes through one keep-alive agent with a bounded number of sockets, so thousands of bots do
- * not open thousands of HTTP connections on top of their WebSockets.
+ * Like the phone, a bot sends its answer over its open WebSocket (a `request` frame,
+ * lib/socket-requests.ts) and over POST /api/play/answer only when the socket is not open, or when
+ * the caller asks for HTTP (`answersOver`, to compare). HTTP goes through one keep-alive agent with a
+ * bounded number of sockets, so thousands of bots do not open thousands of HTTP connections on top
+ * of their WebSockets.
  */
 import http from 'node:http';
 import https from 'node:https';
 import WebSocket from 'ws';
+import { SocketRequests } from './socket-requests.js';
 
 export interface ShownQuestion {
   questionId: number;
@@ -41,13 +45,30 @@ export interface BotSwarmOptions {
   choose?: (question: ShownQuestion) => string[];
   /** Every real-time frame as it arrives (for measurements), with the local receipt time. */
   onFrame?: (frame: RealtimeFrame, receivedAt: number, bot: Bot) => void;
-  /** An answer's acknowledgement (code 200) or refusal, with its round trip in ms. */
-  onAnswer?: (result: { questionId: number; ok: boolean; ms: number; message: string }, bot: Bot) => void;
+  /**
+   * Answers go over the bot's WebSocket when it is open, else over HTTP (`'ws'`, the default, as the
+   * phone does), or always over HTTP (`'http'`).
+   */
+  answersOver?: AnswerTransport;
+  /** An answer's acknowledgement (code 200) or refusal, with its round trip in ms and how it went. */
+  onAnswer?: (result: AnswerResult, bot: Bot) => void;
   /**
    * How the calls after joining (ticket, state, answer) are sent; default: Node's client over a
    * keep-alive agent of `maxSockets`. The benchmark gives its lean client (bench/lib/raw-http.ts).
    */
   post?: (path: string, body: unknown, token?: string) => Promise<Envelope>;
+}
+
+export type AnswerTransport = 'ws' | 'http';
+
+export interface AnswerResult {
+  questionId: number;
+  ok: boolean;
+  /** From sending the request (frame or POST) to receiving its reply. */
+  ms: number;
+  message: string;
+  /** Which way this answer went. */
+  transport: AnswerTransport;
 }
 
 export interface RealtimeFrame {
@@ -62,6 +83,9 @@ export interface QuestionStats {
   answered: number;
   acked: number;
   refused: number;
+  /** Answers sent over the WebSocket, and over HTTP. */
+  overWs: number;
+  overHttp: number;
 }
 
 export interface SwarmStats {
@@ -82,6 +106,8 @@ export interface Bot {
   playerId: number;
   token: string;
   socket: WebSocket | null;
+  /** Requests over `socket` (null with it). */
+  requests: SocketRequests | null;
 }
 
 interface Envelope {
@@ -195,7 +221,7 @@ export class BotSwarm {
 
   private questionStats(questionId: number): QuestionStats {
     let stats = this.stats.questions.get(questionId);
-    if (!stats) this.stats.questions.set(questionId, (stats = { shown: 0, answered: 0, acked: 0, refused: 0 }));
+    if (!stats) this.stats.questions.set(questionId, (stats = { shown: 0, answered: 0, acked: 0, refused: 0, overWs: 0, overHttp: 0 }));
     return stats;
   }
 
@@ -218,7 +244,7 @@ export class BotSwarm {
             this.stats.joinFailed += 1;
             return this.error(`join ${nickname}: ${res.message}`);
           }
-          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null });
+          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null, requests: null });
           this.stats.joined += 1;
           return;
         } catch (error) {
@@ -248,7 +274,9 @@ export class BotSwarm {
     const wsUrl = new URL(`${ticket.data.url}?ticket=${encodeURIComponent(ticket.data.ticket)}`, this.base);
     wsUrl.protocol = this.base.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(wsUrl, { perMessageDeflate: false });
+    const requests = new SocketRequests(socket);
     bot.socket = socket;
+    bot.requests = requests;
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => reject(error);
       socket.once('error', fail);
@@ -261,6 +289,10 @@ export class BotSwarm {
         } catch {
           return this.error(`bad frame for ${bot.nickname}`);
         }
+        if (frame.type === 'reply') {
+          if (!requests.receive(frame as { id?: unknown })) this.error(`a reply to no request for ${bot.nickname}`);
+          return;
+        }
         if (frame.type === 'subscribed') {
           socket.off('error', fail);
           socket.on('error', (error) => this.error(`websocket ${bot.nickname}: ${error.message}`));
@@ -270,7 +302,10 @@ export class BotSwarm {
         this.onFrame(bot, frame, receivedAt);
       });
       socket.once('close', () => {
-        if (bot.socket === socket) bot.socket = null;
+        if (bot.socket === socket) {
+          bot.socket = null;
+          bot.requests = null;
+        }
         if (socket.readyState === WebSocket.CLOSED && !this.stopped && !this.stats.gameEnded) {
           this.stats.connected -= 1;
           this.error(`websocket ${bot.nickname} closed`);
@@ -334,18 +369,24 @@ export class BotSwarm {
 
   private async answer(bot: Bot, question: ShownQuestion, stats: QuestionStats): Promise<void> {
     if (this.stopped) return;
-    const choices = (this.options.choose ?? randomChoices)(question);
+    const body = { question_id: question.questionId, choices: (this.options.choose ?? randomChoices)(question) };
+    // Over the open WebSocket, as the phone does; over HTTP if it is not open (or if asked to).
+    const requests = this.options.answersOver !== 'http' && bot.requests?.open ? bot.requests : null;
+    const transport: AnswerTransport = requests ? 'ws' : 'http';
     stats.answered += 1;
+    if (requests) stats.overWs += 1;
+    else stats.overHttp += 1;
     const started = performance.now();
     try {
-      const res = await this.post('/api/play/answer', { question_id: question.questionId, choices }, bot.token);
+      // A reply's body is the envelope the POST would have answered.
+      const res = requests ? (await requests.request('answer', body)).body : await this.post('/api/play/answer', body, bot.token);
       const ms = performance.now() - started;
       if (res.code === 200) stats.acked += 1;
       else stats.refused += 1;
-      this.options.onAnswer?.({ questionId: question.questionId, ok: res.code === 200, ms, message: res.message }, bot);
+      this.options.onAnswer?.({ questionId: question.questionId, ok: res.code === 200, ms, message: res.message, transport }, bot);
     } catch (error) {
-      this.error(`answer ${bot.nickname}: ${(error as Error).message}`);
-      this.options.onAnswer?.({ questionId: question.questionId, ok: false, ms: performance.now() - started, message: (error as Error).message }, bot);
+      this.error(`answer ${bot.nickname} (${transport}): ${(error as Error).message}`);
+      this.options.onAnswer?.({ questionId: question.questionId, ok: false, ms: performance.now() - started, message: (error as Error).message, transport }, bot);
     }
   }
 
@@ -387,7 +428,9 @@ export class BotSwarm {
 
 /** One line of the live summary: joined, connected, answers of the latest questions, errors. */
 export function summaryLine(stats: SwarmStats): string {
-  const questions = [...stats.questions.entries()].slice(-3).map(([id, q]) => `Q${id} answered ${q.answered}/${q.shown} acked ${q.acked} refused ${q.refused}`);
+  const questions = [...stats.questions.entries()]
+    .slice(-3)
+    .map(([id, q]) => `Q${id} answered ${q.answered}/${q.shown} acked ${q.acked} refused ${q.refused} via ws ${q.overWs}${q.overHttp ? ` http ${q.overHttp}` : ''}`);
   return [
     `joined ${stats.joined}/${stats.target}${stats.joinFailed ? ` (failed ${stats.joinFailed})` : ''}`,
     `ws ${stats.connected}`,

@@ -2,15 +2,27 @@
  * One load-generator process of the live-game benchmark (bench/live-game.ts forks several, so the
  * client side is not one event loop): it plays a slice of the players with the rehearsal bots
  * (bench/lib/bots.ts) against the real server, or holds plain sockets on the bare broadcast server,
- * and records when each frame arrived and how long each answer took to be acknowledged.
+ * and records when each frame arrived and how long each answer took to be acknowledged (over the
+ * player's WebSocket, as the phone answers, or over HTTP with `answersOver: 'http'`, to compare).
  * Speaks IPC with the parent; every command is answered with one message.
  */
 import WebSocket from 'ws';
-import { BotSwarm, loopbackAddresses, type RealtimeFrame } from './bots.js';
+import { BotSwarm, loopbackAddresses, type AnswerTransport, type RealtimeFrame } from './bots.js';
 import { RawHttpPool } from './raw-http.js';
 
 export type WorkerCommand =
-  | { cmd: 'join'; url: string; pin: string; prefix: string; count: number; concurrency: number; burstMs: number; addressBlock: number; maxSockets: number }
+  | {
+      cmd: 'join';
+      url: string;
+      pin: string;
+      prefix: string;
+      count: number;
+      concurrency: number;
+      burstMs: number;
+      addressBlock: number;
+      maxSockets: number;
+      answersOver: AnswerTransport;
+    }
   | { cmd: 'connect' }
   | { cmd: 'bare'; url: string; count: number; concurrency: number }
   | { cmd: 'report' }
@@ -31,6 +43,9 @@ export interface WorkerReport {
   acked: number;
   refused: number;
   refusals: Record<string, number>;
+  /** Answers sent over the player's WebSocket, and over HTTP (all of them with `answersOver: 'http'`). */
+  overWs: number;
+  overHttp: number;
   errors: number;
   lastError: string | null;
   connected: number;
@@ -56,6 +71,8 @@ function freshRecord() {
     acked: 0,
     refused: 0,
     refusals: {} as Record<string, number>,
+    overWs: 0,
+    overHttp: 0,
     frameBytes: 0,
   };
 }
@@ -90,7 +107,8 @@ async function openBare(url: string): Promise<void> {
 async function handle(command: WorkerCommand): Promise<unknown> {
   switch (command.cmd) {
     case 'join': {
-      // Tickets, states and answers go over the lean client's keep-alive connections (raw-http.ts).
+      // Tickets, states and (with answersOver 'http', or a socket not open) answers go over the lean
+      // client's keep-alive connections (raw-http.ts); answers over the player's WebSocket otherwise.
       pool = new RawHttpPool(command.url, command.maxSockets);
       swarm = new BotSwarm({
         url: command.url,
@@ -104,9 +122,12 @@ async function handle(command: WorkerCommand): Promise<unknown> {
         localAddresses: loopbackAddresses(command.addressBlock),
         // The burst: every player answers within `burstMs` of getting the question.
         answerDelay: () => Math.random() * command.burstMs,
+        answersOver: command.answersOver,
         onFrame,
         onAnswer: (result) => {
           const now = Date.now();
+          if (result.transport === 'ws') record.overWs += 1;
+          else record.overHttp += 1;
           record.acks.push(result.ms);
           record.sentAt.push(now - result.ms);
           record.settledAt.push(now);

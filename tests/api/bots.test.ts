@@ -1,20 +1,26 @@
 /**
  * The rehearsal bots (`npm run bots`, scripts/bots.ts over bench/lib/bots.ts) against a real test
  * server on a port: they join with distinct nicknames, hear the question on the WebSocket, answer it
- * within the countdown (every answer acknowledged and stored), print a summary and leave when the
- * game ends. A URL that is not this machine is refused unless named with --url.
+ * within the countdown over that WebSocket, as the phone does (every answer acknowledged and stored,
+ * none over POST /api/play/answer), print a summary and leave when the game ends. A URL that is not
+ * this machine is refused unless named with --url. Also the benchmark's pieces under the bots: the
+ * lean HTTP client and the requests over a player's WebSocket.
  */
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { answers, players } from '@/server/db/schema';
 import { isLoopback, randomChoices, randomDelay } from '../../bench/lib/bots';
 import { RawHttpPool } from '../../bench/lib/raw-http';
+import { SocketRequests } from '../../bench/lib/socket-requests';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
-import { bench } from './live-support';
+import { bench, play } from './live-support';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -51,6 +57,10 @@ describe('the rehearsal bots', () => {
   it('join, answer a question within its countdown, and leave when the game ends', async () => {
     const { id: gameId, pin } = await b.createGame({ title: 'Rehearsal', type: 1 });
     const question = await b.addQuestion(gameId, { answering_time: 4, question_type: 2, options: ['甲', '乙', '丙', '丁'], answer: ['A', 'B'] });
+    // Every HTTP request the server gets: the bots' answers must not be among them.
+    const answerPosts: string[] = [];
+    const seen = (request: IncomingMessage) => void (request.url?.startsWith('/api/play/answer') && answerPosts.push(request.url));
+    app.server.on('request', seen);
     const bots = runBots(['--url', url, '--pin', pin, '--players', '6', '--duration', '60', '--prefix', 'Rehearsal ']);
     try {
       await until(() => /ws 6/.test(bots.output()), 'six bots on the WebSocket');
@@ -65,6 +75,8 @@ describe('the rehearsal bots', () => {
       expect(stored.every((a) => a.elapsedMs <= 4_000 && a.choices.length >= 1)).toBe(true);
       expect(Date.now() - shown).toBeLessThan(4_500);
       await until(() => new RegExp(`Q${question} answered 6/6 acked 6 refused 0`).test(bots.output()), 'the summary of the question');
+      expect(answerPosts, 'answers over the WebSocket, none over HTTP').toEqual([]);
+      expect(bots.output()).toMatch(new RegExp(`Q${question} answered 6/6 acked 6 refused 0 via ws 6 ·`));
 
       await b.flow(gameId, question, 3);
       await b.flow(gameId, null, 5);
@@ -72,6 +84,7 @@ describe('the rehearsal bots', () => {
       expect(bots.output()).toContain('the game ended');
       expect(bots.output()).toContain('errors 0');
     } finally {
+      app.server.off('request', seen);
       bots.child.kill();
     }
   }, 40_000);
@@ -111,6 +124,61 @@ describe('the rehearsal bots', () => {
     } finally {
       app.server.off('connection', counted);
       pool.close();
+    }
+  });
+
+  it("requests over a player's WebSocket: each reply to its own request among the event frames, a refusal as its envelope, and a request left waiting fails when the socket closes", async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Socket requests', type: 1 });
+    const question = await b.addQuestion(gameId, { answering_time: 30 });
+    const player = await b.joinPlayer(pin, 'Socket 1');
+    const ticket = (await play(app, '/ticket', {}, { token: player.token })).body.data;
+    const socket = new WebSocket(`${url.replace('http', 'ws')}${ticket.url}?ticket=${ticket.ticket}`);
+    const requests = new SocketRequests(socket);
+    const events: string[] = [];
+    socket.on('message', (raw: Buffer) => {
+      const frame = JSON.parse(raw.toString()) as { type: string; id?: string };
+      if (frame.type === 'reply') expect(requests.receive(frame)).toBe(true);
+      else events.push(frame.type);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topic: ticket.topic }));
+    await until(() => events.includes('subscribed'), 'the subscription');
+    await b.flow(gameId, question, 2);
+    await until(() => events.includes('server.questionShown'), 'the question');
+
+    // Sent together; each resolves with its own reply (a question of no game of the player's is refused).
+    const [refused, accepted] = await Promise.all([
+      requests.request('answer', { question_id: question + 1_000, choices: ['A'] }),
+      requests.request('answer', { question_id: question, choices: ['B'] }),
+    ]);
+    expect(accepted).toMatchObject({ type: 'reply', status: 200, body: { code: 200, data: { answer: { question_id: question, choices: ['B'] } } } });
+    expect(refused.body.code).not.toBe(200);
+    expect(refused.body.data?.answer).toBeUndefined();
+    expect(await app.db.select().from(answers).where(eq(answers.questionId, question))).toHaveLength(1);
+
+    const waiting = requests.request('answer', { question_id: question, choices: ['A'] });
+    socket.terminate();
+    await expect(waiting).rejects.toThrow('closed');
+    expect(requests.waiting).toBe(0);
+    await expect(requests.request('answer', { question_id: question, choices: ['A'] })).rejects.toThrow('not open');
+  });
+
+  it('a request over a WebSocket that gets no reply fails after its timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      // A socket that is open and never answers.
+      const silent = Object.assign(new EventEmitter(), { readyState: WebSocket.OPEN, send: vi.fn() });
+      const requests = new SocketRequests(silent as unknown as WebSocket, { timeoutMs: 5_000 });
+      const waiting = requests.request('answer', { question_id: 1, choices: ['A'] });
+      expect(JSON.parse(silent.send.mock.calls[0]![0] as string)).toEqual({ type: 'request', id: '1', operation: 'answer', lang: 'en', body: { question_id: 1, choices: ['A'] } });
+      vi.advanceTimersByTime(4_999);
+      expect(requests.waiting).toBe(1);
+      vi.advanceTimersByTime(1);
+      await expect(waiting).rejects.toThrow('no reply within 5000 ms');
+      // A reply after the timeout settles nothing.
+      expect(requests.receive({ id: '1' })).toBe(false);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
