@@ -7,6 +7,12 @@
  * subscribes again; the server answers a subscription with the topic's snapshot, and `onConnected`
  * tells the page it was a reconnect, so it reads whatever it missed.
  * A ticket refused because the token is unknown (code 202) stops it for good (`onRejected`).
+ *
+ * `request` sends a contract operation over the open socket (today the player's answer): a frame
+ * `{type: 'request', id, operation, lang, body}`, answered by `{type: 'reply', id, status, body}`
+ * where `body` is the envelope the POST would have answered (docs/api-conventions.md). When the
+ * socket cannot carry it (not open, closed before the reply, no reply in time) it rejects with a
+ * `LiveRequestUnavailable`, which says whether the frame went out: the caller then uses the POST.
  */
 import { PlayApiError } from './api';
 import { backoffDelay } from './backoff';
@@ -19,6 +25,10 @@ export interface LiveFrame {
   /** The server's clock when it sent the frame, ms since epoch. */
   server_time?: number;
   t?: number | null;
+  /** A reply's: the request's id, the HTTP status and the envelope. */
+  id?: unknown;
+  status?: unknown;
+  body?: unknown;
 }
 
 export interface Ticket {
@@ -28,6 +38,32 @@ export interface Ticket {
 }
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped';
+
+/** A reply to a request: the HTTP status and the envelope the operation's POST would have answered. */
+export interface LiveReply {
+  status: number;
+  body: unknown;
+}
+
+/** The socket could not carry a request; `sent`: the frame went out (the server may have acted on it). */
+export class LiveRequestUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly sent: boolean,
+  ) {
+    super(message);
+    this.name = 'LiveRequestUnavailable';
+  }
+}
+
+/** How long a request waits for its reply before the caller falls back to HTTP. */
+export const REQUEST_TIMEOUT_MS = 8_000;
+
+interface PendingRequest {
+  resolve: (reply: LiveReply) => void;
+  reject: (error: LiveRequestUnavailable) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 export interface LiveSocketOptions {
   getTicket: () => Promise<Ticket>;
@@ -41,6 +77,9 @@ export interface LiveSocketOptions {
   /** The token behind the ticket is unknown: nothing to reconnect with. */
   onRejected?: (error: PlayApiError) => void;
   pingIntervalMs?: number;
+  /** The language of requests' replies (the page's). */
+  lang?: () => string;
+  requestTimeoutMs?: number;
   /** Browser pieces, injectable for tests. */
   createSocket?: (url: string) => WebSocket;
   location?: { protocol: string; host: string };
@@ -59,6 +98,8 @@ export class LiveSocket {
   private stopped = false;
   private readonly clock = new ClockOffset();
   private readonly now: () => number;
+  private readonly pending = new Map<string, PendingRequest>();
+  private requestSequence = 0;
 
   constructor(private readonly options: LiveSocketOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -81,8 +122,43 @@ export class LiveSocket {
     }
     const socket = this.socket;
     this.socket = null;
+    this.failRequests();
     socket?.close(1000, 'bye');
     this.setStatus('stopped');
+  }
+
+  /**
+   * Sends `operation` over the open, subscribed socket and resolves with its reply (whatever its
+   * status); rejects with LiveRequestUnavailable when the socket cannot carry it.
+   */
+  request(operation: string, body: unknown): Promise<LiveReply> {
+    const socket = this.socket;
+    if (this.status !== 'open' || !socket || socket.readyState !== 1) return Promise.reject(new LiveRequestUnavailable('the live connection is not open', false));
+    const id = `r${++this.requestSequence}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(id, new LiveRequestUnavailable('no reply in time', true)), this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      try {
+        socket.send(JSON.stringify({ type: 'request', id, operation, lang: this.options.lang?.() ?? 'en', body }));
+      } catch {
+        this.settle(id, new LiveRequestUnavailable('the live connection failed', false));
+      }
+    });
+  }
+
+  /** Settles a waiting request with its reply, or rejects it. */
+  private settle(id: string, outcome: LiveReply | LiveRequestUnavailable): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    if (outcome instanceof LiveRequestUnavailable) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+
+  /** Every waiting request: its frame went out, its reply will not come on this socket. */
+  private failRequests(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, new LiveRequestUnavailable('the live connection closed before the reply', true));
   }
 
   /** Skips the wait before the next attempt (the user tapped "retry", or the network came back). */
@@ -161,6 +237,7 @@ export class LiveSocket {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.failRequests();
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.scheduleRetry();
@@ -188,6 +265,9 @@ export class LiveSocket {
       }
       case 'refused':
         socket.close(4001, 'refused');
+        return;
+      case 'reply':
+        if (typeof frame.id === 'string') this.settle(frame.id, { status: typeof frame.status === 'number' ? frame.status : 500, body: frame.body });
         return;
       case 'pong':
         this.awaitingPong = 0;

@@ -25,7 +25,7 @@ import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { useLiveLink } from './live-link';
 import { PlayerActor } from './player-context';
-import { playerLogic, playerStorage, resumableToken } from './player-logic';
+import { playerLogic, playerStorage, resumableToken, type AnswerChannel } from './player-logic';
 
 const PIN_RE = /^[0-9]{6}$/;
 
@@ -33,7 +33,9 @@ export function App() {
   const [session, setSession] = useState(0);
   const pinInAddress = useMemo(() => new URLSearchParams(window.location.search).get('pin'), []);
   const api = useMemo(() => createPlayApi({ lang: currentLanguage, networkError: () => translate('errors.network') }), []);
-  const logic = useMemo(() => playerLogic(api, { joined: (player) => playerStorage.set(player), forget: () => playerStorage.set(null) }), [api]);
+  // The live connection, once open, carries the answers (player-logic.ts sendAnswer).
+  const channel = useMemo<AnswerChannel>(() => ({ socket: null }), []);
+  const logic = useMemo(() => playerLogic(api, { joined: (player) => playerStorage.set(player), forget: () => playerStorage.set(null) }, channel), [api, channel]);
   // Read once per session: a new session (after "join another game") starts without a token.
   const token = useMemo(() => (session === 0 ? resumableToken(playerStorage.get(), pinInAddress) : null), [session, pinInAddress]);
   const leave = () => {
@@ -42,14 +44,14 @@ export function App() {
   };
   return (
     <PlayerActor.Provider key={session} logic={logic} options={{ input: { token } }}>
-      <PlayerPage api={api} defaultPin={PIN_RE.test(pinInAddress ?? '') ? pinInAddress! : ''} onLeave={leave} />
+      <PlayerPage api={api} channel={channel} defaultPin={PIN_RE.test(pinInAddress ?? '') ? pinInAddress! : ''} onLeave={leave} />
     </PlayerActor.Provider>
   );
 }
 
 const selectView = (s: Parameters<typeof selectScreen>[0]) => s.context.view;
 
-function PlayerPage({ api, defaultPin, onLeave }: { api: ReturnType<typeof createPlayApi>; defaultPin: string; onLeave: () => void }) {
+function PlayerPage({ api, channel, defaultPin, onLeave }: { api: ReturnType<typeof createPlayApi>; channel: AnswerChannel; defaultPin: string; onLeave: () => void }) {
   const t = useT();
   const actor = PlayerActor.useActorRef();
   const screen = PlayerActor.useSelector(selectScreen);
@@ -58,7 +60,7 @@ function PlayerPage({ api, defaultPin, onLeave }: { api: ReturnType<typeof creat
   const view = PlayerActor.useSelector(selectView);
   const nickname = PlayerActor.useSelector((s) => s.context.player?.nickname ?? s.context.view?.nickname ?? '');
   const score = PlayerActor.useSelector(selectScore);
-  const { status, playerCount } = useLiveLink(actor, api, token, playing);
+  const { status, playerCount } = useLiveLink(actor, api, token, playing, channel);
 
   // While re-reading the state, keep the last screen on display rather than flashing a spinner.
   const lastScreen = useRef<PlayerScreen>('loading');

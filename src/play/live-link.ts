@@ -10,7 +10,8 @@ import type { PlayerActorRef } from '@machines/player/player.machine';
 import type { PlayerView } from '@machines/player/types';
 import type { PlayApi, PlaySchemas } from '@/audience/api';
 import { LiveSocket, type LiveFrame, type LiveStatus } from '@/audience/live-socket';
-import { toPublicQuestion } from './player-logic';
+import { currentLanguage } from '@/audience/i18n';
+import { toPublicQuestion, type AnswerChannel } from './player-logic';
 
 /** Whether the public snapshot tells of something the phone's view lacks. */
 export function snapshotDiffers(snapshot: PlaySchemas['DisplayStateData'], view: PlayerView | null): boolean {
@@ -54,8 +55,11 @@ export function forwardFrame(actor: PlayerActorRef, frame: LiveFrame, onPlayerCo
   }
 }
 
-/** Keeps the link open while the phone plays; returns the connection's status and the players joined. */
-export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string | null, playing: boolean) {
+/**
+ * Keeps the link open while the phone plays, and in `channel` for the answers to go over it; returns
+ * the connection's status and the players joined.
+ */
+export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string | null, playing: boolean, channel: AnswerChannel) {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [playerCount, setPlayerCount] = useState<number | null>(null);
   useEffect(() => {
@@ -74,9 +78,14 @@ export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string |
       onClock: (offsetMs) => actor.send({ type: 'clock.synced', offsetMs }),
       // The token is gone: reading the state sends the player back to joining.
       onRejected: () => actor.send({ type: 'connection.reconnected' }),
+      lang: currentLanguage,
     });
+    channel.socket = socket;
     socket.start();
-    return () => socket.stop();
-  }, [actor, api, token, playing]);
+    return () => {
+      if (channel.socket === socket) channel.socket = null;
+      socket.stop();
+    };
+  }, [actor, api, token, playing, channel]);
   return { status, playerCount };
 }

@@ -1,13 +1,15 @@
 /**
- * The player machine (machines/player) wired to the real calls: POST /api/play/join, /state and
- * /answer through the audience's API client, the contract's snake_case shapes mapped to the machine's
- * view, and the player token kept in local storage (with the PIN it joined, so a QR code of another
- * game starts a fresh join instead of resuming the old one).
+ * The player machine (machines/player) wired to the real calls: POST /api/play/join and /state
+ * through the audience's API client, the answer over the game's open WebSocket (falling back to POST
+ * /api/play/answer, see sendAnswer), the contract's snake_case shapes mapped to the machine's view,
+ * and the player token kept in local storage (with the PIN it joined, so a QR code of another game
+ * starts a fresh join instead of resuming the old one).
  */
 import { playerMachine } from '@machines/player/player.machine';
 import type { AnswerInput, AnswerOutput, JoinInput, JoinOutput, PlayerView, PublicQuestion, TokenInput } from '@machines/player/types';
 import { fromPromise } from 'xstate';
-import { PlayApiError, type PlayApi, type PlaySchemas } from '@/audience/api';
+import { PlayApiError, unwrap, type PlayApi, type PlaySchemas } from '@/audience/api';
+import { LiveRequestUnavailable, type LiveSocket } from '@/audience/live-socket';
 
 const STORAGE_KEY = 'live-trivia.player';
 
@@ -86,13 +88,46 @@ export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
   };
 }
 
+/** The game's live connection while there is one (live-link.ts keeps it here): answers go over it. */
+export interface AnswerChannel {
+  socket: Pick<LiveSocket, 'request'> | null;
+}
+
+/**
+ * The answer over the open WebSocket (a request frame; the server needs no HTTP request per answer
+ * in a burst of thousands), or POST /api/play/answer when the socket cannot carry it. The reply is
+ * the POST's envelope, so a refusal is the same PlayApiError either way. If the frame went out but
+ * its reply was lost, the POST may find the answer stored already: then the stored answer (read with
+ * /state) is the result, not an error.
+ */
+export async function sendAnswer(api: PlayApi, channel: AnswerChannel, input: AnswerInput): Promise<PlaySchemas['AnswerData']> {
+  const body = { question_id: input.questionId, choices: input.choices as PlaySchemas['OptionTitle'][] };
+  let sent = false;
+  if (channel.socket) {
+    try {
+      return unwrap<PlaySchemas['AnswerData']>((await channel.socket.request('answer', body)).body);
+    } catch (error) {
+      if (!(error instanceof LiveRequestUnavailable)) throw error;
+      sent = error.sent;
+    }
+  }
+  try {
+    return await api.answer(input.token, body.question_id, body.choices);
+  } catch (error) {
+    if (!sent || !(error instanceof PlayApiError) || error.code !== 201) throw error;
+    const stored = (await api.state(input.token).catch(() => null))?.my_answer;
+    if (stored?.question_id === body.question_id) return { answer: stored };
+    throw error;
+  }
+}
+
 /** The machine's calls reject with a RejectedToken when the server does not know the token. */
 function rejectedToken(error: unknown): never {
   if (error instanceof PlayApiError && error.tokenRejected) throw { tokenRejected: true, message: error.message };
   throw error;
 }
 
-export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }) {
+export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }, channel: AnswerChannel = { socket: null }) {
   let lastPin = '';
   return playerMachine.provide({
     actors: {
@@ -103,7 +138,7 @@ export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer
       }),
       loadState: fromPromise<PlayerView, TokenInput>(({ input }) => api.state(input.token).then(toPlayerView, rejectedToken)),
       submitAnswer: fromPromise<AnswerOutput, AnswerInput>(async ({ input }) => {
-        const data = await api.answer(input.token, input.questionId, input.choices as PlaySchemas['OptionTitle'][]).catch(rejectedToken);
+        const data = await sendAnswer(api, channel, input).catch(rejectedToken);
         return { choices: data.answer.choices, elapsedMs: data.answer.elapsed_ms };
       }),
     },

@@ -1,11 +1,14 @@
 /**
  * The audience's live socket with a fake WebSocket and fake timers: subscribes after `ready`, measures
  * the clock from pongs, hands the topic's frames on, and after a drop comes back by itself with a new
- * ticket, subscribes again and says it was a reconnect; a refused token stops it.
+ * ticket, subscribes again and says it was a reconnect; a refused token stops it. Requests (the
+ * player's answer) get their own reply, and fail in a way that says whether the frame went out; the
+ * player's answer falls back to the POST then, and a stored answer whose reply was lost is no error.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlayApiError } from '@/audience/api';
-import { LiveSocket, type LiveFrame, wsUrl } from '@/audience/live-socket';
+import { PlayApiError, type PlayApi } from '@/audience/api';
+import { LiveRequestUnavailable, LiveSocket, type LiveFrame, wsUrl } from '@/audience/live-socket';
+import { sendAnswer, type AnswerChannel } from '@/play/player-logic';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -52,6 +55,8 @@ function setup(getTicket = vi.fn(async () => ({ ticket: `t${FakeSocket.all.lengt
     onRejected: (error) => rejected.push(error),
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     location: { protocol: 'https:', host: 'quiz.example' },
+    lang: () => 'zh-TW',
+    requestTimeoutMs: 5_000,
     now: () => now,
     random: () => 0.5,
   });
@@ -127,5 +132,117 @@ describe('the live socket', () => {
 
   it('opens ws: on http pages and wss: on https pages', () => {
     expect(wsUrl('/api/ws', 'a b', { protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/ws?ticket=a%20b');
+  });
+});
+
+/** A LiveSocket subscribed on its first fake socket. */
+async function openSocket() {
+  const setUp = setup();
+  setUp.socket.start();
+  await vi.advanceTimersByTimeAsync(0);
+  const fake = FakeSocket.all[0]!;
+  fake.receive({ type: 'ready', server_time: now });
+  fake.receive({ type: 'subscribed', topic: TOPIC });
+  return { ...setUp, fake };
+}
+
+const answerBody = { question_id: 7, choices: ['B'] };
+const stored = { question_id: 7, choices: ['B'], received_at: '2026-11-24T12:00:02.300Z', elapsed_ms: 2300, correct: null, points: null };
+
+describe('requests over the live socket', () => {
+  it('sends a request frame in the page language and resolves with the reply of the same id only', async () => {
+    const { socket, fake } = await openSocket();
+    const first = socket.request('answer', answerBody);
+    const second = socket.request('answer', { ...answerBody, question_id: 8 });
+    const frames = fake.sent.filter((f) => f.type === 'request');
+    expect(frames).toEqual([
+      { type: 'request', id: 'r1', operation: 'answer', lang: 'zh-TW', body: answerBody },
+      { type: 'request', id: 'r2', operation: 'answer', lang: 'zh-TW', body: { ...answerBody, question_id: 8 } },
+    ]);
+    let firstSettled = false;
+    void first.then(() => (firstSettled = true));
+    fake.receive({ type: 'reply', id: 'r2', status: 200, body: { code: 201, message: '您已作答過此題', data: null } } as LiveFrame);
+    await expect(second).resolves.toEqual({ status: 200, body: { code: 201, message: '您已作答過此題', data: null } });
+    expect(firstSettled).toBe(false);
+    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200, message: '作答成功', data: { answer: stored } } } as LiveFrame);
+    await expect(first).resolves.toMatchObject({ status: 200, body: { data: { answer: stored } } });
+  });
+
+  it('fails a request it cannot carry, saying whether the frame went out', async () => {
+    const notOpen = setup().socket.request('answer', answerBody);
+    await expect(notOpen).rejects.toMatchObject({ name: 'LiveRequestUnavailable', sent: false });
+
+    const { socket, fake } = await openSocket();
+    const late = socket.request('answer', answerBody);
+    const lateResult = late.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await lateResult).toMatchObject({ name: 'LiveRequestUnavailable', sent: true, message: 'no reply in time' });
+    // A reply after the timeout changes nothing.
+    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200 } } as LiveFrame);
+
+    const cut = socket.request('answer', answerBody).catch((error: unknown) => error);
+    fake.close();
+    expect(await cut).toMatchObject({ name: 'LiveRequestUnavailable', sent: true });
+    // Reconnecting: not open until subscribed again.
+    await expect(socket.request('answer', answerBody)).rejects.toMatchObject({ sent: false });
+    socket.stop();
+  });
+
+  it('fails what is waiting when the page stops the socket', async () => {
+    const { socket } = await openSocket();
+    const waiting = socket.request('answer', answerBody).catch((error: unknown) => error);
+    socket.stop();
+    expect(await waiting).toBeInstanceOf(LiveRequestUnavailable);
+  });
+});
+
+describe('the player’s answer', () => {
+  const input = { token: 'tok', questionId: 7, choices: ['B'] };
+  const api = (overrides: Partial<PlayApi>) =>
+    ({
+      answer: vi.fn(async () => ({ answer: stored })),
+      state: vi.fn(async () => ({ my_answer: null })),
+      ...overrides,
+    }) as unknown as PlayApi & { answer: ReturnType<typeof vi.fn>; state: ReturnType<typeof vi.fn> };
+  const channelOf = (request: () => Promise<unknown>): AnswerChannel => ({ socket: { request: vi.fn(request) as never } });
+
+  it('goes over the socket when one is open, with the same result or refusal as the POST', async () => {
+    const calls = api({});
+    const ok = channelOf(async () => ({ status: 200, body: { code: 200, message: 'Your answer is in', data: { answer: stored } } }));
+    await expect(sendAnswer(calls, ok, input)).resolves.toEqual({ answer: stored });
+    expect(ok.socket!.request).toHaveBeenCalledWith('answer', { question_id: 7, choices: ['B'] });
+    expect(calls.answer).not.toHaveBeenCalled();
+
+    const refused = channelOf(async () => ({ status: 200, body: { code: 201, message: 'Too late: the answering time is over', data: null } }));
+    const error = await sendAnswer(calls, refused, input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlayApiError);
+    expect(error).toMatchObject({ code: 201, message: 'Too late: the answering time is over', tokenRejected: false });
+    const unknownToken = channelOf(async () => ({ status: 200, body: { code: 202, message: 'Please join again', data: null } }));
+    await expect(sendAnswer(calls, unknownToken, input)).rejects.toMatchObject({ tokenRejected: true });
+    expect(calls.answer).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the POST when the socket cannot carry it', async () => {
+    const calls = api({});
+    await expect(sendAnswer(calls, { socket: null }, input)).resolves.toEqual({ answer: stored });
+    const closed = channelOf(async () => Promise.reject(new LiveRequestUnavailable('not open', false)));
+    await expect(sendAnswer(calls, closed, input)).resolves.toEqual({ answer: stored });
+    expect(calls.answer).toHaveBeenCalledTimes(2);
+    expect(calls.answer).toHaveBeenCalledWith('tok', 7, ['B']);
+  });
+
+  it('shows the stored answer, not an error, when the socket’s reply was lost and the POST finds it answered', async () => {
+    const answered = new PlayApiError('You have already answered this question', 201);
+    const calls = api({ answer: vi.fn(async () => Promise.reject(answered)) as never, state: vi.fn(async () => ({ my_answer: stored })) as never });
+    const lost = channelOf(async () => Promise.reject(new LiveRequestUnavailable('no reply in time', true)));
+    await expect(sendAnswer(calls, lost, input)).resolves.toEqual({ answer: stored });
+    expect(calls.state).toHaveBeenCalledWith('tok');
+
+    // Never sent: the refusal is the player's to see.
+    const neverSent = channelOf(async () => Promise.reject(new LiveRequestUnavailable('not open', false)));
+    await expect(sendAnswer(calls, neverSent, input)).rejects.toBe(answered);
+    // Sent, but what is stored is another question's: still the refusal.
+    const other = api({ answer: vi.fn(async () => Promise.reject(answered)) as never, state: vi.fn(async () => ({ my_answer: { ...stored, question_id: 6 } })) as never });
+    await expect(sendAnswer(other, lost, input)).rejects.toBe(answered);
   });
 });
