@@ -94,6 +94,21 @@ async function phone(locale: string, viewport: { width: number; height: number }
   return page;
 }
 
+/**
+ * Every answer the page sends from now on, in order: `ws` for a request frame on its live socket,
+ * `POST` for POST /api/play/answer.
+ */
+function answersSent(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/play/answer') && sent.push(request.method()));
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"type":"request"') && payload.includes('"operation":"answer"')) sent.push('ws');
+    }),
+  );
+  return sent;
+}
+
 /** Opens /play (by the QR link when `byLink`, else typing the PIN) and joins. */
 async function join(page: Page, pin: string, nickname: string, language: 'zh-TW' | 'en', byLink = false) {
   await page.goto(`${server.url}/play${byLink ? `?pin=${pin}` : ''}`);
@@ -134,6 +149,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
 
     // Three phones: one by the QR link (PIN prefilled) in Chinese, two typing the PIN, one in English.
     const ann = await phone('zh-TW');
+    const annAnswers = answersSent(ann);
     const ben = await phone('en-US', { width: 390, height: 844 });
     const cat = await phone('zh-TW', { width: 375, height: 740 });
     await ann.goto(`${server.url}/play?pin=${game.pin}`);
@@ -169,13 +185,12 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await shoot(ann, 'player-3-question-zh-TW');
     await shoot(ben, 'player-3-question-en');
 
-    // A double tap sends one answer.
-    const answerCalls: string[] = [];
-    ann.on('request', (request) => request.url().endsWith('/api/play/answer') && answerCalls.push(request.method()));
+    // A double tap sends one answer, over the open live socket.
+    expect(annAnswers).toEqual([]);
     await option(ann, 'B').dblclick();
     await ann.getByText('已收到你的答案').waitFor();
     await ann.getByText(/於 \d+\.\d 秒時收到/).waitFor();
-    expect(answerCalls, 'one answer request for a double tap').toEqual(['POST']);
+    expect(annAnswers, 'one answer for a double tap, over the live socket').toEqual(['ws']);
     await shoot(ann, 'player-4-receipt-zh-TW');
     // The big screen's countdown runs on.
     await expect.poll(async () => Number(await display.getByTestId('display-countdown').innerText()), { timeout: 5_000 }).toBeLessThan(shownSeconds);
@@ -187,7 +202,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await ann.getByText('已收到你的答案').waitFor();
     await ann.getByText('你的選擇：B. 玉山').waitFor();
     await ann.getByTestId('me').getByText('Ann').waitFor();
-    expect(answerCalls).toHaveLength(1);
+    expect(annAnswers).toHaveLength(1);
 
     // The answer: right or wrong with the points; the chart on the big screen.
     await flow(game.id, q1, 3);
