@@ -338,10 +338,10 @@ const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
   levelNotReached: 'live.answer.levelNotReached',
 };
 
-/** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
 /** Who answers: all an answer needs of the player (from a token, or from a player's WebSocket ticket). */
 export type AnswerPlayer = Pick<q.PlayerIdentity, 'id' | 'triviaGameId'>;
 
+/** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
 interface AnswerRequest {
   player: AnswerPlayer;
   input: { question_id: number; choices: string[] };
