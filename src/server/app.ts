@@ -110,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // The live game: player/display access, the game topics of the real-time channel.
-    await app.register(livePlugin, { secret });
+    await app.register(livePlugin, { secret, autoPublishAfterMs: config.autoPublishAfterMs });
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).

@@ -36,6 +36,11 @@ export interface AppConfig {
    * = that many proxy hops, or the proxies' addresses/CIDRs. Fastify's `trustProxy`.
    */
   trustProxy: TrustProxy;
+  /**
+   * How long after a timed question's deadline the server publishes its answer if no control screen
+   * did (features/live/deadline-watch.ts); unset = AUTO_PUBLISH_AFTER_MS. Not from the environment.
+   */
+  autoPublishAfterMs?: number;
 }
 
 export type TrustProxy = boolean | number | string[];

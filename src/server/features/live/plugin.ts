@@ -8,12 +8,13 @@ import fp from 'fastify-plugin';
 import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
 import { bearerToken } from '../session/tokens.js';
 import * as q from './queries.js';
+import { DeadlineWatch } from './deadline-watch.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents } from './realtime.js';
 import { DisplayTokens, hashSecret, type DisplaySubject } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { events: LiveEvents; displayTokens: DisplayTokens };
+    live: { events: LiveEvents; displayTokens: DisplayTokens; deadlines: DeadlineWatch };
   }
   interface FastifyRequest {
     /** The player a `player` operation is called by. */
@@ -102,12 +103,20 @@ export function requireDisplay(request: { display: DisplaySubject | null; url: s
   return request.display;
 }
 
-async function livePlugin(app: FastifyInstance, options: { secret: Uint8Array }): Promise<void> {
+async function livePlugin(app: FastifyInstance, options: { secret: Uint8Array; autoPublishAfterMs?: number }): Promise<void> {
   const events = new LiveEvents(app);
-  app.decorate('live', { events, displayTokens: new DisplayTokens(options.secret) });
+  // The answer published at the deadline when no control screen did (deadline-watch.ts).
+  const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
+  app.decorate('live', { events, displayTokens: new DisplayTokens(options.secret), deadlines });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
-  app.addHook('onClose', async () => events.close());
+  const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
+  app.addHook('onReady', async () => deadlines.watchOnScreen());
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await deadlines.close();
+    events.close();
+  });
 
   app.hub.registerTopic('game', {
     authorize: (client, topic) => authorizeGameTopic(app, client, topic),

@@ -109,6 +109,15 @@ export async function liveQuestion(db: Queryable, gameId: number): Promise<Quest
   return row;
 }
 
+/** Every question on screen (status 1) of every enabled game, with its game: what a restarted server watches. */
+export async function questionsOnScreen(db: Queryable): Promise<Array<{ game: GameRow; question: QuestionRow }>> {
+  return db
+    .select({ game: triviaGames, question: questions })
+    .from(questions)
+    .innerJoin(triviaGames, eq(triviaGames.id, questions.triviaGameId))
+    .where(and(eq(questions.status, 1), eq(triviaGames.status, 1)));
+}
+
 export async function anyQuestionSent(db: Queryable, gameId: number): Promise<boolean> {
   const rows = await db
     .select({ id: questions.id })

@@ -1,0 +1,143 @@
+/**
+ * The server publishes a timed question's answer when its countdown ran out and no control screen did
+ * (features/live/deadline-watch.ts): never before the deadline, exactly once whoever else publishes,
+ * never for an untimed question, and also after a restart for a question left on screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import fs from 'node:fs';
+import { buildApp } from '@/server/app';
+import type { RealtimeEvent } from '@/server/realtime/bus';
+import { dropPostgresDatabase, createTestApp, testAppConfig } from '../support/app';
+import { login } from '../support/api';
+import { bench } from './live-support';
+
+/** How long after the deadline these apps publish (the product waits AUTO_PUBLISH_AFTER_MS). */
+const AFTER_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
+
+const published = (events: RealtimeEvent[], questionId: number) =>
+  events.filter((e) => e.type === 'server.answerPublished' && e.topic.endsWith(':public') && (e.data as { question_id?: number }).question_id === questionId);
+
+describe('the answer published at the deadline by the server', () => {
+  let app: FastifyInstance;
+  let b: ReturnType<typeof bench>;
+  const events: RealtimeEvent[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({ autoPublishAfterMs: AFTER_MS });
+    const token = await login(app);
+    b = bench(app, () => token);
+    app.bus.subscribe((event) => events.push(event));
+  });
+  afterAll(() => app.close());
+
+  it('publishes and scores it once the countdown ran out with no control screen, not before', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Nobody at the controls', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 1, answer: ['A'] });
+    const ann = await b.joinPlayer(pin, 'Ann');
+    const ben = await b.joinPlayer(pin, 'Ben');
+    const shown = await b.flow(gameId, q1, 2);
+    const deadline = Date.parse(shown.body.data.question.deadline);
+    expect((await b.answer(ann.token, q1, ['A'])).body.code).toBe(200);
+    expect((await b.answer(ben.token, q1, ['B'])).body.code).toBe(200);
+    expect(app.live.deadlines.watching).toContain(q1);
+
+    const after = await until('the answer published', () => b.state(ann.token), (s) => s.question?.status === 2);
+    const publishedAt = Date.now();
+    expect(publishedAt, 'not before the deadline and the wait after it').toBeGreaterThanOrEqual(deadline + AFTER_MS);
+    expect(publishedAt - deadline, 'soon after it').toBeLessThan(AFTER_MS + 4_000);
+    expect(after.question.answer).toEqual(['A']);
+    expect(after.my_answer).toMatchObject({ question_id: q1, correct: true });
+    expect(after.player.score, 'the answers were scored').toBeGreaterThan(0);
+    expect((await b.state(ben.token)).my_answer).toMatchObject({ correct: false, points: 0 });
+    expect(published(events, q1), 'the display and the phones were told once').toHaveLength(1);
+    expect(app.live.deadlines.watching).not.toContain(q1);
+
+    // The control screen comes back: its own publish finds the step done, and changes nothing.
+    const late = await b.flow(gameId, q1, 3);
+    expect(late.body).toMatchObject({ code: 200, data: { applied: false } });
+    await sleep(AFTER_MS + 200);
+    expect(published(events, q1)).toHaveLength(1);
+  });
+
+  it('leaves alone an answer the operator published in time, and an untimed question', async () => {
+    const { id: gameId } = await b.createGame({ title: 'Operator in time', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 1 });
+    await b.flow(gameId, q1, 2);
+    expect((await b.flow(gameId, q1, 3)).body.data.applied).toBe(true);
+    await sleep(1_000 + AFTER_MS + 300);
+    expect(published(events, q1), 'published once, by the operator').toHaveLength(1);
+
+    const { id: levelGame, pin } = await b.createGame({
+      title: 'Untimed',
+      type: 2,
+      start_time: new Date(Date.now() - 3_600_000).toISOString(),
+      end_time: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const saved = await b.admin('/triviaGame/updateLevel', { trivia_game_id: levelGame, trivia_game_level: [{ level: 1, promotion_score: null }] });
+    const untimed = await b.addQuestion(levelGame, { level_id: saved.body.data.list[0].id, score: 10, have_answering_time: 0 });
+    const cat = await b.joinPlayer(pin, 'Cat');
+    const shown = await b.flow(levelGame, untimed, 2);
+    expect(shown.body.data.question.deadline).toBeNull();
+    expect(app.live.deadlines.watching).not.toContain(untimed);
+    await sleep(1_500);
+    expect((await b.state(cat.token)).question, 'still open for answers').toMatchObject({ question: { id: untimed }, status: 1, can_answer: true });
+    expect(published(events, untimed)).toHaveLength(0);
+  });
+
+  it('publishes nothing for a game ended meanwhile', async () => {
+    const { id: gameId } = await b.createGame({ title: 'Ended at once', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 1 });
+    await b.flow(gameId, q1, 2);
+    // Ending the game publishes the question on screen itself.
+    expect((await b.flow(gameId, null, 5)).body.code).toBe(200);
+    await sleep(1_000 + AFTER_MS + 300);
+    expect(published(events, q1), 'published once, by the end of the game').toHaveLength(1);
+  });
+});
+
+describe('after a restart', () => {
+  it('publishes a question whose countdown ran out while the server was down', async () => {
+    const base = await testAppConfig({ autoPublishAfterMs: AFTER_MS });
+    // One database for both runs: a folder for PGlite (not memory), the same PostgreSQL database.
+    const config = base.database.kind === 'pglite' ? { ...base, database: { kind: 'pglite' as const, dataDir: path.join(base.dataDir, 'pglite') } } : base;
+    const first = await buildApp(config);
+    const token = await login(first);
+    const b1 = bench(first, () => token);
+    const { id: gameId, pin } = await b1.createGame({ title: 'Restarted', type: 1 });
+    const q1 = await b1.addQuestion(gameId, { answering_time: 1, answer: ['A'] });
+    const ann = await b1.joinPlayer(pin, 'Ann');
+    const deadline = Date.parse((await b1.flow(gameId, q1, 2)).body.data.question.deadline);
+    expect((await b1.answer(ann.token, q1, ['A'])).body.code).toBe(200);
+    await first.close();
+
+    await sleep(Math.max(0, deadline + AFTER_MS - Date.now()) + 200);
+    const second = await buildApp(config, {
+      afterClose: async () => {
+        if (config.database.kind === 'postgres') await dropPostgresDatabase(config.database.url);
+        fs.rmSync(config.dataDir, { recursive: true, force: true });
+      },
+    });
+    try {
+      await second.ready();
+      const b2 = bench(second, () => token);
+      const state = await until('the answer published after the restart', () => b2.state(ann.token), (s) => s.question?.status === 2);
+      expect(state.question.answer).toEqual(['A']);
+      expect(state.my_answer).toMatchObject({ question_id: q1, correct: true });
+    } finally {
+      await second.close();
+    }
+  });
+});
