@@ -52,7 +52,8 @@ describe('the answer published at the deadline by the server', () => {
     const deadline = Date.parse(shown.body.data.question.deadline);
     expect((await b.answer(ann.token, q1, ['A'])).body.code).toBe(200);
     expect((await b.answer(ben.token, q1, ['B'])).body.code).toBe(200);
-    expect(app.live.deadlines.watching).toContain(q1);
+    // Heard from the bus (on PostgreSQL, through LISTEN/NOTIFY).
+    await until('the question watched', async () => app.live.deadlines.watching, (watching) => watching.includes(q1));
 
     const after = await until('the answer published', () => b.state(ann.token), (s) => s.question?.status === 2);
     const publishedAt = Date.now();
