@@ -352,7 +352,7 @@ describe('a level game (type 2) as the players see it', () => {
 });
 
 describe('the countdown', () => {
-  it('runs out on the phone and on the big screen at the server deadline', async () => {
+  it('runs out on the phone and on the big screen at the server deadline, then shows the answer the server published', async () => {
     const game = await createGame({ title: 'E2E countdown', type: 1 });
     const question = await addQuestion(game.id, { text: 'Quick!', options: ['Now', 'Later'], answer: ['A'], seconds: 3 });
     const { code } = await admin('/triviaGame/displayCode', { trivia_game_id: game.id });
@@ -369,6 +369,13 @@ describe('the countdown', () => {
     await display.getByTestId('display-countdown').getByText("Time's up!").waitFor({ timeout: 6_000 });
     expect(Date.now() - shownAt, 'not before the deadline').toBeGreaterThanOrEqual(2_500);
     expect(await option(slow, 'A').count()).toBe(0);
+    // No control screen is open: the server publishes the answer a few seconds past the deadline.
+    await slow.getByText('No answer').waitFor({ timeout: 8_000 });
+    await slow.getByText('Correct answer: A. Now').waitFor();
+    await display.getByText('Correct', { exact: false }).first().waitFor();
+    expect(Date.now() - shownAt, 'published by the server after the deadline').toBeGreaterThanOrEqual(3_000);
+    await shoot(slow, 'player-10-published-by-server-en');
+    await shoot(display, 'display-8-published-by-server');
   });
 });
 
