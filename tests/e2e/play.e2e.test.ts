@@ -11,8 +11,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
-import { ADMIN } from './support/session';
 
 const SHOTS = '/tmp/shots-audience';
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
@@ -21,16 +21,11 @@ const BIG_SCREEN = { width: 1920, height: 1080 } as const;
 
 let server: RunningServer;
 let browser: Browser;
-let adminToken: string;
+let operator: OperatorApi;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
-  });
-  adminToken = ((await res.json()) as { data: { token_info: { token: string } } }).data.token_info.token;
+  operator = await operatorApi(server);
 });
 
 afterAll(async () => {
@@ -38,23 +33,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The operator, through the admin API with a logged-in admin. */
-async function admin(route: string, body: unknown): Promise<any> {
-  const res = await fetch(`${server.url}/api/admin${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, cid: '1', lang: 'en' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (json.code !== 200) throw new Error(`${route} failed: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function createGame(body: Record<string, unknown>): Promise<{ id: number; pin: string }> {
-  const { id } = await admin('/triviaGame/create', body);
-  const { item } = await admin('/triviaGame/detail', { id });
-  return { id, pin: item.pin };
-}
+const admin = (route: string, body: unknown) => operator.call(route, body);
+const createGame = (body: Record<string, unknown>) => operator.createGame(body);
 
 interface QuestionSpec {
   text: string;

@@ -15,8 +15,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BotSwarm, randomChoices, type ShownQuestion } from '../../bench/lib/bots';
 import { DESKTOP, launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
-import { ADMIN, TOKEN_COOKIE } from './support/session';
+import { TOKEN_COOKIE } from './support/session';
 
 const SHOTS = '/tmp/shots-rehearsal';
 const BOTS = 20;
@@ -25,17 +26,12 @@ const BIG_SCREEN = { width: 1920, height: 1080 } as const;
 
 let server: RunningServer;
 let browser: Browser;
-let adminToken: string;
+let operator: OperatorApi;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   // One login for the whole file: the operator's cookie and the set-up calls share its session.
-  const res = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
-  });
-  adminToken = ((await res.json()) as { data: { token_info: { token: string } } }).data.token_info.token;
+  operator = await operatorApi(server);
 });
 
 afterAll(async () => {
@@ -43,23 +39,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The admin API, as the operator's session (for setting games up and reading the server's ranking). */
-async function admin(route: string, body: unknown): Promise<any> {
-  const res = await fetch(`${server.url}/api/admin${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, cid: '1' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (json.code !== 200) throw new Error(`${route} failed: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function createGame(body: Record<string, unknown>): Promise<{ id: number; pin: string }> {
-  const { id } = await admin('/triviaGame/create', body);
-  const { item } = await admin('/triviaGame/detail', { id });
-  return { id, pin: item.pin };
-}
+const admin = (route: string, body: unknown) => operator.call(route, body);
+const createGame = (body: Record<string, unknown>) => operator.createGame(body);
 
 async function addQuestion(gameId: number, title: string, text: string, options: string[], answer: string[], spec: Record<string, unknown> = {}): Promise<number> {
   const { id } = await admin('/question/create', {
@@ -127,7 +108,7 @@ async function operatorOn(open: ReturnType<typeof track>, gameId: number): Promi
     const body = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
     if (body && body.code !== 200) problems.push(`${res.url()}: ${body.code} ${body.message}`);
   });
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: adminToken, url: server.url }]);
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: operator.token, url: server.url }]);
   await page.goto(`${server.url}/triviaGame/start/${gameId}`);
   await page.getByTestId('connection').getByText('即時連線中').waitFor();
   return page;
