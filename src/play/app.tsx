@@ -23,6 +23,7 @@ import { createPlayApi } from '@/audience/api';
 import { secondsWithTenths } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
+import { devInspector } from '@/shared/dev-inspector';
 import { useLiveLink } from './live-link';
 import { PlayerActor } from './player-context';
 import { playerLogic, playerStorage, resumableToken, type AnswerChannel } from './player-logic';
@@ -43,7 +44,7 @@ export function App() {
     setSession((n) => n + 1);
   };
   return (
-    <PlayerActor.Provider key={session} logic={logic} options={{ input: { token } }}>
+    <PlayerActor.Provider key={session} logic={logic} options={{ input: { token }, inspect: devInspector }}>
       <PlayerPage api={api} channel={channel} defaultPin={PIN_RE.test(pinInAddress ?? '') ? pinInAddress! : ''} onLeave={leave} />
     </PlayerActor.Provider>
   );

@@ -31,6 +31,7 @@ import { connectSession } from '@/app/api/client';
 import { messages } from '@/app/components/ui/toaster';
 import { tokenCookie } from '@/app/lib/cookies';
 import { LAST_USERNAME_KEY, local } from '@/app/lib/storage';
+import { devInspector } from '@/shared/dev-inspector';
 
 async function refreshToken(token: string, quiet = false): Promise<string> {
   const data = await api.post('/refresh', {}, { token, replay: false, ...(quiet ? { errors: 'none' as const } : {}) });
@@ -112,7 +113,7 @@ const browserSessionMachine = sessionMachine.provide({
   },
 });
 
-export const sessionActor = createActor(browserSessionMachine, { input: { lastUsername: local.get(LAST_USERNAME_KEY) } });
+export const sessionActor = createActor(browserSessionMachine, { input: { lastUsername: local.get(LAST_USERNAME_KEY) }, inspect: devInspector });
 
 /** The machine's own messages, in the interface language (English exactly as SPEC.md §8 words them). */
 export function sessionMessage(error: string): string {

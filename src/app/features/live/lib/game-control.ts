@@ -22,6 +22,7 @@ import { questionMachine, type QuestionActorRef } from '@machines/question/quest
 import { selectIsLive, selectStatus } from '@machines/question/selectors';
 import type { QuestionCallInput, QuestionStatus, ShownTiming } from '@machines/question/types';
 import { RealtimeClient, type RealtimeFrame } from '@/app/realtime/realtime-client';
+import { devInspector } from '@/shared/dev-inspector';
 import { type Game, type GameFlowData, type Question, type RankData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking, realtimeTicket } from '../api/live-api';
 import { ServerClock } from './server-clock';
 
@@ -80,8 +81,8 @@ export class GameControl {
   endRequested = false;
   /**
    * The admin holds `triviaGame.control`. Without it the screen only watches: at zero its countdown
-   * waits for the server's `answerPublished` (sent when the operator's screen publishes) instead of
-   * calling a step the server would refuse.
+   * waits for the server's `answerPublished` (sent when the operator's screen publishes, or by the
+   * server itself 3 s past the deadline) instead of calling a step the server would refuse.
    */
   canControl = true;
 
@@ -104,7 +105,7 @@ export class GameControl {
           forwardShow: (_, params: { questionId: number }) => this.data.questionActors.get(params.questionId)?.send({ type: 'host.showQuestion' }),
         },
       }),
-      { input: { gameId } },
+      { input: { gameId }, inspect: devInspector },
     );
   }
 
@@ -232,6 +233,7 @@ export class GameControl {
           answeringSeconds: question.answering_time,
           ...(remainingMs === undefined ? {} : { remainingMs }),
         },
+        inspect: devInspector,
       },
     );
     // The game keeps the rule that spans questions (one live at a time) from the questions' reports.
