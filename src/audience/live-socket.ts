@@ -15,7 +15,7 @@
  * `LiveRequestUnavailable`, which says whether the frame went out: the caller then uses the POST.
  */
 import { PlayApiError } from './api';
-import { backoffDelay } from './backoff';
+import { backoffDelay } from '@/shared/backoff';
 import { ClockOffset, offsetSample, roughOffset } from '@/domain/clock';
 
 export interface LiveFrame {

@@ -5,7 +5,7 @@
  * so a reload resumes without a new code.
  */
 import { PlayApiError, type PlayApi } from '@/audience/api';
-import { backoffDelay } from '@/audience/backoff';
+import { backoffDelay } from '@/shared/backoff';
 
 const KEY = 'live-trivia.display';
 

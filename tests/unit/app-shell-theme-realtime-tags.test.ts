@@ -1,10 +1,10 @@
 /**
  * Smaller pieces of the shell: the brand palette built from a chosen theme colour (white text on the
- * `solid` shade stays readable), the WebSocket client's backoff and clock offset, and the tags view
- * rules (pinned tags survive closing).
+ * `solid` shade stays readable), the WebSocket client's clock offset (its backoff is src/shared's and
+ * tested there), and the tags view rules (pinned tags survive closing).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, clockOffset } from '@/app/realtime/realtime-client';
+import { clockOffset } from '@/app/realtime/realtime-client';
 import { closeAllTags, closeOtherTags, closeTag, currentTags, resetTags, syncPinned, visit } from '@/app/layout/tags';
 import { brandPalette, contrastRatio, THEME_COLOR, THEME_PRESETS } from '@/app/theme';
 
@@ -24,13 +24,6 @@ describe('brandPalette', () => {
 });
 
 describe('realtime client maths', () => {
-  it('backs off by doubling, with jitter, up to the ceiling', () => {
-    const mid = () => 0.5;
-    expect([0, 1, 2, 3, 10].map((attempt) => backoffDelay(attempt, 1_000, 30_000, mid))).toEqual([1_000, 2_000, 4_000, 8_000, 30_000]);
-    expect(backoffDelay(0, 1_000, 30_000, () => 0)).toBe(800);
-    expect(backoffDelay(0, 1_000, 30_000, () => 1)).toBe(1_200);
-  });
-
   it('takes the server clock as read halfway through the round trip', () => {
     expect(clockOffset(1_000, 1_200, 5_100)).toBe(4_000);
   });

@@ -7,6 +7,7 @@
  * It never sends an access token over the socket or in the URL.
  */
 import { offsetSample } from '@/domain/clock';
+import { backoffDelay } from '@/shared/backoff';
 
 export interface RealtimeFrame<D = unknown> {
   type: string;
@@ -23,7 +24,7 @@ export interface RealtimeOptions {
   getTicket: () => Promise<string>;
   /** Socket address for a ticket; default `/api/ws?ticket=…` on the page's origin. */
   url?: (ticket: string) => string;
-  /** Backoff: first delay and ceiling in ms (default 1 s, 30 s). */
+  /** Backoff (src/shared/backoff.ts): first ceiling and highest ceiling in ms (default 1 s, 30 s). */
   minDelayMs?: number;
   maxDelayMs?: number;
   /** How often to ping (clock offset and keep-alive); default 25 s. */
@@ -38,12 +39,6 @@ export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
 export function defaultSocketUrl(ticket: string): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws?ticket=${encodeURIComponent(ticket)}`;
-}
-
-/** The delay before reconnect attempt `attempt` (0-based): doubling, capped, with ±20 % jitter. */
-export function backoffDelay(attempt: number, minDelayMs = 1_000, maxDelayMs = 30_000, random: () => number = Math.random): number {
-  const base = Math.min(maxDelayMs, minDelayMs * 2 ** attempt);
-  return Math.round(base * (0.8 + 0.4 * random()));
 }
 
 /** Server clock minus local clock, from a pong (the rule in src/domain/clock.ts, shared with the audience pages). */
@@ -183,7 +178,7 @@ export class RealtimeClient {
 
   private scheduleReconnect(): void {
     if (this.stopped || this.reconnectTimer) return;
-    const delay = backoffDelay(this.attempt++, this.options.minDelayMs, this.options.maxDelayMs);
+    const delay = backoffDelay(this.attempt++, Math.random, { baseMs: this.options.minDelayMs ?? 1_000, maxMs: this.options.maxDelayMs ?? 30_000 });
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();

@@ -1,6 +1,7 @@
 /**
- * When to try again after the real-time connection dropped: exponential backoff with "full jitter"
- * (a random delay up to the ceiling), so ten thousand phones that lost the venue's Wi-Fi together do
+ * When to try again after the real-time connection dropped, for every face (the back office's
+ * realtime client, the player page, the quiz display): exponential backoff with "full jitter" (a
+ * random delay up to the ceiling), so ten thousand phones that lost the venue's Wi-Fi together do
  * not all come back in the same millisecond. Pure: the random source is a parameter.
  */
 

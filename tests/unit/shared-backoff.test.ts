@@ -1,6 +1,6 @@
-/** Reconnect backoff of the audience's live socket: doubling ceilings, a cap, full jitter with a floor. */
+/** Reconnect backoff of every face's WebSocket (src/shared/backoff.ts): doubling ceilings, a cap, full jitter with a floor. */
 import { describe, expect, it } from 'vitest';
-import { backoffCeiling, backoffDelay } from '@/audience/backoff';
+import { backoffCeiling, backoffDelay } from '@/shared/backoff';
 
 describe('reconnect backoff', () => {
   it('doubles the ceiling from 500 ms up to 10 s', () => {
