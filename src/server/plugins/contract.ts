@@ -104,13 +104,33 @@ function requestContentTypes(spec: Record<string, unknown>): Map<string, string[
   return result;
 }
 
+/** Every media type the contract names anywhere: request bodies' and responses'. */
+function mediaTypesOf(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) mediaTypesOf(item, found);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'content' && value && typeof value === 'object' && !Array.isArray(value)) for (const type of Object.keys(value)) found.add(type);
+      mediaTypesOf(value, found);
+    }
+  }
+  return found;
+}
+
 async function registerDocument(app: FastifyInstance, document: ContractDocument): Promise<void> {
   const { spec, prefix, handlers, configKey } = document;
   const operations = new Map(listOperations(spec).map((op) => [op.operationId, op]));
   const bodyTypes = requestContentTypes(spec);
+  const requestTypes = new Set([...bodyTypes.values()].flat());
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(createValidatorCompiler());
+    // The types only the server sends (files: xlsx, octet-stream) get a parser that refuses them as a
+    // request body, as preValidation below would: the glue warns at every start about any type of
+    // the contract without a parser, responses' included.
+    for (const type of mediaTypesOf(spec.paths)) {
+      if (requestTypes.has(type) || scope.hasContentTypeParser(type)) continue;
+      scope.addContentTypeParser(type, (_request, _payload, done) => done(new ApiError(400, 400, 'error.unsupportedMediaType', { type }), undefined));
+    }
     scope.addHook('onRoute', (route: RouteOptions) => {
       const schema = route.schema as Record<string, unknown> | undefined;
       if (!schema) return;
