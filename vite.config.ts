@@ -28,6 +28,11 @@ export default defineConfig({
         play: `${root}play.html`,
         quiz: `${root}quiz.html`,
       },
+      output: {
+        // A shared chunk is named after one of its modules; the one holding xstate would otherwise be
+        // named after the (empty in production) dev inspector, as if the inspector shipped.
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('/node_modules/xstate/')) ? 'assets/xstate-[hash].js' : 'assets/[name]-[hash].js'),
+      },
     },
   },
   server: {
