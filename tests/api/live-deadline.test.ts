@@ -3,7 +3,7 @@
  * (features/live/deadline-watch.ts): never before the deadline, exactly once whoever else publishes,
  * never for an untimed question, and also after a restart for a question left on screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -18,15 +18,16 @@ const AFTER_MS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-}
+/** Polls `read` until `done` holds (vitest's waitFor), and returns what it read then. */
+const until = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`still waiting for ${what}: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: 8_000, interval: 50 },
+  );
 
 const published = (events: RealtimeEvent[], questionId: number) =>
   events.filter((e) => e.type === 'server.answerPublished' && e.topic.endsWith(':public') && (e.data as { question_id?: number }).question_id === questionId);

@@ -3,7 +3,7 @@
  * calls (games, questions, game-flow steps) and reads of what the server decided (its ranking).
  */
 import type { RunningServer } from './server';
-import { ADMIN } from './session';
+import { loginToken } from './session';
 
 export interface OperatorApi {
   /** The admin's access token (also the control screen's cookie where a test opens it). */
@@ -14,12 +14,7 @@ export interface OperatorApi {
 }
 
 export async function operatorApi(server: RunningServer): Promise<OperatorApi> {
-  const res = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password }),
-  });
-  const token = ((await res.json()) as { data: { token_info: { token: string } } }).data.token_info.token;
+  const token = await loginToken(server);
   const call = async (route: string, body: unknown): Promise<any> => {
     const response = await fetch(`${server.url}/api/admin${route}`, {
       method: 'POST',

@@ -10,8 +10,8 @@ import type { RunningServer } from './server';
 export const TOKEN_COOKIE = 'Admin-Token';
 export const ADMIN = { username: 'admin', password: TEST_ADMIN_PASSWORD, name: 'Administrator' } as const;
 
-/** Logs in with POST /login and stores the token cookie in the page's context (as the SPA would). */
-export async function loginByApi(page: Page, server: RunningServer, username: string = ADMIN.username, password: string = ADMIN.password) {
+/** Logs in with POST /login; returns the access token. */
+export async function loginToken(server: RunningServer, username: string = ADMIN.username, password: string = ADMIN.password): Promise<string> {
   const res = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -19,7 +19,12 @@ export async function loginByApi(page: Page, server: RunningServer, username: st
   });
   const body = (await res.json()) as { code: number; data: { token_info: { token: string } } };
   if (body.code !== 200) throw new Error(`login as ${username} failed: ${JSON.stringify(body)}`);
-  const token = body.data.token_info.token;
+  return body.data.token_info.token;
+}
+
+/** Logs in with POST /login and stores the token cookie in the page's context (as the SPA would). */
+export async function loginByApi(page: Page, server: RunningServer, username: string = ADMIN.username, password: string = ADMIN.password) {
+  const token = await loginToken(server, username, password);
   await page.context().addCookies([{ name: TOKEN_COOKIE, value: token, url: server.url }]);
   return token;
 }
