@@ -3,8 +3,8 @@
  * `solid` shade stays readable), the WebSocket client's clock offset (its backoff is src/shared's and
  * tested there), and the tags view rules (pinned tags survive closing).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clockOffset } from '@/app/realtime/realtime-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clockOffset, RealtimeClient } from '@/app/realtime/realtime-client';
 import { closeAllTags, closeOtherTags, closeTag, currentTags, resetTags, syncPinned, visit } from '@/app/layout/tags';
 import { brandPalette, contrastRatio, THEME_COLOR, THEME_PRESETS } from '@/app/theme';
 
@@ -26,6 +26,63 @@ describe('brandPalette', () => {
 describe('realtime client maths', () => {
   it('takes the server clock as read halfway through the round trip', () => {
     expect(clockOffset(1_000, 1_200, 5_100)).toBe(4_000);
+  });
+});
+
+describe('realtime client state', () => {
+  /** A socket the test opens and closes by hand. */
+  class FakeSocket {
+    static last: FakeSocket | null = null;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onclose: (() => void) | null = null;
+    onmessage: ((event: { data: string }) => void) | null = null;
+    constructor(readonly url: string) {
+      FakeSocket.last = this;
+    }
+    send(): void {}
+    close(): void {
+      this.readyState = 3;
+      this.onclose?.();
+    }
+    open(): void {
+      this.readyState = 1;
+      this.onopen?.();
+    }
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('says "disconnected" through every failed retry after a loss, until a socket opens again', async () => {
+    vi.useFakeTimers();
+    let online = true;
+    const client = new RealtimeClient({
+      getTicket: async () => {
+        if (!online) throw new Error('offline');
+        return 'ticket';
+      },
+      url: (ticket) => `ws://test/${ticket}`,
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
+    client.start();
+    expect(client.state).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.last!.open();
+    expect(client.state).toBe('open');
+
+    online = false;
+    FakeSocket.last!.close();
+    expect(client.state).toBe('closed');
+    // Several retries fail (the ticket cannot be fetched): the screen polling the state reads "closed" throughout.
+    for (let i = 0; i < 4; i += 1) {
+      await vi.advanceTimersByTimeAsync(1_000 * 2 ** i);
+      expect(client.state, `after retry window ${i + 1}`).toBe('closed');
+    }
+    online = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    FakeSocket.last!.open();
+    expect(client.state).toBe('open');
+    client.stop();
   });
 });
 

@@ -61,6 +61,7 @@ export class RealtimeClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.state = 'connecting';
     void this.connect();
   }
 
@@ -123,7 +124,9 @@ export class RealtimeClient {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    this.state = 'connecting';
+    // After a loss the state stays 'closed' (disconnected, reconnecting) through every retry until a
+    // socket opens: a screen polling it must not read "connecting" between two failed attempts.
+    if (this.state !== 'closed') this.state = 'connecting';
     let ticket: string;
     try {
       ticket = await this.options.getTicket();
