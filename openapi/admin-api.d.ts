@@ -767,7 +767,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List the admins of the company */
+        /**
+         * List the admins of the company
+         * @description Admins who may act for the Cid company, filtered by keyword, role and status; never a password hash.
+         */
         post: operations["adminList"];
         delete?: never;
         options?: never;
@@ -803,7 +806,7 @@ export interface paths {
         put?: never;
         /**
          * Delete an admin
-         * @description Deleting oneself answers code 201.
+         * @description Only an admin who may act for the Cid company (else 404); its sessions end at once (202). Deleting oneself, or the last enabled super admin, answers code 201.
          */
         post: operations["adminDelete"];
         delete?: never;
@@ -823,7 +826,7 @@ export interface paths {
         put?: never;
         /**
          * Create an admin
-         * @description Answers the new id. A username already taken comes back as 422 on `username`.
+         * @description Answers the new id. Usernames are unique whatever their case (422 on `username`); a password has at least 8 characters with letters and digits and differs from the username (422 on `password`). The new admin may act for `company_ids` (omitted: the Cid company). Guard rails (code 201, message in the request's language): a caller grants only roles and permissions it holds itself (a super role only a super admin grants), never raises its own roles, never disables or deletes itself, and the last enabled super admin is never disabled, deleted or demoted. Companies: only those the caller may act for.
          */
         post: operations["adminCreate"];
         delete?: never;
@@ -841,7 +844,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update an admin */
+        /**
+         * Update an admin
+         * @description Only an admin who may act for the Cid company (else 404). A new password, or a disabled status, ends every session of the admin at once (its next call answers 202); a change of roles or permissions applies to its next call and its open screens rebuild the menu. Guard rails (code 201, message in the request's language): a caller grants only roles and permissions it holds itself (a super role only a super admin grants), never raises its own roles, never disables or deletes itself, and the last enabled super admin is never disabled, deleted or demoted. Companies: only those the caller may act for.
+         */
         post: operations["adminUpdate"];
         delete?: never;
         options?: never;
@@ -858,7 +864,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace an admin's roles and direct permissions */
+        /**
+         * Replace an admin's roles and direct permissions
+         * @description Replaces the admin's roles and direct permissions; the change applies to its next call and its open screens rebuild the menu. Guard rails (code 201, message in the request's language): a caller grants only roles and permissions it holds itself (a super role only a super admin grants), never raises its own roles, never disables or deletes itself, and the last enabled super admin is never disabled, deleted or demoted. Companies: only those the caller may act for.
+         */
         post: operations["adminSyncPermissions"];
         delete?: never;
         options?: never;
@@ -877,9 +886,229 @@ export interface paths {
         put?: never;
         /**
          * Import admins from an xlsx or csv sheet
-         * @description multipart/form-data field `file`. Valid rows are created; the others are reported with their row number.
+         * @description multipart/form-data: `file` (.xlsx or .csv, recognised by content, at most 1,000 data rows) and `dry_run`. Every row is checked with the rules of /admin/create (duplicates inside the sheet too) and reported by row number. Without dry_run the valid rows are created in one transaction (for the Cid company); with dry_run nothing is created and `rows` is the preview.
          */
         post: operations["adminImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the sheet template of /admin/import
+         * @description The header row (username, name, email, password, roles, status) and one example row, as an Excel workbook or a CSV (UTF-8 with a byte-order mark). Headers stay in English: /admin/import reads them.
+         */
+        post: operations["adminImportTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the roles with their permissions and how many admins hold each
+         * @description Roles are agency-wide (not per company). Reading them is part of administering admins (the admin dialog's role checkboxes), hence admin.list. Titles of the seeded roles come in the request's language.
+         */
+        post: operations["roleList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a role
+         * @description Answers the new id. The permissions must all be held by the caller (a 201 names the others); an identifier already taken comes back as 422 on `identifier`.
+         */
+        post: operations["roleCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a role's title and permissions
+         * @description Super roles are read-only (201). The caller must hold every permission it adds or removes (201). Admins holding the role get the change on their next call, and their open screens rebuild the menu.
+         */
+        post: operations["roleUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/role/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a role
+         * @description Refused (201, with their number) while admins hold it; super roles cannot be deleted.
+         */
+        post: operations["roleDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/permission/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The permission tree, menus with their buttons as children
+         * @description Every permission that exists, titles in the request's language. Any logged-in admin may read it.
+         */
+        post: operations["permissionTree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the companies
+         * @description A super admin sees every company; anyone else holding company.list the companies it may act for.
+         */
+        post: operations["companyList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a company
+         * @description Answers the new id. A creator that is not a super admin may act for the new company at once.
+         */
+        post: operations["companyCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a company
+         * @description Only a company the caller may act for (super admins: any); another answers 404.
+         */
+        post: operations["companyUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The audit trail of the company, newest first
+         * @description Every write operation of this API, every login, failed login and logout: when, who, company, operation, target, a short summary (never a password or token), client address, user agent and outcome. Entries of the Cid company; super admins also see entries tied to no company (failed logins of unknown usernames, companies).
+         */
+        post: operations["auditList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the filtered audit trail as CSV
+         * @description The entries /audit/list would list with the same filters (all pages, at most 50,000, newest first), RFC 4180, UTF-8 with a byte-order mark, headers in the request's language; text cells that begin with = + - @ tab or CR are prefixed with `'`.
+         */
+        post: operations["auditExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1082,6 +1311,8 @@ export interface components {
             user_info: components["schemas"]["UserInfo"];
             accessed_routes: components["schemas"]["RouteItem"][];
             unread_notification_count: number;
+            /** @description The companies the admin may act for (super admins: every company), by name: the navbar's company switcher. */
+            companies: components["schemas"]["CompanyOption"][];
         };
         /** @description A single-use ticket for the real-time WebSocket. */
         WsTicket: {
@@ -1448,10 +1679,19 @@ export interface components {
         AdminListRequest: {
             page: components["schemas"]["Page"];
             limit: components["schemas"]["Limit"];
+            /** @default desc */
             order: components["schemas"]["Order"];
+            /**
+             * @description id, username, name, email, status or created_at (the default); anything else sorts by created_at.
+             * @default created_at
+             */
             sort: components["schemas"]["Sort"];
-            /** @description Text the username, name or email contains. */
+            /** @description Text the username, name or email contains (any case). */
             keyword?: string;
+            /** @description Only admins holding this role (identifier). */
+            role?: string;
+            /** @description Only enabled (1) or disabled (0) admins. */
+            status?: components["schemas"]["Flag"];
         };
         AdminListData: {
             list: components["schemas"]["Admin"][];
@@ -1505,6 +1745,11 @@ export interface components {
              * @description An .xlsx or .csv sheet, one admin a row with the columns username, name, email, password, roles (comma-separated), status.
              */
             file: string;
+            /**
+             * @description '1' = only check the sheet and answer its rows (the preview); nothing is created.
+             * @enum {string}
+             */
+            dry_run?: "0" | "1";
         };
         AdminImportData: {
             /** @description Admins created. */
@@ -1512,11 +1757,152 @@ export interface components {
             /** @description Rows skipped (invalid, or the username exists). */
             skipped: number;
             errors: components["schemas"]["ImportRowError"][];
+            /** @description Data rows in the sheet (the header not counted). */
+            total?: number;
+            /** @description Every data row as read, with its errors (the screen's preview). */
+            rows?: components["schemas"]["ImportPreviewRow"][];
         };
         ImportRowError: {
             /** @description Row number in the sheet (the header row is 1). */
             row: number;
             message: string;
+        };
+        AdminImportTemplateRequest: {
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+        };
+        /** @description A row of the sheet as read, and whether it can be created. */
+        ImportPreviewRow: {
+            /** @description Row number in the sheet (the header row is 1). */
+            row: number;
+            username: string;
+            name: string;
+            email: string;
+            roles: string[];
+            status: number;
+            /** @description Messages by column (username, name, email, password, roles, status); empty when the row is valid. */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /** @description Lower-case letters, digits and hyphens, starting with a letter (`event-staff`). */
+        RoleIdentifier: string;
+        Role: {
+            id: components["schemas"]["Id"];
+            identifier: string;
+            /** @description In the request's language for the seeded roles. */
+            title: string;
+            /** @description 1 = holds every permission, present and future; read-only. */
+            is_super: components["schemas"]["Flag"];
+            /** @description Permission identifiers of the role (empty for a super role, which holds all). */
+            permissions: string[];
+            /** @description Admins holding the role (all companies). */
+            admin_count: number;
+        };
+        RoleListRequest: {
+            page: components["schemas"]["Page"];
+            limit: components["schemas"]["Limit"];
+            /** @description Text the identifier or title contains (any case). */
+            keyword?: string;
+        };
+        RoleListData: {
+            list: components["schemas"]["Role"][];
+            total: components["schemas"]["Total"];
+        };
+        RoleCreateRequest: {
+            identifier: components["schemas"]["RoleIdentifier"];
+            title: string;
+            permissions: string[];
+        };
+        RoleUpdateRequest: {
+            id: components["schemas"]["Id"];
+            title: string;
+            permissions: string[];
+        };
+        PermissionNode: {
+            identifier: string;
+            /** @description In the request's language. */
+            title: string;
+            /** @enum {string} */
+            type: "nav" | "button";
+            children?: components["schemas"]["PermissionNode"][];
+        };
+        PermissionTreeData: {
+            list: components["schemas"]["PermissionNode"][];
+        };
+        Company: {
+            id: components["schemas"]["Id"];
+            name: string;
+            /** @description Admins who may act for it (super admins not counted). */
+            admin_count: number;
+            created_at: components["schemas"]["DateTime"];
+        };
+        CompanyOption: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        CompanyListRequest: {
+            page: components["schemas"]["Page"];
+            limit: components["schemas"]["Limit"];
+            /** @description Text the name contains (any case). */
+            keyword?: string;
+        };
+        CompanyListData: {
+            list: components["schemas"]["Company"][];
+            total: components["schemas"]["Total"];
+        };
+        CompanyCreateRequest: {
+            name: string;
+        };
+        CompanyUpdateRequest: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            created_at: components["schemas"]["DateTime"];
+            /** @description Who acted; null for a failed login of an unknown username. */
+            admin_id: number | null;
+            /** @description The username as it was at that moment (or as typed, for a failed login). */
+            username: string;
+            company_id: number | null;
+            /** @description The contract's operationId (`adminCreate`, `triviaGameGameFlow`, `login`, ...). */
+            operation: string;
+            /** @description What was acted on (`admin`, `role`, `company`, `triviaGame`, `question`, `file`, ...); empty when nothing. */
+            target_type: string;
+            target_id: string | null;
+            /** @description What changed, in short (field names and new values; never a password or token). */
+            summary: string;
+            ip: string;
+            user_agent: string;
+            /**
+             * @description success (code 200), refused (a business error, a permission, a validation), failed (a server error), pending (recorded before the change and not finished: the process stopped).
+             * @enum {string}
+             */
+            outcome: "success" | "refused" | "failed" | "pending";
+            /** @description The envelope's code of the answer (200, 201, 403, 422, ...). */
+            code: number | null;
+        };
+        AuditListRequest: {
+            page: components["schemas"]["Page"];
+            limit: components["schemas"]["Limit"];
+            /** @description Text the username, operation, target or summary contains (any case). */
+            keyword?: string;
+            admin_id?: components["schemas"]["Id"];
+            /** @description An operationId. */
+            operation?: string;
+            /** @description Time range [start, end], both inclusive; null or absent = no filter. */
+            created_at?: components["schemas"]["DateTime"][] | null;
+        };
+        AuditListData: {
+            list: components["schemas"]["AuditEntry"][];
+            total: components["schemas"]["Total"];
+        };
+        AuditExportRequest: {
+            keyword?: string;
+            admin_id?: components["schemas"]["Id"];
+            operation?: string;
+            created_at?: components["schemas"]["DateTime"][] | null;
         };
         FileEntry: {
             name: string;
@@ -3909,6 +4295,501 @@ export interface operations {
                         code: 200;
                         data: components["schemas"]["AdminImportData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    adminImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminImportTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (or, in JSON, code 201 business error / 202 need login). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    roleList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleListRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data RoleListData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["RoleListData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    roleCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data CreatedData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["CreatedData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    roleUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data EmptyObject; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["EmptyObject"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    roleDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data EmptyObject; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["EmptyObject"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    permissionTree: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data PermissionTreeData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["PermissionTreeData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    companyList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyListRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data CompanyListData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["CompanyListData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    companyCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data CreatedData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["CreatedData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    companyUpdate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data EmptyObject; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["EmptyObject"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    auditList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditListRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data AuditListData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["AuditListData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    auditExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (or, in JSON, code 201 business error / 202 need login). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["BusinessErrorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -34,6 +34,53 @@ const domainMessages = {
   // Game form (game-rules.ts)
   'game.titleRequired': { 'zh-TW': '請輸入標題', en: 'Please enter a title' },
   'game.openTimeOrder': { 'zh-TW': '結束時間必須晚於開始時間', en: 'The end time must be later than the start time' },
+  // Admin accounts (account-rules.ts)
+  'account.usernameRequired': { 'zh-TW': '請輸入帳號', en: 'Please enter a username' },
+  'account.usernameFormat': {
+    'zh-TW': '帳號需為 3 到 64 個字元，只能使用英文字母、數字及 . _ @ -',
+    en: 'A username has 3 to 64 characters: letters, digits and . _ @ - only',
+  },
+  'account.usernameTaken': { 'zh-TW': '此帳號已有人使用', en: 'This username is taken' },
+  'account.usernameRepeated': { 'zh-TW': '此帳號在檔案中重複出現（第 {row} 列）', en: 'This username appears twice in the sheet (row {row})' },
+  'account.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
+  'account.nameTooLong': { 'zh-TW': '名稱最多 {limit} 個字', en: 'The name must be at most {limit} characters' },
+  'account.emailInvalid': { 'zh-TW': '請輸入有效的電子郵件', en: 'Please enter a valid email address' },
+  'account.passwordRequired': { 'zh-TW': '請輸入密碼', en: 'Please enter a password' },
+  'account.passwordWeak': {
+    'zh-TW': '密碼至少 8 個字元，且須同時包含英文字母與數字',
+    en: 'The password must have at least 8 characters, with letters and digits',
+  },
+  'account.passwordIsUsername': { 'zh-TW': '密碼不可與帳號相同', en: 'The password must not be the username' },
+  'account.rolesRequired': { 'zh-TW': '請至少選擇一個角色', en: 'Please choose at least one role' },
+  'account.unknownRoles': { 'zh-TW': '沒有這些角色：{roles}', en: 'These roles do not exist: {roles}' },
+  'account.unknownPermissions': { 'zh-TW': '沒有這些權限：{permissions}', en: 'These permissions do not exist: {permissions}' },
+  'account.unknownCompanies': { 'zh-TW': '沒有這些公司：{companies}', en: 'These companies do not exist: {companies}' },
+  'account.statusInvalid': { 'zh-TW': '狀態需為 1（啟用）或 0（停用）', en: 'The status must be 1 (enabled) or 0 (disabled)' },
+  // Guard rails of administering admins and roles (access-rules.ts)
+  'access.targetAboveYou': {
+    'zh-TW': '此管理員擁有您沒有的權限，您無法變更他',
+    en: 'This admin holds permissions you do not have; you cannot change it',
+  },
+  'access.deleteSelf': { 'zh-TW': '您不能刪除自己的帳號', en: 'You cannot delete your own account' },
+  'access.disableSelf': { 'zh-TW': '您不能停用自己的帳號', en: 'You cannot disable your own account' },
+  'access.raiseSelf': { 'zh-TW': '您不能為自己增加角色或權限', en: 'You cannot add roles or permissions to yourself' },
+  'access.roleNotGrantable': {
+    'zh-TW': '您只能指派自己擁有其全部權限的角色：{roles}',
+    en: 'You can only grant or remove roles whose permissions you all hold: {roles}',
+  },
+  'access.permissionNotGrantable': {
+    'zh-TW': '您只能指派自己擁有的權限：{permissions}',
+    en: 'You can only grant or remove permissions you hold: {permissions}',
+  },
+  'access.companyNotGrantable': {
+    'zh-TW': '您只能指派自己可管理的公司：{companies}',
+    en: 'You can only grant or remove companies you may act for: {companies}',
+  },
+  'access.lastSuperAdmin': {
+    'zh-TW': '這是最後一位啟用中的超級管理員，不能停用、刪除或移除其超級管理員角色',
+    en: 'This is the last enabled super admin: it cannot be disabled, deleted or lose its super role',
+  },
+  'access.superRoleReadOnly': { 'zh-TW': '超級管理員角色不可修改或刪除', en: 'Super roles cannot be changed or deleted' },
 } satisfies Record<string, Record<DomainLang, string>>;
 
 export type DomainMessageKey = keyof typeof domainMessages;

@@ -3,9 +3,19 @@
  * gets English. Every message a client may show goes through `translate`, never a literal in a handler.
  */
 
+import { adminMessages } from './features/admin/messages.js';
+import { auditMessages } from './features/audit/messages.js';
+import { companyMessages } from './features/company/messages.js';
+import { roleMessages } from './features/role/messages.js';
+
 export type Lang = 'zh-TW' | 'en';
 
+/** The messages of every feature; a feature with many keeps its own in `features/<name>/messages.ts`. */
 const messages = {
+  ...adminMessages,
+  ...roleMessages,
+  ...companyMessages,
+  ...auditMessages,
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },
@@ -26,6 +36,11 @@ const messages = {
   'error.sessionReplaced': {
     'zh-TW': '您的登入已失效（可能在其他地方被登出或密碼已變更），請重新登入',
     en: 'Your session has ended (logged out elsewhere or the password changed); please log in again',
+  },
+  'error.accountDeleted': { 'zh-TW': '此帳號已被刪除，請聯絡管理員', en: 'This account has been deleted; please contact an administrator' },
+  'error.passwordResetByAdmin': {
+    'zh-TW': '管理員已變更您的密碼，請以新密碼重新登入',
+    en: 'An administrator changed your password; please log in with the new one',
   },
   'login.wrongCredentials': { 'zh-TW': '帳號或密碼錯誤', en: 'Wrong username or password' },
   'login.disabled': { 'zh-TW': '此帳號已停用，請聯絡管理員', en: 'This account is disabled; please contact an administrator' },

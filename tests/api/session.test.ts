@@ -188,7 +188,7 @@ describe('tokens, refresh and logout', () => {
     expect((await call(app, '/refresh', {}, { token })).body.code).toBe(202);
   });
 
-  it('answers 430 when someone else ended the session or disabled the account', async () => {
+  it('answers 430 when the session was replaced, and 202 with the reason when the account was disabled', async () => {
     const id = await createAdmin(app, { username: 'dave', password: 'Dave-password-1', roles: ['viewer'] });
     const token = await login(app, 'dave', 'Dave-password-1');
     await app.sessions.revokeAdminSessions(id, 'password');
@@ -199,7 +199,9 @@ describe('tokens, refresh and logout', () => {
 
     const again = await login(app, 'dave', 'Dave-password-1');
     await setAdminStatus(app, id, 0);
-    expect((await call(app, '/me', {}, { token: again })).body.code).toBe(430);
+    const disabled = await call(app, '/me', {}, { token: again });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({ code: 202, message: 'This account is disabled; please contact an administrator' });
   });
 });
 

@@ -24,6 +24,7 @@ interface Operation {
   operationId?: string;
   'x-permission'?: string;
   'x-company-scoped'?: boolean;
+  'x-audit'?: boolean;
   security?: Record<string, string[]>[];
   parameters?: { $ref?: string }[];
   requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
@@ -94,6 +95,18 @@ const EXPECTED_PATHS = [
   '/admin/update',
   '/admin/syncPermissions',
   '/admin/import',
+  '/admin/importTemplate', // the sheet template of /admin/import (issue 15)
+  // roles, permissions, companies and the audit trail (DESIGN.md §3)
+  '/role/list',
+  '/role/create',
+  '/role/update',
+  '/role/delete',
+  '/permission/tree',
+  '/company/list',
+  '/company/create',
+  '/company/update',
+  '/audit/list',
+  '/audit/export',
   // website
   '/website/privacy', // public privacy content (DESIGN.md §3)
   '/website/privacyDetail',
@@ -117,6 +130,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'notificationAllRead',
     'notificationUnReadCount',
     'notificationRead',
+    'permissionTree',
   ],
   'notification.send': ['notificationSend', 'notificationAdmins'],
   'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'questionList', 'questionDetail'],
@@ -133,15 +147,55 @@ const PERMISSIONS: Record<string, string[]> = {
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadUnPermission', 'fileUploadFile'],
-  'admin.list': ['adminList', 'adminDetail'],
-  'admin.edit': ['adminCreate', 'adminUpdate', 'adminDelete', 'adminSyncPermissions', 'adminImport'],
+  'admin.list': ['adminList', 'adminDetail', 'roleList'],
+  'admin.edit': ['adminCreate', 'adminUpdate', 'adminDelete', 'adminSyncPermissions', 'adminImport', 'adminImportTemplate'],
+  'role.edit': ['roleCreate', 'roleUpdate', 'roleDelete'],
+  'company.list': ['companyList'],
+  'company.edit': ['companyCreate', 'companyUpdate'],
+  'audit.list': ['auditList', 'auditExport'],
   'website.privacy': ['websitePrivacyDetail', 'websitePrivacyUpdate'],
 };
+
+/** Operations the audit trail records (x-audit): every write of the back office, login and logout. */
+const AUDITED = [
+  'login',
+  'logout',
+  'adminUpdateSelf',
+  'notificationSend',
+  'triviaGameCreate',
+  'triviaGameUpdate',
+  'triviaGameDelete',
+  'triviaGameUpdateLevel',
+  'triviaGameGameFlow',
+  'triviaGameDisplayCode',
+  'questionCreate',
+  'questionUpdate',
+  'questionDelete',
+  'fileDelete',
+  'fileDeleteDirectory',
+  'fileMakeDirectory',
+  'fileUploadUnPermission',
+  'fileUploadImage',
+  'fileUploadFile',
+  'adminCreate',
+  'adminUpdate',
+  'adminDelete',
+  'adminSyncPermissions',
+  'adminImport',
+  'roleCreate',
+  'roleUpdate',
+  'roleDelete',
+  'companyCreate',
+  'companyUpdate',
+  'websitePrivacyUpdate',
+];
 
 /** Downloads: the content types of their code-200 answer (the file, or a JSON error envelope). */
 const DOWNLOADS: Record<string, string[]> = {
   '/file/download': ['application/octet-stream', 'application/json'],
   '/triviaGame/exportResults': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+  '/admin/importTemplate': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+  '/audit/export': ['text/csv', 'application/json'],
 };
 
 /** multipart/form-data uploads and their file fields. */
@@ -149,7 +203,7 @@ const MULTIPART: Record<string, string[]> = {
   '/file/uploadImage': ['image'],
   '/file/uploadFile': ['file'],
   '/file/uploadUnPermission': ['file', 'directory'],
-  '/admin/import': ['file'],
+  '/admin/import': ['file', 'dry_run'],
 };
 
 const camelCasePath = (path: string) =>
@@ -164,7 +218,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
 );
 
 const isCompanyScoped = (operationId: string) =>
-  /^(triviaGame|question|notification|file|admin|website)/.test(operationId) && operationId !== 'adminUpdateSelf';
+  /^(triviaGame|question|notification|file|admin|website|audit)/.test(operationId) && !['adminUpdateSelf', 'adminImportTemplate'].includes(operationId);
 
 const schemaOf = (ref: string | undefined) => {
   expect(ref, 'request schemas are $refs to components/schemas').toMatch(/^#\/components\/schemas\//);
@@ -228,6 +282,7 @@ describe('openapi/admin-api.yaml', () => {
       const id = operation.operationId!;
       expect(operation['x-permission'], id).toBe(expected.get(id));
       expect(operation['x-company-scoped'], id).toBe(isCompanyScoped(id));
+      expect(operation['x-audit'] ?? false, `${id} x-audit`).toBe(AUDITED.includes(id));
       if (operation['x-permission'] === 'public') expect(operation.security, id).toEqual([]);
       else expect(operation.security, `${id} uses the global bearerAuth`).toBeUndefined();
     }

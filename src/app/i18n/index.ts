@@ -18,12 +18,27 @@ import notificationEn from '@/app/features/notification/i18n/en.json';
 import notificationZhTW from '@/app/features/notification/i18n/zh-TW.json';
 import liveEn from '@/app/features/live/i18n/en.json';
 import liveZhTW from '@/app/features/live/i18n/zh-TW.json';
+import adminEn from '@/app/features/admin/i18n/en.json';
+import adminZhTW from '@/app/features/admin/i18n/zh-TW.json';
+import companyEn from '@/app/features/company/i18n/en.json';
+import companyZhTW from '@/app/features/company/i18n/zh-TW.json';
+import auditEn from '@/app/features/audit/i18n/en.json';
+import auditZhTW from '@/app/features/audit/i18n/zh-TW.json';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const resources = {
-  'zh-TW': { translation: zhTW, shell: shellZhTW, trivia: triviaZhTW, notification: notificationZhTW, live: liveZhTW },
+  'zh-TW': {
+    translation: zhTW,
+    shell: shellZhTW,
+    trivia: triviaZhTW,
+    notification: notificationZhTW,
+    live: liveZhTW,
+    admin: adminZhTW,
+    company: companyZhTW,
+    audit: auditZhTW,
+  },
   // `satisfies` makes a key missing from an English file a type error.
   en: {
     translation: en satisfies typeof zhTW,
@@ -31,6 +46,9 @@ export const resources = {
     trivia: triviaEn satisfies typeof triviaZhTW,
     notification: notificationEn satisfies typeof notificationZhTW,
     live: liveEn satisfies typeof liveZhTW,
+    admin: adminEn satisfies typeof adminZhTW,
+    company: companyEn satisfies typeof companyZhTW,
+    audit: auditEn satisfies typeof auditZhTW,
   },
 };
 
@@ -72,7 +90,7 @@ export async function initI18n(): Promise<typeof i18n> {
     resources,
     lng: detectLanguage(languageCookie.get(), browserLanguages()),
     supportedLngs: [...LANGUAGES],
-    ns: ['translation', 'shell', 'trivia', 'notification', 'live'],
+    ns: ['translation', 'shell', 'trivia', 'notification', 'live', 'admin', 'company', 'audit'],
     defaultNS: 'translation',
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // React escapes already

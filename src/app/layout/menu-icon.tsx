@@ -1,6 +1,6 @@
 /** Menu icons: the server names them (`meta.icon`), this maps the names to react-icons glyphs. */
 import type { IconType } from 'react-icons';
-import { LuBell, LuCircleDot, LuFolder, LuGlobe, LuLayoutDashboard, LuList, LuShield, LuTrophy, LuUser, LuUsers } from 'react-icons/lu';
+import { LuBell, LuBuilding2, LuCircleDot, LuFolder, LuGlobe, LuHistory, LuLayoutDashboard, LuList, LuShield, LuTrophy, LuUser, LuUsers } from 'react-icons/lu';
 
 const ICONS: Readonly<Record<string, IconType>> = {
   dashboard: LuLayoutDashboard,
@@ -12,6 +12,8 @@ const ICONS: Readonly<Record<string, IconType>> = {
   globe: LuGlobe,
   shield: LuShield,
   user: LuUser,
+  building: LuBuilding2,
+  history: LuHistory,
 };
 
 export function MenuIcon({ name }: { name: string | undefined }) {

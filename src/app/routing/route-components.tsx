@@ -16,6 +16,10 @@ export const routeComponents: Readonly<Record<string, Page>> = {
   'notification/index': lazyPage(() => import('@/app/features/notification/routes/notification-list'), 'NotificationListPage'),
   'notification/send': lazyPage(() => import('@/app/features/notification/routes/notification-send'), 'NotificationSendPage'),
   'website/privacy': lazyPage(() => import('@/app/features/privacy/routes/privacy-editor'), 'PrivacyEditorPage'),
+  'admin/index': lazyPage(() => import('@/app/features/admin/routes/admin-list'), 'AdminListPage'),
+  'admin/role': lazyPage(() => import('@/app/features/admin/routes/role-list'), 'RoleListPage'),
+  'admin/company': lazyPage(() => import('@/app/features/company/routes/company-list'), 'CompanyListPage'),
+  'admin/audit': lazyPage(() => import('@/app/features/audit/routes/audit-list'), 'AuditListPage'),
 };
 
 export const NotFoundPage = lazyPage(() => import('@/app/features/errors/routes/not-found'), 'NotFoundPage');

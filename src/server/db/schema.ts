@@ -138,7 +138,7 @@ export const adminSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    revokedReason: text('revoked_reason', { enum: ['logout', 'reuse', 'password', 'disabled', 'deleted'] }),
+    revokedReason: text('revoked_reason', { enum: ['logout', 'reuse', 'password', 'disabled', 'deleted', 'admin'] }),
   },
   (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
 );
@@ -407,4 +407,32 @@ export const adminNavSettings = pgTable(
     affix: boolean('affix').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.name] })],
+);
+
+// ------------------------------------------------------------------ the audit trail
+
+/**
+ * One entry of the audit trail: a write operation of the admin API, a login, a failed login or a
+ * logout. Written before the change runs (outcome `pending`) and finished after it answers, so a
+ * committed change never lacks its entry, even if the process dies in between. No foreign keys: an
+ * entry outlives the admin, company or object it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    adminId: integer('admin_id'),
+    username: text('username').notNull().default(''),
+    companyId: integer('company_id'),
+    operation: text('operation').notNull(),
+    targetType: text('target_type').notNull().default(''),
+    targetId: text('target_id'),
+    summary: text('summary').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    outcome: text('outcome', { enum: ['pending', 'success', 'refused', 'failed'] }).notNull(),
+    code: integer('code'),
+  },
+  (t) => [index('audit_log_company_created_idx').on(t.companyId, t.createdAt), index('audit_log_admin_idx').on(t.adminId)],
 );

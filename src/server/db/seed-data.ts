@@ -80,6 +80,13 @@ export const permissionTree: PermissionSeed[] = [
       { identifier: 'admin.index', title: 'menu.adminIndex', type: 'nav', icon: 'users', path: 'index', component: 'admin/index' },
       { identifier: 'admin.list', title: 'permission.adminList', type: 'button' },
       { identifier: 'admin.edit', title: 'permission.adminEdit', type: 'button' },
+      { identifier: 'role.index', title: 'menu.roleIndex', type: 'nav', icon: 'shield', path: 'role', component: 'admin/role' },
+      { identifier: 'role.edit', title: 'permission.roleEdit', type: 'button' },
+      { identifier: 'company.index', title: 'menu.companyIndex', type: 'nav', icon: 'building', path: 'company', component: 'admin/company' },
+      { identifier: 'company.list', title: 'permission.companyList', type: 'button' },
+      { identifier: 'company.edit', title: 'permission.companyEdit', type: 'button' },
+      { identifier: 'audit.index', title: 'menu.auditIndex', type: 'nav', icon: 'history', path: 'audit', component: 'admin/audit' },
+      { identifier: 'audit.list', title: 'permission.auditList', type: 'button' },
     ],
   },
   {

@@ -1,7 +1,8 @@
 /**
  * Access control for every contract operation, whatever the menu shows (DESIGN.md §3, §6):
  * 1. authentication — public operations skip it; others need a live session's valid token
- *    (none or unknown → 202, expired → HTTP 401, revoked by someone else or account disabled → 430);
+ *    (none or unknown, logged out, or an account disabled, deleted or given a new password by an
+ *    administrator → 202; expired → HTTP 401; a token reuse or a password changed elsewhere → 430);
  * 2. permission — the operation's x-permission must be held (`login` = any admin) → else 403;
  * 3. tenancy — a company-scoped operation acts for the `Cid` company (default 1), which must exist and
  *    be one of the admin's companies (super admins: any) → else 403. Handlers read `request.companyId`.
@@ -10,10 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { companies } from '../db/schema.js';
-import { forbidden, sessionReplaced } from '../lib/envelope.js';
+import { forbidden } from '../lib/envelope.js';
 import { loadAccess, type AdminAccess } from '../features/session/access.js';
 import { bearerToken } from '../features/session/tokens.js';
-import type { SessionService } from '../features/session/service.js';
+import { endedSessionError, type SessionService } from '../features/session/service.js';
 
 export interface RequestAuth {
   adminId: number;
@@ -46,8 +47,9 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
     const { adminId, sessionId } = await options.sessions.authenticate(bearerToken(request.headers.authorization));
     const access = await loadAccess(app.db, adminId);
     if (!access || access.admin.status !== 1) {
-      await options.sessions.revokeSession(sessionId, access ? 'disabled' : 'deleted');
-      throw sessionReplaced();
+      const reason = access ? 'disabled' : 'deleted';
+      await options.sessions.revokeSession(sessionId, reason);
+      throw endedSessionError(reason);
     }
     request.auth = { adminId, sessionId, access };
 

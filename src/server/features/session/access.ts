@@ -2,9 +2,9 @@
  * What an admin may do: their roles, the permission identifiers they hold (through roles or directly;
  * a super role holds all), and the companies they may act for (super: any).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { adminCompanies, adminPermissions, adminRoles, admins, permissions, rolePermissions, roles } from '../../db/schema.js';
+import { adminCompanies, adminPermissions, adminRoles, admins, companies, permissions, rolePermissions, roles } from '../../db/schema.js';
 
 export interface AdminAccess {
   admin: typeof admins.$inferSelect;
@@ -45,13 +45,19 @@ export async function loadAccess(db: Db, adminId: number): Promise<AdminAccess |
     identifiers = [...viaRoles, ...direct].map((p) => p.identifier);
   }
 
-  const companies = await db.select({ companyId: adminCompanies.companyId }).from(adminCompanies).where(eq(adminCompanies.adminId, adminId));
+  const companyRows = await db.select({ companyId: adminCompanies.companyId }).from(adminCompanies).where(eq(adminCompanies.adminId, adminId));
 
   return {
     admin,
     roles: roleRows.map((role) => role.identifier),
     isSuper,
     permissions: new Set(identifiers),
-    companyIds: new Set(companies.map((c) => c.companyId)),
+    companyIds: new Set(companyRows.map((c) => c.companyId)),
   };
+}
+
+/** The companies an admin may act for, by name (super admins: every company), ordered by id. */
+export async function companiesOf(db: Db, access: AdminAccess): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id));
+  return access.isSuper ? rows : rows.filter((row) => access.companyIds.has(row.id));
 }

@@ -8,6 +8,7 @@ import { requireAuth, resolveCompany } from '../../plugins/access.js';
 import { NotificationService } from '../notification/service.js';
 import { navPreferences } from '../profile/nav.js';
 import { translate } from '../../i18n.js';
+import { companiesOf } from './access.js';
 import { buildAccessedRoutes } from './menu.js';
 import { bearerToken } from './tokens.js';
 
@@ -67,6 +68,7 @@ export const sessionHandlers: OperationHandlers = {
       },
       accessed_routes: accessedRoutes,
       unread_notification_count: unread,
+      companies: await companiesOf(db, access),
     };
   },
 

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accessTokens, adminSessions, admins } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { needLogin, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
+import { ApiError, needLogin, ResponseCode, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
 import type { TokenSigner } from './tokens.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,9 +17,24 @@ export const REFRESH_GRACE_MS = 10_000;
 
 type SessionRow = typeof adminSessions.$inferSelect;
 
-/** Revocations by someone else end the session with 430; the admin's own logout with 202. */
-function endedSessionError(session: SessionRow) {
-  return session.revokedReason === 'logout' ? needLogin() : sessionReplaced();
+/**
+ * How an ended session answers: the admin's own logout, and an account an administrator disabled,
+ * deleted or gave a new password, with 202 (need login; the message says why); a token reuse or
+ * the admin's own password change in another tab with 430 (session replaced).
+ */
+export function endedSessionError(reason: SessionRow['revokedReason']): ApiError {
+  switch (reason) {
+    case 'logout':
+      return needLogin();
+    case 'disabled':
+      return new ApiError(200, ResponseCode.NEED_LOGIN, 'login.disabled');
+    case 'deleted':
+      return new ApiError(200, ResponseCode.NEED_LOGIN, 'error.accountDeleted');
+    case 'admin':
+      return new ApiError(200, ResponseCode.NEED_LOGIN, 'error.passwordResetByAdmin');
+    default:
+      return sessionReplaced();
+  }
 }
 
 // Verifying against a real hash when the username is unknown keeps both failures equally slow.
@@ -64,7 +79,7 @@ export class SessionService {
   private async liveSession(sessionId: string): Promise<SessionRow> {
     const [session] = await this.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId));
     if (!session) throw needLogin();
-    if (session.revokedAt) throw endedSessionError(session);
+    if (session.revokedAt) throw endedSessionError(session.revokedReason);
     if (session.expiresAt.getTime() <= Date.now()) throw needLogin();
     return session;
   }

@@ -1,0 +1,6 @@
+/** Placeholder until the feature's page lands (replaced in this same change). */
+import { UnfinishedPage } from '@/app/components/unfinished-page';
+
+export function CompanyListPage() {
+  return <UnfinishedPage title="company" />;
+}
