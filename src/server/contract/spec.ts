@@ -20,9 +20,11 @@ export interface OperationInfo {
   path: string;
   permission: string;
   companyScoped: boolean;
+  /** x-audit: the audit trail records the operation (features/audit). */
+  audit: boolean;
 }
 
-type SpecOperation = { operationId?: string; 'x-permission'?: string; 'x-company-scoped'?: boolean };
+type SpecOperation = { operationId?: string; 'x-permission'?: string; 'x-company-scoped'?: boolean; 'x-audit'?: boolean };
 
 const cache = new Map<string, Record<string, unknown>>();
 
@@ -48,6 +50,7 @@ export function listOperations(spec: Record<string, unknown> = loadAdminSpec()):
         path,
         permission: operation['x-permission'] ?? 'login',
         companyScoped: operation['x-company-scoped'] === true,
+        audit: operation['x-audit'] === true,
       });
     }
   }
