@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translate, type Lang, type MessageKey } from '../i18n.js';
-import { ApiError, FieldErrors, type Envelope } from '../lib/envelope.js';
+import { formatDomainMessage } from '../../domain/messages.js';
+import { DomainRefusal } from '../lib/domain-errors.js';
+import { ApiError, FieldErrors, ResponseCode, type Envelope } from '../lib/envelope.js';
 
 interface AjvLikeError {
   instancePath?: string;
@@ -102,6 +104,9 @@ export function errorReply(error: unknown, lang: Lang, log: FastifyBaseLogger): 
   if (error instanceof ApiError) {
     return { status: error.statusCode, body: { code: error.code, message: translate(lang, error.messageKey, error.params), data: error.data } };
   }
+  if (error instanceof DomainRefusal) {
+    return { status: 200, body: { code: ResponseCode.ERROR, message: formatDomainMessage(lang, error.key, error.params), data: null } };
+  }
   if (error instanceof FieldErrors) {
     return { status: 422, body: { code: 422, message: translate(lang, 'error.validation'), data: { errors: error.errors } } };
   }
@@ -132,7 +137,7 @@ export interface ErrorsOptions {
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
-    if (error instanceof ApiError || error instanceof FieldErrors || error.validation) {
+    if (error instanceof ApiError || error instanceof DomainRefusal || error instanceof FieldErrors || error.validation) {
       const { status, body } = errorReply(error, lang, request.log);
       return send(reply, status, body);
     }
