@@ -152,6 +152,7 @@ const messages = {
   'field.const': { 'zh-TW': '必須是 {value}', en: 'Must be {value}' },
   'field.format': { 'zh-TW': '格式錯誤（{format}）', en: 'Must be a valid {format}' },
   'field.pattern': { 'zh-TW': '格式錯誤', en: 'Has an invalid format' },
+  'field.controlCharacters': { 'zh-TW': '不可包含控制字元（例如換行或 NUL）', en: 'Must not contain control characters (such as a line break or NUL)' },
   'field.invalid': { 'zh-TW': '內容不正確', en: 'Is invalid' },
   'type.string': { 'zh-TW': '文字', en: 'a string' },
   'type.integer': { 'zh-TW': '整數', en: 'an integer' },

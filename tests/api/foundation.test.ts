@@ -270,3 +270,27 @@ describe('content types', () => {
     }
   });
 });
+
+describe('plain text', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('refuses control characters in plain-text fields under the field, in both languages', async () => {
+    const token = await login(app);
+    const auth = { authorization: `Bearer ${token}` };
+    for (const [path, body, field] of [
+      ['/api/admin/company/create', { name: 'Bad\u0000name' }, 'name'],
+      ['/api/admin/role/list', { page: 1, limit: 10, keyword: 'line\nbreak' }, 'keyword'],
+      ['/api/admin/admin/create', { username: 'ok.user', name: 'Tab\there', email: 'a@example.com', password: 'Password-1', roles: [], status: 1 }, 'name'],
+    ] as const) {
+      const en = await post(app, path, body, auth);
+      expect(en.statusCode, path).toBe(422);
+      expect(en.json().data.errors[field], path).toEqual(['Must not contain control characters (such as a line break or NUL)']);
+      const zh = await post(app, path, body, { ...auth, Lang: 'zh-TW' });
+      expect(zh.json().data.errors[field], path).toEqual(['不可包含控制字元（例如換行或 NUL）']);
+    }
+  });
+});

@@ -18,6 +18,9 @@ interface AjvLikeError {
   params?: Record<string, unknown>;
 }
 
+/** The contract's pattern for text that refuses control characters (openapi/admin-api.yaml). */
+export const CONTROL_CHARACTERS_PATTERN = '^[^\\u0000-\\u001F\\u007F]*$';
+
 function fieldName(error: AjvLikeError): string {
   const parts = (error.instancePath ?? '').split('/').filter(Boolean);
   if (error.keyword === 'required' && typeof error.params?.missingProperty === 'string') parts.push(error.params.missingProperty);
@@ -54,7 +57,8 @@ function fieldMessage(error: AjvLikeError, lang: Lang): string {
     case 'format':
       return translate(lang, 'field.format', { format: String(params.format) });
     case 'pattern':
-      return translate(lang, 'field.pattern');
+      // The contract's one pattern for plain text (no control characters) gets a sentence of its own.
+      return translate(lang, params.pattern === CONTROL_CHARACTERS_PATTERN ? 'field.controlCharacters' : 'field.pattern');
     default:
       return translate(lang, 'field.invalid');
   }
