@@ -12,12 +12,19 @@
  *   SPEC.md §6 makes a login valid only once the info call returned a non-empty `roles` array. A
  *   stored token from the cookie skips `authenticating` and goes through the same `loadingInfo` check.
  *   Any info failure resets the stored token and lands in `loggedOut` with the message to show.
- * - `active` holds the token region as its children, `valid` ⇄ `refreshing`. The refresh is an invoke
- *   of `refreshing`, so there can never be two refreshes at a time: while refreshing, further 401s only
- *   add their request ids to `pendingRetries`. Leaving `refreshing` settles every queued id exactly
- *   once — replayed with the new token, or rejected when the refresh failed (forced logout) or the
- *   session ended another way. The region is nested, not parallel, because it is the only concern of
- *   `active` today; make `active` parallel when a second one appears.
+ * - `active` is parallel: two concerns that run independently while the user works.
+ *   - `token`, `valid` ⇄ `refreshing`. The refresh is an invoke of `refreshing`, so there can never be
+ *     two refreshes at a time: while refreshing, further 401s only add their request ids to
+ *     `pendingRetries`. Leaving `refreshing` settles every queued id exactly once — replayed with the
+ *     new token, or rejected when the refresh failed (forced logout) or the session ended another way.
+ *   - `info`, `current` ⇄ `reloading`. When the server says the admin's access changed (or the user
+ *     changed companies) the info is read again *inside* `active`: no spinner, the layout stays
+ *     mounted, and the menu, permissions and company list are rebuilt from the answer. A second
+ *     change while reloading restarts the call, so the last answer read is never older than the last
+ *     change. The reload's own 401 waits for the token region's refresh like any request (that is why
+ *     the regions are parallel); its 202/430 end the session through the same `api.*` events as any
+ *     call; an answer without roles ends it like the first info call; any other failure keeps the
+ *     info the session has.
  * - Forced logouts (202 need login, 430 session replaced) are handled on `active` (and on
  *   `loadingInfo`, whose info call can get them too), so they win over whatever the token region does.
  *   Why the session ended is data (`logoutReason`, `error`), not extra states: `loggedOut` behaves the
@@ -40,6 +47,7 @@ import {
 } from 'xstate';
 import type {
   AuthenticateOutput,
+  CompanyOption,
   Credentials,
   InfoPayload,
   LogoutInput,
@@ -75,6 +83,16 @@ export function errorMessage(error: unknown): string {
 function infoHasRoles(info: InfoPayload | null | undefined): boolean {
   const roles: unknown = info?.user_info?.roles;
   return Array.isArray(roles) && roles.length > 0;
+}
+
+/** The well-formed `{id, name}` items of the info's company list. */
+function toCompanies(info: InfoPayload): CompanyOption[] {
+  if (!Array.isArray(info.companies)) return [];
+  return info.companies.flatMap((item): CompanyOption[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, name } = item as { id?: unknown; name?: unknown };
+    return typeof id === 'number' && Number.isInteger(id) && typeof name === 'string' ? [{ id, name }] : [];
+  });
 }
 
 function toUserInfo(info: InfoPayload): UserInfo {
@@ -122,6 +140,7 @@ export const sessionMachine = setup({
       authenticate: 'authenticate';
       loadInfo: 'loadInfo';
       refreshToken: 'refreshToken';
+      reloadInfo: 'reloadInfo';
       logout: 'logout';
     },
   },
@@ -132,6 +151,8 @@ export const sessionMachine = setup({
     authenticate: fromPromise<AuthenticateOutput, Credentials>(notProvided('authenticate')),
     /** POST /info with the token; resolves the envelope's `data`. */
     loadInfo: fromPromise<InfoPayload, TokenInput>(notProvided('loadInfo')),
+    /** POST /info again while logged in, with the session's current token; resolves the envelope's `data`. */
+    reloadInfo: fromPromise<InfoPayload>(notProvided('reloadInfo')),
     /** POST /refresh with the expired token; resolves the new one (`access_token`). */
     refreshToken: fromPromise<RefreshOutput, TokenInput>(notProvided('refreshToken')),
     /** POST /logout with the token; its result does not matter. */
@@ -166,6 +187,7 @@ export const sessionMachine = setup({
       userInfo: toUserInfo(params.info),
       accessedRoutes: Array.isArray(params.info.accessed_routes) ? params.info.accessed_routes : [],
       unreadCount: params.info.unread_notification_count ?? 0,
+      companies: toCompanies(params.info),
       error: null,
     })),
     setUnreadCount: assign((_, params: { count: number }) => ({ unreadCount: params.count })),
@@ -192,6 +214,7 @@ export const sessionMachine = setup({
         userInfo: null,
         accessedRoutes: [],
         unreadCount: 0,
+        companies: [],
         pendingUsername: null,
         error: params.message,
         logoutReason: params.reason,
@@ -213,6 +236,7 @@ export const sessionMachine = setup({
     userInfo: null,
     accessedRoutes: [],
     unreadCount: 0,
+    companies: [],
     error: null,
     logoutReason: null,
     lastUsername: input.lastUsername,
@@ -326,9 +350,9 @@ export const sessionMachine = setup({
       },
     },
     active: {
-      description: 'Logged in. Its children are the token region: valid ⇄ refreshing.',
+      description: 'Logged in. Two parallel regions: the token (valid ⇄ refreshing) and the info (current ⇄ reloading).',
       tags: 'authenticated',
-      initial: 'valid',
+      type: 'parallel',
       on: {
         'user.logout': {
           target: 'loggingOut',
@@ -359,49 +383,93 @@ export const sessionMachine = setup({
         },
       },
       states: {
-        valid: {
-          description: 'Requests go out with the current token.',
-          on: {
-            'api.tokenExpired': [
-              {
-                guard: { type: 'sentWithOlderToken', params: ({ event }) => ({ sentToken: event.sentToken }) },
-                actions: {
-                  type: 'notifyRetries',
-                  params: ({ context, event }) => ({ ids: [event.requestId], token: currentToken(context) }),
+        token: {
+          description: 'The access token: valid ⇄ refreshing, one refresh at a time.',
+          initial: 'valid',
+          states: {
+            valid: {
+              description: 'Requests go out with the current token.',
+              on: {
+                'api.tokenExpired': [
+                  {
+                    guard: { type: 'sentWithOlderToken', params: ({ event }) => ({ sentToken: event.sentToken }) },
+                    actions: {
+                      type: 'notifyRetries',
+                      params: ({ context, event }) => ({ ids: [event.requestId], token: currentToken(context) }),
+                    },
+                  },
+                  {
+                    target: 'refreshing',
+                    actions: { type: 'queueRetry', params: ({ event }) => ({ requestId: event.requestId }) },
+                  },
+                ],
+              },
+            },
+            refreshing: {
+              description: 'The one refresh call is in flight; 401-failed requests wait in pendingRetries.',
+              invoke: {
+                id: 'refreshToken',
+                src: 'refreshToken',
+                input: ({ context }) => ({ token: currentToken(context) }),
+                onDone: {
+                  target: 'valid',
+                  actions: [
+                    { type: 'setToken', params: ({ event }) => ({ token: event.output.token }) },
+                    { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                    { type: 'settleRetries', params: ({ event }) => ({ token: event.output.token }) },
+                  ],
+                },
+                onError: {
+                  target: '#session.loggedOut',
+                  actions: {
+                    type: 'endSession',
+                    params: ({ event }) => ({ reason: 'refreshFailed', message: errorMessage(event.error) }),
+                  },
                 },
               },
-              {
-                target: 'refreshing',
-                actions: { type: 'queueRetry', params: ({ event }) => ({ requestId: event.requestId }) },
+              on: {
+                'api.tokenExpired': {
+                  actions: { type: 'queueRetry', params: ({ event }) => ({ requestId: event.requestId }) },
+                },
               },
-            ],
+            },
           },
         },
-        refreshing: {
-          description: 'The one refresh call is in flight; 401-failed requests wait in pendingRetries.',
-          invoke: {
-            id: 'refreshToken',
-            src: 'refreshToken',
-            input: ({ context }) => ({ token: currentToken(context) }),
-            onDone: {
-              target: 'valid',
-              actions: [
-                { type: 'setToken', params: ({ event }) => ({ token: event.output.token }) },
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                { type: 'settleRetries', params: ({ event }) => ({ token: event.output.token }) },
-              ],
-            },
-            onError: {
-              target: '#session.loggedOut',
-              actions: {
-                type: 'endSession',
-                params: ({ event }) => ({ reason: 'refreshFailed', message: errorMessage(event.error) }),
+        info: {
+          description: 'The info the menu, permissions and company switcher are built from: current ⇄ reloading.',
+          initial: 'current',
+          states: {
+            current: {
+              description: 'The info of the last successful call is on screen.',
+              on: {
+                'server.accessChanged': { target: 'reloading' },
+                'user.companiesChanged': { target: 'reloading' },
               },
             },
-          },
-          on: {
-            'api.tokenExpired': {
-              actions: { type: 'queueRetry', params: ({ event }) => ({ requestId: event.requestId }) },
+            reloading: {
+              description: 'The info is read again; the session and its screens stay as they are meanwhile.',
+              invoke: {
+                id: 'reloadInfo',
+                src: 'reloadInfo',
+                onDone: [
+                  {
+                    guard: { type: 'hasRoles', params: ({ event }) => ({ info: event.output }) },
+                    target: 'current',
+                    actions: { type: 'applyInfo', params: ({ event }) => ({ info: event.output }) },
+                  },
+                  {
+                    target: '#session.loggedOut',
+                    actions: { type: 'endSession', params: { reason: 'infoFailed', message: INFO_ROLES_ERROR } },
+                  },
+                ],
+                // The API client already showed the failure; a 202 or 430 ended the session before this.
+                onError: { target: 'current' },
+              },
+              on: {
+                // A newer change: ask again, so the answer kept is never older than the last change.
+                'server.accessChanged': { target: 'reloading', reenter: true },
+                'user.companiesChanged': { target: 'reloading', reenter: true },
+              },
             },
           },
         },

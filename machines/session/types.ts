@@ -25,6 +25,14 @@ export interface InfoPayload {
   user_info?: (Partial<Omit<UserInfo, 'roles' | 'permissions'>> & { roles?: unknown; permissions?: unknown }) | null;
   accessed_routes?: unknown[] | null;
   unread_notification_count?: number | null;
+  /** The companies the admin may act for (`[{id, name}]`); malformed items are dropped. */
+  companies?: unknown[] | null;
+}
+
+/** A company the admin may act for, as the info call names it (the navbar's company switcher). */
+export interface CompanyOption {
+  id: number;
+  name: string;
 }
 
 export interface SessionContext {
@@ -34,6 +42,8 @@ export interface SessionContext {
   /** Server-built routes of the admin (menu and route guard), as the info call returned them. */
   accessedRoutes: unknown[];
   unreadCount: number;
+  /** The companies the admin may act for (super admins: every company), from the info call. */
+  companies: CompanyOption[];
   /** The message to show after a failure (login, info, forced logout); null when there is none. */
   error: string | null;
   logoutReason: LogoutReason | null;
@@ -72,7 +82,17 @@ export type SessionEvent =
   /** A response had body code 430 (the session was replaced by a login elsewhere). */
   | { type: 'api.sessionReplaced'; message: string }
   /** The server pushed (or a poll returned) the unread notification count. */
-  | { type: 'server.notificationCount'; count: number };
+  | { type: 'server.notificationCount'; count: number }
+  /**
+   * The server said this admin's access changed (roles, permissions, companies): the info is read
+   * again while the session stays on screen, and the menu and permissions are rebuilt from it.
+   */
+  | { type: 'server.accessChanged' }
+  /**
+   * The user created or renamed a company, or entered another one (/dashboard?cid=): the info is read
+   * again for the company list and the current company's unread count, as for `server.accessChanged`.
+   */
+  | { type: 'user.companiesChanged' };
 
 export type SessionEventType = SessionEvent['type'];
 

@@ -8,6 +8,8 @@
  * step goes through the actor, its invocations and its injected actions. After every step the actor
  * must agree with the chart (state and context) and satisfy the assertions of each state it is in.
  * The coverage test fails with the list of state nodes and transitions no path visits.
+ * The scenarios below it replay what an operator notices: a refresh shared by waiting requests, forced
+ * logouts, and the menu and company list rebuilt in place when the server says the access changed.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -31,10 +33,13 @@ import {
   type SessionSnapshot,
 } from '@machines/session/session.machine';
 import {
+  selectAccessedRoutes,
+  selectCompanies,
   selectError,
   selectIsBusy,
   selectIsLoggedIn,
   selectIsRefreshing,
+  selectIsReloadingInfo,
   selectLastUsername,
   selectLogoutReason,
   selectRoles,
@@ -62,8 +67,19 @@ const INFO_OK: InfoPayload = {
   user_info: { roles: ['admin'], name: 'Ada', avatar: '/avatar.png', email: 'ada@example.com', permissions: ['notification'] },
   accessed_routes: [{ path: '/notification', meta: { roles: ['admin'] } }],
   unread_notification_count: 2,
+  companies: [{ id: 1, name: 'Default company' }],
 };
 const INFO_NO_ROLES: InfoPayload = { ...INFO_OK, user_info: { ...INFO_OK.user_info, roles: [] } };
+/** The info after the admin was granted more: one more menu entry and permission, a second company. */
+const INFO_GRANTED: InfoPayload = {
+  ...INFO_OK,
+  user_info: { ...INFO_OK.user_info, permissions: ['notification', 'audit.list'] },
+  accessed_routes: [...(INFO_OK.accessed_routes ?? []), { path: '/admin/audit', name: 'audit.index' }],
+  companies: [
+    { id: 1, name: 'Default company' },
+    { id: 2, name: 'Harbour Events' },
+  ],
+};
 
 /** The events offered in every state of the traversal; the chart keeps those it can take. */
 function modelEvents(snapshot: SessionSnapshot): ModelEvent[] {
@@ -78,6 +94,8 @@ function modelEvents(snapshot: SessionSnapshot): ModelEvent[] {
     { type: 'api.needLogin', message: 'Please log in again' },
     { type: 'api.sessionReplaced', message: 'Your account logged in elsewhere' },
     { type: 'server.notificationCount', count: 7 },
+    { type: 'server.accessChanged' },
+    { type: 'user.companiesChanged' },
     { type: 'xstate.done.actor.readStoredToken', output: 'stored-token' },
     { type: 'xstate.done.actor.readStoredToken', output: null },
     { type: 'xstate.error.actor.readStoredToken', error: new Error('cookies are blocked') },
@@ -89,6 +107,9 @@ function modelEvents(snapshot: SessionSnapshot): ModelEvent[] {
     { type: 'xstate.error.actor.loadInfo', error: undefined },
     { type: 'xstate.done.actor.refreshToken', output: { token: 'refreshed-token' } },
     { type: 'xstate.error.actor.refreshToken', error: new Error('Refresh token expired') },
+    { type: 'xstate.done.actor.reloadInfo', output: INFO_GRANTED },
+    { type: 'xstate.done.actor.reloadInfo', output: INFO_NO_ROLES },
+    { type: 'xstate.error.actor.reloadInfo', error: new Error('Network Error') },
     { type: 'xstate.done.actor.logout', output: undefined },
     { type: 'xstate.error.actor.logout', error: new Error('Network Error') },
   ];
@@ -145,6 +166,7 @@ function createHarness(input: SessionInput = { lastUsername: null }) {
       authenticate: fake('authenticate'),
       loadInfo: fake('loadInfo'),
       refreshToken: fake('refreshToken'),
+      reloadInfo: fake('reloadInfo'),
       logout: fake('logout'),
     },
     actions: {
@@ -215,13 +237,16 @@ function createHarness(input: SessionInput = { lastUsername: null }) {
 }
 type Harness = ReturnType<typeof createHarness>;
 
+/** `active` with nothing in flight: the token valid, the info current. */
+const ACTIVE_IDLE = { active: { token: 'valid', info: 'current' } } as const;
+
 /** Start-up with a token in the cookie and a valid info call: the session is active. */
 async function activeHarness(): Promise<Harness> {
   const h = createHarness().start();
   h.storage.token = 'stored-token';
   await h.resolve('readStoredToken', 'stored-token');
   await h.resolve('loadInfo', INFO_OK);
-  expect(h.snapshot().value).toEqual({ active: 'valid' });
+  expect(h.snapshot().value).toEqual(ACTIVE_IDLE);
   return h;
 }
 
@@ -240,6 +265,8 @@ const eventDrivers = {
   'api.needLogin': send,
   'api.sessionReplaced': send,
   'server.notificationCount': send,
+  'server.accessChanged': send,
+  'user.companiesChanged': send,
   'xstate.done.actor.readStoredToken': (h, e) => {
     h.storage.token = e.output; // the cookie the fake storage "read"
     return h.resolve('readStoredToken', e.output);
@@ -251,6 +278,8 @@ const eventDrivers = {
   'xstate.error.actor.loadInfo': (h, e) => h.reject('loadInfo', e.error),
   'xstate.done.actor.refreshToken': (h, e) => h.resolve('refreshToken', e.output),
   'xstate.error.actor.refreshToken': (h, e) => h.reject('refreshToken', e.error),
+  'xstate.done.actor.reloadInfo': (h, e) => h.resolve('reloadInfo', e.output),
+  'xstate.error.actor.reloadInfo': (h, e) => h.reject('reloadInfo', e.error),
   'xstate.done.actor.logout': (h, e) => h.resolve('logout', e.output),
   'xstate.error.actor.logout': (h, e) => h.reject('logout', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
@@ -322,18 +351,38 @@ const stateAssertions: Record<string, StateAssertion> = {
     expect(selectToken(s)).toMatch(/\S/);
     expect(h.storage.token, 'the cookie holds the token in use').toBe(selectToken(s));
     expect(selectError(s)).toBeNull();
+    expect(selectAccessedRoutes(s).length, 'the menu is built from the info').toBeGreaterThan(0);
+    expect(selectCompanies(s).length, 'the company list is known').toBeGreaterThan(0);
+    const calls = h.running().map((i) => i.name);
+    expect(calls.filter((name) => name !== 'refreshToken' && name !== 'reloadInfo'), 'only the two regions call').toEqual([]);
   },
-  'active.valid': (h) => {
+  'active.token': (h) => {
+    expect(h.running('refreshToken').length, 'never two refreshes').toBeLessThanOrEqual(1);
+  },
+  'active.token.valid': (h) => {
     const s = h.snapshot();
     expect(selectIsRefreshing(s)).toBe(false);
     expect(s.context.pendingRetries).toEqual([]);
-    expect(h.running()).toEqual([]);
+    expect(h.running('refreshToken')).toEqual([]);
   },
-  'active.refreshing': (h) => {
+  'active.token.refreshing': (h) => {
     const s = h.snapshot();
     expect(selectIsRefreshing(s)).toBe(true);
     expect(s.context.pendingRetries.length).toBeGreaterThan(0);
-    expect(h.running().map((i) => i.name), 'one refresh at a time').toEqual(['refreshToken']);
+    expect(h.running('refreshToken'), 'one refresh at a time').toHaveLength(1);
+  },
+  'active.info': (h) => {
+    expect(h.running('reloadInfo').length, 'never two reloads').toBeLessThanOrEqual(1);
+    expect(selectIsBusy(h.snapshot()), 'a reload shows no spinner').toBe(false);
+  },
+  'active.info.current': (h) => {
+    expect(selectIsReloadingInfo(h.snapshot())).toBe(false);
+    expect(h.running('reloadInfo')).toEqual([]);
+  },
+  'active.info.reloading': (h) => {
+    expect(selectIsReloadingInfo(h.snapshot())).toBe(true);
+    expect(selectIsLoggedIn(h.snapshot()), 'the session stays on screen').toBe(true);
+    expect(h.only('reloadInfo').input).toBeUndefined();
   },
   loggingOut: (h) => {
     const s = h.snapshot();
@@ -355,6 +404,7 @@ const allStateNodes = getStateNodes(sessionMachine.root);
 const PAYLOAD_NAMES = new Map<unknown, string>([
   [INFO_OK, 'INFO_OK'],
   [INFO_NO_ROLES, 'INFO_NO_ROLES'],
+  [INFO_GRANTED, 'INFO_GRANTED'],
 ]);
 
 function serializeEvent(event: ModelEvent | { type: string }): string {
@@ -541,7 +591,7 @@ describe('session machine, scenarios', () => {
     expect(h.refreshCalls()).toBe(1);
     expect(h.notices).toEqual([{ ids: ['r1', 'r2', 'r3'], token: 'new-token' }]);
     const s = h.snapshot();
-    expect(s.value).toEqual({ active: 'valid' });
+    expect(s.value).toEqual(ACTIVE_IDLE);
     expect(selectToken(s)).toBe('new-token');
     expect(h.storage.token).toBe('new-token');
     expect(s.context.pendingRetries).toEqual([]);
@@ -568,7 +618,7 @@ describe('session machine, scenarios', () => {
     h.send({ type: 'api.tokenExpired', requestId: 'late', sentToken: 'stored-token' });
     expect(h.refreshCalls()).toBe(1);
     expect(h.notices.at(-1)).toEqual({ ids: ['late'], token: 'new-token' });
-    expect(h.snapshot().value).toEqual({ active: 'valid' });
+    expect(h.snapshot().value).toEqual(ACTIVE_IDLE);
     h.send({ type: 'api.tokenExpired', requestId: 'current', sentToken: 'new-token' });
     expect(h.refreshCalls(), 'the current token expiring does refresh').toBe(2);
   });
@@ -654,7 +704,7 @@ describe('session machine, scenarios', () => {
   it('a renewed token from a response replaces the stored one and is used by the next refresh', async () => {
     const h = await activeHarness();
     h.send({ type: 'api.tokenRenewed', token: 'renewed-token' });
-    expect(h.snapshot().value).toEqual({ active: 'valid' });
+    expect(h.snapshot().value).toEqual(ACTIVE_IDLE);
     expect(selectToken(h.snapshot())).toBe('renewed-token');
     expect(h.storage.token).toBe('renewed-token');
     h.send({ type: 'api.tokenExpired', requestId: 'r1' });
@@ -701,5 +751,113 @@ describe('session machine, scenarios', () => {
     const actor = createActor(sessionMachine, { input: { lastUsername: null } }).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('loggedOut');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The access of a logged-in admin changes while its screens are open.
+
+describe('session machine, access changed while logged in', () => {
+  /** Records whether the session ever looked logged out or busy (a spinner, an unmounted layout). */
+  function watchScreens(h: Harness) {
+    const seen = { busy: false, loggedOut: false };
+    h.actor.subscribe((snapshot) => {
+      if (selectIsBusy(snapshot)) seen.busy = true;
+      if (!selectIsLoggedIn(snapshot)) seen.loggedOut = true;
+    });
+    return seen;
+  }
+
+  it.each(['server.accessChanged', 'user.companiesChanged'] as const)(
+    '%s reloads the info in place: the menu, permissions and companies are rebuilt, the session never leaves active',
+    async (type) => {
+      const h = await activeHarness();
+      const seen = watchScreens(h);
+      expect(selectCompanies(h.snapshot())).toEqual([{ id: 1, name: 'Default company' }]);
+
+      h.send({ type });
+      expect(h.snapshot().value).toEqual({ active: { token: 'valid', info: 'reloading' } });
+      expect(selectIsReloadingInfo(h.snapshot())).toBe(true);
+      await h.resolve('reloadInfo', INFO_GRANTED);
+
+      const s = h.snapshot();
+      expect(s.value).toEqual(ACTIVE_IDLE);
+      expect(selectAccessedRoutes(s)).toEqual(INFO_GRANTED.accessed_routes);
+      expect(selectUserInfo(s)?.permissions).toEqual(['notification', 'audit.list']);
+      expect(selectCompanies(s)).toEqual([
+        { id: 1, name: 'Default company' },
+        { id: 2, name: 'Harbour Events' },
+      ]);
+      expect(selectToken(s), 'the same session').toBe('stored-token');
+      expect(seen).toEqual({ busy: false, loggedOut: false });
+    },
+  );
+
+  it('a second change while reloading asks again, and only the newer answer is kept', async () => {
+    const h = await activeHarness();
+    h.send({ type: 'server.accessChanged' });
+    const first = h.only('reloadInfo');
+    h.send({ type: 'server.accessChanged' });
+    expect(first.status, 'the older call is dropped').toBe('stopped');
+    await h.resolve('reloadInfo', INFO_GRANTED);
+    first.resolve(INFO_OK); // a late answer of the dropped call changes nothing
+    await flush();
+    expect(selectAccessedRoutes(h.snapshot())).toEqual(INFO_GRANTED.accessed_routes);
+    expect(h.invocations.filter((i) => i.name === 'reloadInfo')).toHaveLength(2);
+  });
+
+  it('reloads while the token refreshes: both run, and the session stays active', async () => {
+    const h = await activeHarness();
+    h.send({ type: 'api.tokenExpired', requestId: 'r1' });
+    h.send({ type: 'server.accessChanged' });
+    expect(h.snapshot().value).toEqual({ active: { token: 'refreshing', info: 'reloading' } });
+    await h.resolve('refreshToken', { token: 'new-token' });
+    await h.resolve('reloadInfo', INFO_GRANTED);
+    expect(h.snapshot().value).toEqual(ACTIVE_IDLE);
+    expect(h.notices).toEqual([{ ids: ['r1'], token: 'new-token' }]);
+    expect(selectCompanies(h.snapshot())).toHaveLength(2);
+  });
+
+  it('a reload that fails keeps the menu the admin had, still logged in', async () => {
+    const h = await activeHarness();
+    h.send({ type: 'server.accessChanged' });
+    await h.reject('reloadInfo', new Error('Network Error'));
+    const s = h.snapshot();
+    expect(s.value).toEqual(ACTIVE_IDLE);
+    expect(selectAccessedRoutes(s)).toEqual(INFO_OK.accessed_routes);
+    expect(selectError(s)).toBeNull();
+  });
+
+  it('an answer without roles ends the session as the first info call would', async () => {
+    const h = await activeHarness();
+    h.send({ type: 'server.accessChanged' });
+    await h.resolve('reloadInfo', INFO_NO_ROLES);
+    const s = h.snapshot();
+    expect(s.value).toBe('loggedOut');
+    expect(selectLogoutReason(s)).toBe('infoFailed');
+    expect(selectError(s)).toBe(INFO_ROLES_ERROR);
+    expect(h.storage.token).toBeNull();
+    expect(selectCompanies(s)).toEqual([]);
+  });
+
+  it('a disabled account: the reload gets code 202, the session ends and the reload is dropped', async () => {
+    const h = await activeHarness();
+    h.send({ type: 'server.accessChanged' });
+    // The API client reports the 202 to the session before the call rejects.
+    h.send({ type: 'api.needLogin', message: 'Your account was disabled' });
+    const s = h.snapshot();
+    expect(s.value).toBe('loggedOut');
+    expect(selectLogoutReason(s)).toBe('needLogin');
+    expect(selectError(s)).toBe('Your account was disabled');
+    expect(h.invocations.find((i) => i.name === 'reloadInfo')?.status).toBe('stopped');
+    expect(h.storage.token).toBeNull();
+  });
+
+  it('is ignored when nobody is logged in', async () => {
+    const h = createHarness().start();
+    await h.resolve('readStoredToken', null);
+    h.send({ type: 'server.accessChanged' });
+    expect(h.snapshot().value).toBe('loggedOut');
+    expect(h.running()).toEqual([]);
   });
 });

@@ -278,7 +278,7 @@ describe('three calls against an expired token, with the real session machine', 
       { input: { lastUsername: null } },
     ).start();
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ active: 'valid' });
+    expect(actor.getSnapshot().value).toEqual({ active: { token: 'valid', info: 'current' } });
     connectSession({
       token: () => actor.getSnapshot().context.token,
       tokenRenewed: (token) => actor.send({ type: 'api.tokenRenewed', token }),

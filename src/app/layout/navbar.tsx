@@ -1,7 +1,7 @@
 /**
  * The navbar (SPEC §2, Layout): sidebar toggle, breadcrumb (always from the dashboard), and on the
- * right the unread-notification bell (live over the WebSocket, see realtime/), the language switch,
- * the settings drawer button and the user dropdown.
+ * right the company switcher (admins of several companies), the unread-notification bell (live over
+ * the WebSocket, see realtime/), the language switch, the settings drawer button and the user dropdown.
  */
 import { Badge, Box, Breadcrumb, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { Fragment } from 'react';
@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { selectUnreadCount } from '@machines/session/selectors';
 import { LanguageSwitch } from '@/app/components/language-switch';
 import { useSession } from '@/app/features/auth/hooks/use-session';
+import { CompanySwitcher } from './company-switcher';
 import { DASHBOARD_PATH } from './lib/menu';
 import { setSidebarOpen, useSidebarOpen } from './settings';
 import { UserMenu } from './user-menu';
@@ -33,6 +34,7 @@ export function Navbar({ crumbs, onOpenSettings }: { crumbs: string[]; onOpenSet
       </IconButton>
       <Crumbs crumbs={crumbs} />
       <HStack gap={{ base: 0.5, md: 1.5 }} ms="auto" flexShrink={0}>
+        <CompanySwitcher />
         <NotificationBell />
         <Box display={{ base: 'none', sm: 'block' }}>
           <LanguageSwitch />

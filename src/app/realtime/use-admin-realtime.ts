@@ -1,16 +1,18 @@
 /**
  * The logged-in admin's live events while the shell is on screen: one RealtimeClient, its own topic
- * `admin:<id>` (subscribed by the server at connect), and `notification.count` forwarded to the session
- * actor as `server.notificationCount` for the navbar badge — only for the company the admin acts for
- * (the `Cid` of this tab).
+ * `admin:<id>` (subscribed by the server at connect), and on it
+ * - `notification.count`, forwarded to the session actor as `server.notificationCount` for the navbar
+ *   badge — only for the company the admin acts for (the `Cid` of this tab);
+ * - `access.changed` (roles, permissions, companies, status or password changed by an administrator),
+ *   forwarded as `server.accessChanged`: the session reads its info again and the menu follows without
+ *   a reload, or the session ends (202) when the account was disabled, deleted or given a new password.
  */
 import { useEffect } from 'react';
 import { selectToken } from '@machines/session/selectors';
 import { api } from '@/app/api/api';
-import { DEFAULT_CID } from '@/app/api/client';
 import { useSession } from '@/app/features/auth/hooks/use-session';
 import { sessionActor } from '@/app/features/auth/session';
-import { CID_KEY, session } from '@/app/lib/storage';
+import { currentCompany } from '@/app/lib/company';
 import { RealtimeClient } from './realtime-client';
 
 /** The admin id the token names (its `sub` claim; read, not verified — the server verifies). */
@@ -42,10 +44,13 @@ export function useAdminRealtime(): void {
       implicitTopics: (name) => name === topic,
     });
     const unsubscribe = client.subscribe(topic, (frame) => {
+      if (frame.type === 'access.changed') {
+        sessionActor.send({ type: 'server.accessChanged' });
+        return;
+      }
       if (frame.type !== 'notification.count') return;
       const data = (frame.data ?? {}) as CountData;
-      const cid = session.get(CID_KEY) ?? DEFAULT_CID;
-      if (data.company_id !== undefined && String(data.company_id) !== cid) return;
+      if (data.company_id !== undefined && String(data.company_id) !== currentCompany().id) return;
       if (typeof data.count === 'number') sessionActor.send({ type: 'server.notificationCount', count: data.count });
     });
     client.start();

@@ -13,6 +13,10 @@
  *   (`api.tokenRenewed`, which `loadingInfo` accepts) and asks again, instead of logging the user out.
  * - logout: an expired token is refreshed once so the server really ends the session; whatever
  *   happens, the chart ends the session in the browser.
+ * `reloadInfo` (the access changed while logged in) is a plain call: its 401 waits for the chart's
+ * refresh like any request, its 202/430 end the session as any call's do.
+ *
+ * It also keeps the tab on a company the admin may act for (`followCompanies`, lib/company.ts).
  */
 import i18n from 'i18next';
 import { createActor, fromPromise } from 'xstate';
@@ -24,11 +28,12 @@ import {
   sessionMachine,
   type SessionSnapshot,
 } from '@machines/session/session.machine';
-import { selectError, selectLogoutReason, selectToken } from '@machines/session/selectors';
-import type { InfoPayload } from '@machines/session/types';
+import { selectCompanies, selectError, selectLogoutReason, selectToken } from '@machines/session/selectors';
+import type { CompanyOption, InfoPayload } from '@machines/session/types';
 import { api, isApiError, settleRetries } from '@/app/api/api';
 import { connectSession } from '@/app/api/client';
 import { messages } from '@/app/components/ui/toaster';
+import { companyToMoveTo, rememberCompany, switchCompany } from '@/app/lib/company';
 import { tokenCookie } from '@/app/lib/cookies';
 import { LAST_USERNAME_KEY, local } from '@/app/lib/storage';
 import { devInspector } from '@/shared/dev-inspector';
@@ -82,6 +87,13 @@ async function loadInfo(token: string): Promise<InfoPayload> {
   }
 }
 
+/** The info again while logged in, with the session's current token (refreshed and replayed as usual). */
+async function reloadInfo(): Promise<InfoPayload> {
+  const info: InfoPayload | null | undefined = await api.post('/info', {});
+  if (!info) throw new Error(i18n.t('session.verificationFailed'));
+  return info;
+}
+
 async function logout(token: string | null): Promise<void> {
   if (!token) return;
   const quietly = (bearer: string) => api.post('/logout', { token: bearer }, { token: bearer, replay: false, errors: 'none' });
@@ -102,6 +114,7 @@ const browserSessionMachine = sessionMachine.provide({
       return { token: data.token_info.token };
     }),
     loadInfo: fromPromise(({ input }) => loadInfo(input.token)),
+    reloadInfo: fromPromise(() => reloadInfo()),
     refreshToken: fromPromise(async ({ input }) => ({ token: await successorOf(input.token) })),
     logout: fromPromise(({ input }) => logout(input.token)),
   },
@@ -148,6 +161,31 @@ function announceEndings(): void {
   });
 }
 
+/**
+ * Keeps the tab on a company the admin may act for, or every company call would answer 403 (an
+ * operator of company 2 alone, with the default Cid 1). After the first info of a session the Cid
+ * moves quietly, before any page has loaded, and the info is read again for that company's unread
+ * count. When a later info takes the current company away, the open pages show a company the admin
+ * may no longer see: that is a company switch (a fresh load of the dashboard).
+ */
+function followCompanies(): void {
+  let previous: CompanyOption[] = [];
+  sessionActor.subscribe((snapshot: SessionSnapshot) => {
+    const companies = selectCompanies(snapshot);
+    if (companies === previous) return;
+    const hadCompanies = previous.length > 0;
+    previous = companies;
+    const target = companyToMoveTo(companies);
+    if (!target) return;
+    if (hadCompanies) {
+      switchCompany(target);
+      return;
+    }
+    rememberCompany(target.id, target.name);
+    sessionActor.send({ type: 'user.companiesChanged' });
+  });
+}
+
 let started = false;
 
 /** Starts the session once: plugs it into the API client and reads the stored token. */
@@ -166,8 +204,11 @@ export function startSession(): void {
     },
   });
   announceEndings();
+  followCompanies();
   sessionActor.start();
 }
 
 export const logIn = (username: string, password: string) => sessionActor.send({ type: 'user.login', username, password });
 export const logOut = () => sessionActor.send({ type: 'user.logout' });
+/** The user created, renamed or entered a company: the info (company list, unread count) is read again. */
+export const companiesChanged = () => sessionActor.send({ type: 'user.companiesChanged' });

@@ -8,7 +8,8 @@ import { Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CID_KEY, COMPANY_NAME_KEY, session } from '@/app/lib/storage';
+import { companiesChanged } from '@/app/features/auth/session';
+import { currentCompany, rememberCompany } from '@/app/lib/company';
 import { usePageTitle } from '@/app/lib/title';
 
 export function DashboardPage() {
@@ -20,8 +21,11 @@ export function DashboardPage() {
   const cid = searchParams.get('cid');
   const name = searchParams.get('name');
   useEffect(() => {
-    if (cid) session.set(CID_KEY, cid);
-    if (name) session.set(COMPANY_NAME_KEY, name);
+    if (!cid && !name) return;
+    const moved = Boolean(cid) && cid !== currentCompany().id;
+    rememberCompany(cid || currentCompany().id, name);
+    // The info's unread count (and the navbar's company) belong to the company: read them again.
+    if (moved) companiesChanged();
   }, [cid, name]);
 
   return (
