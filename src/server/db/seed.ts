@@ -1,16 +1,20 @@
 /**
  * Brings a database up to the seed: company 1, the permission tree, the roles, on a database
  * without any admin the super admin `admin`, and on a database without any game the demo trivia
- * games of company 1. Safe to run at every start (upserts by identifier).
+ * games of company 1. Safe to run at every start (upserts by identifier; the non-super roles are
+ * created once and are the admins' to change from then on).
  * Never sets a fixed default password: without ADMIN_PASSWORD one is generated and returned so the
  * process entry can print it once.
  */
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
-import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles } from './schema.js';
+import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles, settings } from './schema.js';
 import { defaultCompany, permissionTree, roleSeeds, type PermissionSeed } from './seed-data.js';
 import { seedDemoTrivia } from '../features/trivia/demo-seed.js';
+
+/** The settings row listing the seeded roles already created once (a JSON array of identifiers). */
+const SEEDED_ROLES_KEY = 'seed.roles';
 
 export interface SeedResult {
   /** Set when this run created the super admin with a generated password. */
@@ -57,18 +61,34 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     const allPermissions = await tx.select({ id: permissions.id, identifier: permissions.identifier }).from(permissions);
     const permissionIds = new Map(allPermissions.map((p) => [p.identifier, p.id]));
+    // Super roles are read-only and kept as the seed says. The others are the admins' once created:
+    // a role is created (with its permissions) only the first time the seed meets it, so a restart
+    // neither undoes an admin's edit of its title or permissions nor brings back a deleted one.
+    const [marker] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SEEDED_ROLES_KEY));
+    const seededBefore = new Set<string>(marker ? (JSON.parse(marker.value) as string[]) : []);
     for (const role of roleSeeds) {
-      const [row] = await tx
-        .insert(roles)
-        .values({ identifier: role.identifier, title: role.title, isSuper: role.isSuper ?? false })
-        .onConflictDoUpdate({ target: roles.identifier, set: { title: role.title, isSuper: role.isSuper ?? false } })
-        .returning({ id: roles.id });
+      let row: { id: number } | undefined;
+      if (role.isSuper) {
+        [row] = await tx
+          .insert(roles)
+          .values({ identifier: role.identifier, title: role.title, isSuper: true })
+          .onConflictDoUpdate({ target: roles.identifier, set: { title: role.title, isSuper: true } })
+          .returning({ id: roles.id });
+      } else if (!seededBefore.has(role.identifier)) {
+        [row] = await tx.insert(roles).values({ identifier: role.identifier, title: role.title }).onConflictDoNothing().returning({ id: roles.id });
+      }
+      if (!row) continue;
       for (const identifier of role.permissions) {
         const permissionId = permissionIds.get(identifier);
         if (!permissionId) throw new Error(`Seed role ${role.identifier} names unknown permission ${identifier}`);
-        await tx.insert(rolePermissions).values({ roleId: row!.id, permissionId }).onConflictDoNothing();
+        await tx.insert(rolePermissions).values({ roleId: row.id, permissionId }).onConflictDoNothing();
       }
     }
+    const seeded = JSON.stringify([...new Set([...seededBefore, ...roleSeeds.map((role) => role.identifier)])]);
+    await tx
+      .insert(settings)
+      .values({ key: SEEDED_ROLES_KEY, value: seeded })
+      .onConflictDoUpdate({ target: settings.key, set: { value: seeded, updatedAt: new Date() } });
 
     await seedDemoTrivia(tx as unknown as Db, { dataDir: options.dataDir, companyId: defaultCompany.id });
 

@@ -9,6 +9,7 @@ import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
 import { profileHandlers } from './profile/handlers.js';
 import { realtimeHandlers } from './realtime/handlers.js';
+import { roleHandlers } from './role/handlers.js';
 import { sessionHandlers } from './session/handlers.js';
 import { triviaHandlers } from './trivia/handlers.js';
 import { websiteHandlers } from './website/handlers.js';
@@ -22,6 +23,7 @@ export const operationHandlers: OperationHandlers = {
   ...triviaHandlers,
   ...fileHandlers,
   ...liveAdminHandlers,
+  ...roleHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

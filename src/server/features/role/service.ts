@@ -1,0 +1,257 @@
+/**
+ * Roles and the permission tree (issue 15). Roles are agency-wide. The guard rails are
+ * src/domain/access-rules.ts's (`roleChangeRefusals`): a caller adds or removes only permissions it
+ * holds, and super roles (which hold every permission, present and future) are read-only. A role
+ * is deleted only while nobody holds it. Every change of a role runs under a row lock on the role, so
+ * two editors or an assignment racing a delete see each other's result.
+ * Titles: the seeded roles and every permission carry an i18n key as title (seed-data.ts), written
+ * here in the request's language; a title a user typed is shown as typed.
+ * Never publishes or audits: the handlers do, after the commit.
+ */
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { components } from '@openapi/admin-api';
+import { roleChangeRefusals, type Grantor, type RoleFacts } from '../../../domain/access-rules.js';
+import { formatDomainMessage } from '../../../domain/messages.js';
+import type { Db } from '../../db/client.js';
+import { adminRoles, permissions, rolePermissions, roles } from '../../db/schema.js';
+import { roleSeeds } from '../../db/seed-data.js';
+import { domainRefusal } from '../../lib/domain-errors.js';
+import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
+import { translate, type Lang } from '../../i18n.js';
+import { seededTitle } from './messages.js';
+
+type Schemas = components['schemas'];
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The seed's title key of each seeded role, by identifier. */
+const seedTitleKeys = new Map(roleSeeds.map((role) => [role.identifier, role.title]));
+
+/** A role's title in `lang`: a seeded role still titled with its seed key is translated. */
+function roleTitle(lang: Lang, identifier: string, title: string): string {
+  return seedTitleKeys.get(identifier) === title ? seededTitle(lang, title) : title;
+}
+
+// ------------------------------------------------------------------ reading
+
+export async function listRoles(db: Db, lang: Lang, query: Schemas['RoleListRequest']): Promise<Schemas['RoleListData']> {
+  const keyword = query.keyword?.trim();
+  let where: SQL | undefined;
+  if (keyword) {
+    const needle = keyword.toLowerCase();
+    // A seeded role still titled with its key is found by the title the user reads, in either language.
+    const seededMatches = roleSeeds
+      .filter((role) => (['zh-TW', 'en'] as const).some((l) => seededTitle(l, role.title).toLowerCase().includes(needle)))
+      .map((role) => and(eq(roles.identifier, role.identifier), eq(roles.title, role.title)));
+    where = or(ilike(roles.identifier, contains(keyword)), ilike(roles.title, contains(keyword)), ...seededMatches);
+  }
+
+  const adminCount = sql<number>`(select count(*) from ${adminRoles} where ${adminRoles.roleId} = ${roles.id})::int`;
+  const rows = await db
+    .select({ id: roles.id, identifier: roles.identifier, title: roles.title, isSuper: roles.isSuper, adminCount })
+    .from(roles)
+    .where(where)
+    .orderBy(asc(roles.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [{ total }] = (await db.select({ total: count() }).from(roles).where(where)) as [{ total: number }];
+
+  const held = await permissionsOfRoles(
+    db,
+    rows.filter((row) => !row.isSuper).map((row) => row.id),
+  );
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      identifier: row.identifier,
+      title: roleTitle(lang, row.identifier, row.title),
+      is_super: row.isSuper ? 1 : 0,
+      permissions: row.isSuper ? [] : (held.get(row.id) ?? []),
+      admin_count: Number(row.adminCount),
+    })),
+    total: Number(total),
+  };
+}
+
+/** The permission identifiers of each role, sorted. */
+async function permissionsOfRoles(db: Pick<Db, 'select'>, roleIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>();
+  if (!roleIds.length) return result;
+  const rows = await db
+    .select({ roleId: rolePermissions.roleId, identifier: permissions.identifier })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(asc(permissions.identifier));
+  for (const row of rows) {
+    const list = result.get(row.roleId) ?? [];
+    list.push(row.identifier);
+    result.set(row.roleId, list);
+  }
+  return result;
+}
+
+/** Every permission as a tree: menus with their sub-menus and buttons as children, in menu order. */
+export async function permissionTree(db: Db, lang: Lang): Promise<Schemas['PermissionTreeData']> {
+  const rows = await db.select().from(permissions).orderBy(asc(permissions.sort), asc(permissions.id));
+  const build = (parentId: number | null): Schemas['PermissionNode'][] =>
+    rows
+      .filter((row) => row.parentId === parentId)
+      .map((row) => {
+        const children = build(row.id);
+        return { identifier: row.identifier, title: seededTitle(lang, row.title), type: row.type, ...(children.length ? { children } : {}) };
+      });
+  return { list: build(null) };
+}
+
+// ------------------------------------------------------------------ writing
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface PermissionRow {
+  id: number;
+  identifier: string;
+  parentId: number | null;
+  type: 'nav' | 'button';
+}
+
+/**
+ * The permissions a role will hold: the requested ones, each once, plus the parent menus of every
+ * menu among them (a menu shows only under its parent: features/session/menu.ts), so a role never
+ * holds a menu nobody can reach. Unknown identifiers are a 422 on `permissions`.
+ */
+async function resolvePermissions(tx: Pick<Db, 'select'>, lang: Lang, requested: readonly string[]): Promise<PermissionRow[]> {
+  const all = await tx
+    .select({ id: permissions.id, identifier: permissions.identifier, parentId: permissions.parentId, type: permissions.type })
+    .from(permissions);
+  const byIdentifier = new Map(all.map((row) => [row.identifier, row]));
+  const byId = new Map(all.map((row) => [row.id, row]));
+  const unknown = [...new Set(requested)].filter((identifier) => !byIdentifier.has(identifier));
+  if (unknown.length) {
+    throw new FieldErrors({ permissions: [formatDomainMessage(lang, 'account.unknownPermissions', { permissions: unknown.join(', ') })] });
+  }
+  const chosen = new Map<number, PermissionRow>();
+  for (const identifier of requested) {
+    let row = byIdentifier.get(identifier);
+    const addParents = row?.type === 'nav';
+    chosen.set(row!.id, row!);
+    while (addParents && row?.parentId != null) {
+      row = byId.get(row.parentId);
+      if (row && row.type === 'nav') chosen.set(row.id, row);
+    }
+  }
+  return [...chosen.values()];
+}
+
+function cleanTitle(lang: Lang, title: string): string {
+  const trimmed = title.trim();
+  if (!trimmed) throw new FieldErrors({ title: [translate(lang, 'role.titleRequired')] });
+  return trimmed;
+}
+
+function assertGrantable(grantor: Grantor, role: RoleFacts | null, after: readonly string[]): void {
+  const [refusal] = roleChangeRefusals(grantor, role, after);
+  if (refusal) throw domainRefusal(refusal.key, refusal.params);
+}
+
+/** A unique violation of the role identifier, wherever the driver put it (Drizzle wraps errors). */
+function isIdentifierTaken(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505' && (e.constraint === 'roles_identifier_unique' || e.message?.includes('roles_identifier_unique'))) return true;
+  }
+  return false;
+}
+
+const identifierTaken = (lang: Lang) => new FieldErrors({ identifier: [translate(lang, 'role.identifierTaken')] });
+
+export interface CreatedRole {
+  id: number;
+  identifier: string;
+  title: string;
+  permissions: string[];
+}
+
+export async function createRole(db: Db, lang: Lang, grantor: Grantor, input: Schemas['RoleCreateRequest']): Promise<CreatedRole> {
+  const title = cleanTitle(lang, input.title);
+  const [existing] = await db.select({ id: roles.id }).from(roles).where(eq(roles.identifier, input.identifier));
+  if (existing) throw identifierTaken(lang);
+  try {
+    return await db.transaction(async (tx) => {
+      const chosen = await resolvePermissions(tx, lang, input.permissions);
+      const identifiers = chosen.map((p) => p.identifier).sort();
+      assertGrantable(grantor, null, identifiers);
+      const [row] = await tx.insert(roles).values({ identifier: input.identifier, title }).returning({ id: roles.id });
+      if (chosen.length) await tx.insert(rolePermissions).values(chosen.map((p) => ({ roleId: row!.id, permissionId: p.id })));
+      return { id: row!.id, identifier: input.identifier, title, permissions: identifiers };
+    });
+  } catch (error) {
+    // Someone took the identifier between the check and the insert.
+    if (isIdentifierTaken(error)) throw identifierTaken(lang);
+    throw error;
+  }
+}
+
+/** The role locked for the rest of the transaction, with what the rules need; 404 when there is none. */
+async function lockRole(tx: Tx, id: number) {
+  const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
+  if (!role) throw recordNotFound();
+  const held = role.isSuper ? [] : ((await permissionsOfRoles(tx, [id])).get(id) ?? []);
+  const facts: RoleFacts = { identifier: role.identifier, isSuper: role.isSuper, permissions: held };
+  return { role, facts };
+}
+
+async function holdersOf(tx: Pick<Db, 'select'>, roleId: number): Promise<number[]> {
+  const rows = await tx.select({ adminId: adminRoles.adminId }).from(adminRoles).where(eq(adminRoles.roleId, roleId));
+  return rows.map((row) => row.adminId);
+}
+
+export interface RoleUpdate {
+  identifier: string;
+  titleBefore: string;
+  title: string;
+  added: string[];
+  removed: string[];
+  /** Admins holding the role: their access changed when permissions did. */
+  holders: number[];
+}
+
+export async function updateRole(db: Db, lang: Lang, grantor: Grantor, input: Schemas['RoleUpdateRequest']): Promise<RoleUpdate> {
+  return db.transaction(async (tx) => {
+    const { role, facts } = await lockRole(tx, input.id);
+    // Super roles first: whatever the body says, they are read-only.
+    if (role.isSuper) assertGrantable(grantor, facts, []);
+    const title = cleanTitle(lang, input.title);
+    const chosen = await resolvePermissions(tx, lang, input.permissions);
+    const after = chosen.map((p) => p.identifier).sort();
+    assertGrantable(grantor, facts, after);
+
+    const before = new Set(facts.permissions);
+    const afterSet = new Set(after);
+    const added = after.filter((identifier) => !before.has(identifier));
+    const removed = facts.permissions.filter((identifier) => !afterSet.has(identifier));
+
+    if (title !== role.title) await tx.update(roles).set({ title }).where(eq(roles.id, role.id));
+    if (removed.length) {
+      const removedIds = (await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.identifier, removed))).map((p) => p.id);
+      await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, role.id), inArray(rolePermissions.permissionId, removedIds)));
+    }
+    const addedRows = chosen.filter((p) => !before.has(p.identifier));
+    if (addedRows.length) await tx.insert(rolePermissions).values(addedRows.map((p) => ({ roleId: role.id, permissionId: p.id })));
+
+    return { identifier: role.identifier, titleBefore: role.title, title, added, removed, holders: await holdersOf(tx, role.id) };
+  });
+}
+
+/** Deletes a role nobody holds; answers its identifier. */
+export async function deleteRole(db: Db, grantor: Grantor, id: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { role, facts } = await lockRole(tx, id);
+    // Super roles are read-only; others only by someone holding every permission the role has.
+    assertGrantable(grantor, facts, []);
+    // The row lock keeps an assignment of the role (its foreign key check) from slipping in now.
+    const holders = await holdersOf(tx, id);
+    if (holders.length) throw businessError('role.inUse', { count: holders.length });
+    await tx.delete(roles).where(eq(roles.id, id));
+    return role.identifier;
+  });
+}
