@@ -1,7 +1,8 @@
 /**
  * `api.post(path, body, options)`: every call of the back office, typed by the contract, returning
  * `data` of a code-200 envelope and throwing an `ApiError` otherwise; `api.download` is the same for
- * an operation that answers a file (no timeout; resolves with the blob and its file name). This is where SPEC.md §8 (the
+ * an operation that answers a file (no timeout; resolves with the blob and its file name), `api.upload`
+ * for one that takes a multipart form (no timeout). This is where SPEC.md §8 (the
  * error catalogue) happens, once for the whole app:
  *
  * | answer                         | what the user sees                                   | session event        |
@@ -385,4 +386,18 @@ async function download<P extends JsonPostPath>(path: P, ...[body, options = {}]
   throw failed(new ApiError('http', i18n.t('api.badResponse'), { status: attempt.response.status }), settings);
 }
 
-export const api = { post, download };
+/** Paths whose operation takes a multipart form (uploads). */
+export type UploadPath = {
+  [P in keyof paths]: PostOperation<P> extends { requestBody: { content: { 'multipart/form-data': unknown } } } ? P : never;
+}[keyof paths];
+
+/**
+ * An upload (a multipart form): the same headers, refresh-and-replay and error catalogue as `post`, no
+ * timeout (SPEC.md §7). The form is sent again as it is when the request is replayed.
+ */
+async function upload<P extends UploadPath>(path: P, form: FormData, options: CallOptions = {}): Promise<SuccessData<P>> {
+  const settings: CallOptions = { timeout: 0, ...options };
+  return outcome(await sendWithReplay(path, form, settings), settings) as SuccessData<P>;
+}
+
+export const api = { post, download, upload };

@@ -1,6 +1,308 @@
-/** Placeholder until the feature's page lands (replaced in this same change). */
-import { UnfinishedPage } from '@/app/components/unfinished-page';
+/**
+ * /admin/index — the admins of the company (issue 15): keyword, role and status filters, the paged
+ * table (username, name, email, roles, companies, status, created), and, for holders of `admin.edit`
+ * (SPEC §6's permission directive, `<Permission>`), create, edit, enable/disable and delete, plus the
+ * sheet import. Row actions the guard rails refuse (yourself, someone holding more than you) are
+ * greyed out with the reason; the server decides, and its refusals are shown by the API client.
+ */
+import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { selectLastUsername } from '@machines/session/selectors';
+import { dialogs } from '@/app/components/ui/dialogs';
+import { Permission } from '@/app/features/auth/components/permission';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { useSession } from '@/app/features/auth/hooks/use-session';
+import { canManage } from '@/domain/access-rules';
+import { type DomainLang, formatDomainMessage } from '@/domain/messages';
+import { type Admin, adminApi, type Role, roleApi } from '../api/admin-api';
+import { AdminDialog } from '../components/admin-dialog';
+import { AdminFilters, type AdminFilterValues, NO_FILTERS } from '../components/admin-filters';
+import { ImportDialog } from '../components/import-dialog';
+import { ListPagination } from '../components/list-pagination';
+import { useGrantor, useMyCompanies } from '../hooks/use-grantor';
+import { type PagedQuery, usePagedList } from '../hooks/use-paged-list';
+import { targetOf } from '../lib/access';
+import { savedMessage } from '../lib/feedback';
+import { formatDate } from '../lib/format';
+import { useAdminPageTitle } from '../lib/page-title';
+import type { PermissionNode } from '../lib/permission-tree';
+
+const NO_ROLES: Role[] = [];
+
+function listRequest({ page, limit, keyword, role, status }: PagedQuery<AdminFilterValues>) {
+  return {
+    page,
+    limit,
+    order: 'desc' as const,
+    sort: 'created_at',
+    ...(keyword ? { keyword } : {}),
+    ...(role ? { role } : {}),
+    ...(status ? { status: Number(status) as 0 | 1 } : {}),
+  };
+}
 
 export function AdminListPage() {
-  return <UnfinishedPage title="admin" />;
+  const { t, i18n } = useTranslation('admin');
+  useAdminPageTitle('admins.pageTitle');
+  const lang: DomainLang = i18n.language?.toLowerCase().startsWith('zh') ? 'zh-TW' : 'en';
+  const canEdit = usePermission('admin.edit');
+  const lastUsername = useSession(selectLastUsername);
+  const companies = useMyCompanies();
+
+  const [roles, setRoles] = useState<Role[]>(NO_ROLES);
+  const [tree, setTree] = useState<PermissionNode[]>([]);
+  const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const grantor = useGrantor(roles);
+
+  useEffect(() => {
+    let live = true;
+    roleApi.list().then((list) => live && setRoles(list), () => undefined);
+    roleApi.permissionTree().then((list) => live && setTree(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const load = useCallback((query: PagedQuery<AdminFilterValues>) => adminApi.list(listRequest(query)), []);
+  const list = usePagedList<Admin, AdminFilterValues>(load, NO_FILTERS);
+  const filters: AdminFilterValues = { keyword: list.query.keyword, role: list.query.role, status: list.query.status };
+
+  const roleTitles = useMemo(() => new Map(roles.map((role) => [role.identifier, role])), [roles]);
+  const companyNames = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
+  const isSelf = (admin: Admin) => lastUsername !== null && admin.username.toLowerCase() === lastUsername.toLowerCase();
+  /** Why the logged-in admin may not change this one at all, or null. */
+  const manageRefusal = (admin: Admin): string | null =>
+    !isSelf(admin) && roles.length > 0 && !canManage(grantor, targetOf(admin, roles)) ? formatDomainMessage(lang, 'access.targetAboveYou') : null;
+
+  async function setStatus(admin: Admin, status: 0 | 1) {
+    if (status === 0) {
+      const confirmed = await dialogs.confirm({
+        title: t('common.confirmTitle'),
+        message: t('admins.confirmDisable', { username: admin.username }),
+        confirmLabel: t('admins.disable'),
+        cancelLabel: t('common.cancel'),
+      });
+      if (!confirmed) return;
+    }
+    try {
+      const { id, username, name, email, roles: held } = admin;
+      await adminApi.update({ id, username, name, email, roles: held, status });
+      savedMessage(status === 1 ? t('admins.enabled') : t('admins.disabled'));
+      list.reload();
+    } catch {
+      // shown by the API client
+    }
+  }
+
+  async function remove(admin: Admin) {
+    const confirmed = await dialogs.confirm({
+      title: t('common.confirmTitle'),
+      message: t('admins.confirmDelete', { username: admin.username }),
+      confirmLabel: t('common.delete'),
+      cancelLabel: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await adminApi.remove(admin.id);
+      savedMessage(t('admins.deleted'));
+      list.reload();
+    } catch {
+      // shown by the API client
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Stack gap="1">
+          <Heading as="h1" size="lg">
+            {t('admins.heading')}
+          </Heading>
+          <Text textStyle="sm" color="fg.muted">
+            {t('admins.subtitle')}
+          </Text>
+        </Stack>
+        <Permission name="admin.edit">
+          <HStack gap="2">
+            <Button size="sm" variant="outline" onClick={() => setImporting(true)} data-testid="open-import">
+              <LuFileUp />
+              {t('import.open')}
+            </Button>
+            <Button size="sm" colorPalette="brand" onClick={() => setEditing({ admin: null })} data-testid="create-admin">
+              <LuPlus />
+              {t('admins.create')}
+            </Button>
+          </HStack>
+        </Permission>
+      </Flex>
+
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="3">
+          <AdminFilters value={filters} roles={roles} onChange={list.setFilters} />
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" aria-busy={list.loading} data-testid="admin-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader minW="32">{t('fields.username')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('fields.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="lg">{t('fields.email')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('fields.roles')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('fields.companies')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="xl">{t('fields.createdAt')}</Table.ColumnHeader>
+                  {canEdit && <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.rows.map((admin) => {
+                  const self = isSelf(admin);
+                  const refusal = manageRefusal(admin);
+                  return (
+                    <Table.Row key={admin.id} data-testid="admin-row" data-username={admin.username} opacity={admin.status === 0 ? 0.75 : 1}>
+                      <Table.Cell>
+                        <Text fontWeight="medium">
+                          {admin.username}
+                          {self && (
+                            <Badge size="xs" ms="1.5" colorPalette="brand" variant="subtle">
+                              {t('admins.you')}
+                            </Badge>
+                          )}
+                        </Text>
+                        {/* On narrow screens the name and email columns are hidden: shown here instead. */}
+                        <Box hideFrom="md" textStyle="xs" color="fg.muted">
+                          <Text>{admin.name}</Text>
+                          <Text wordBreak="break-all">{admin.email}</Text>
+                        </Box>
+                        <Text hideBelow="md" hideFrom="lg" textStyle="xs" color="fg.muted" wordBreak="break-all">
+                          {admin.email}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="md">{admin.name}</Table.Cell>
+                      <Table.Cell hideBelow="lg" wordBreak="break-all">
+                        {admin.email}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Wrap gap="1" data-testid="admin-roles">
+                          {admin.roles.map((identifier) => {
+                            const role = roleTitles.get(identifier);
+                            return (
+                              <Badge key={identifier} size="sm" variant="surface" colorPalette={role?.is_super ? 'purple' : 'gray'} title={identifier}>
+                                {role?.title ?? identifier}
+                              </Badge>
+                            );
+                          })}
+                          {admin.permissions.length > 0 && (
+                            <Badge size="sm" variant="outline" title={admin.permissions.join(', ')}>
+                              {t('admins.directCount', { count: admin.permissions.length })}
+                            </Badge>
+                          )}
+                        </Wrap>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="md">
+                        <Wrap gap="1" data-testid="admin-companies">
+                          {admin.company_ids.map((id) => (
+                            <Badge key={id} size="sm" variant="subtle" colorPalette="teal">
+                              {companyNames.get(id) ?? t('companies.unknown', { id })}
+                            </Badge>
+                          ))}
+                        </Wrap>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge size="sm" colorPalette={admin.status === 1 ? 'green' : 'red'} variant="subtle" data-testid="admin-status">
+                          {admin.status === 1 ? t('status.enabled') : t('status.disabled')}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="xl" whiteSpace="nowrap" textStyle="xs" color="fg.muted">
+                        {formatDate(admin.created_at)}
+                      </Table.Cell>
+                      {canEdit && (
+                        <Table.Cell>
+                          <HStack gap="0.5" justify="flex-end">
+                            <IconButton
+                              size="xs"
+                              variant="ghost"
+                              aria-label={`${t('common.edit')} ${admin.username}`}
+                              title={refusal ?? t('common.edit')}
+                              disabled={refusal !== null}
+                              onClick={() => setEditing({ admin })}
+                            >
+                              <LuPencil />
+                            </IconButton>
+                            {admin.status === 1 ? (
+                              <IconButton
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="orange"
+                                aria-label={`${t('admins.disable')} ${admin.username}`}
+                                title={refusal ?? (self ? formatDomainMessage(lang, 'access.disableSelf') : t('admins.disable'))}
+                                disabled={refusal !== null || self}
+                                onClick={() => void setStatus(admin, 0)}
+                              >
+                                <LuBan />
+                              </IconButton>
+                            ) : (
+                              <IconButton
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="green"
+                                aria-label={`${t('admins.enable')} ${admin.username}`}
+                                title={refusal ?? t('admins.enable')}
+                                disabled={refusal !== null}
+                                onClick={() => void setStatus(admin, 1)}
+                              >
+                                <LuCircleCheck />
+                              </IconButton>
+                            )}
+                            <IconButton
+                              size="xs"
+                              variant="ghost"
+                              colorPalette="red"
+                              aria-label={`${t('common.delete')} ${admin.username}`}
+                              title={refusal ?? (self ? formatDomainMessage(lang, 'access.deleteSelf') : t('common.delete'))}
+                              disabled={refusal !== null || self}
+                              onClick={() => void remove(admin)}
+                            >
+                              <LuTrash2 />
+                            </IconButton>
+                          </HStack>
+                        </Table.Cell>
+                      )}
+                    </Table.Row>
+                  );
+                })}
+                {!list.loading && list.rows.length === 0 && (
+                  <Table.Row>
+                    <Table.Cell colSpan={8} textAlign="center" py="10" color="fg.muted">
+                      {t('common.empty')}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+        </Card.Body>
+      </Card.Root>
+
+      <AdminDialog
+        open={editing !== null}
+        admin={editing?.admin ?? null}
+        isSelf={editing?.admin ? isSelf(editing.admin) : false}
+        roles={roles}
+        tree={tree}
+        grantor={grantor}
+        companies={companies}
+        lang={lang}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
+    </Stack>
+  );
 }
