@@ -19,6 +19,7 @@ import livePlugin from './features/live/plugin.js';
 import { SessionService } from './features/session/service.js';
 import { loadTokenSecret, TokenSigner } from './features/session/tokens.js';
 import accessPlugin from './plugins/access.js';
+import auditRecorder from './features/audit/recorder.js';
 import realtimePlugin from './plugins/realtime.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import type { OperationHandlers } from './contract/handlers.js';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Runs after the app closed its database (tests remove their database and folders). */
   afterClose?: () => Promise<void>;
+  /** false leaves the audit trail unrecorded: only for bench/audit-overhead.ts, which measures its cost. */
+  recordAudit?: boolean;
 }
 
 function trustHops(hops: number) {
@@ -112,6 +115,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The live game: player/display access, the game topics of the real-time channel.
     await app.register(livePlugin, { secret, autoPublishAfterMs: config.autoPublishAfterMs });
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
+    // The audit trail of x-audit operations (hooks before the contract's routes, which they apply to).
+    await app.register(auditRecorder, { enabled: options.recordAudit !== false });
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
     await app.register(filesPlugin);

@@ -4,6 +4,8 @@
  * that list.
  */
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
+import { auditHandlers } from './audit/handlers.js';
+import { companyHandlers } from './company/handlers.js';
 import { fileHandlers } from './file/handlers.js';
 import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
@@ -24,6 +26,8 @@ export const operationHandlers: OperationHandlers = {
   ...fileHandlers,
   ...liveAdminHandlers,
   ...roleHandlers,
+  ...companyHandlers,
+  ...auditHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

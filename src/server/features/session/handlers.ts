@@ -8,6 +8,7 @@ import { requireAuth, resolveCompany } from '../../plugins/access.js';
 import { NotificationService } from '../notification/service.js';
 import { navPreferences } from '../profile/nav.js';
 import { translate } from '../../i18n.js';
+import { noteAudit } from '../audit/note.js';
 import { companiesOf } from './access.js';
 import { buildAccessedRoutes } from './menu.js';
 import { bearerToken } from './tokens.js';
@@ -22,6 +23,8 @@ export const sessionHandlers: OperationHandlers = {
   async login(request, reply) {
     const { username, password } = request.body;
     const { sessions, loginThrottle } = request.server;
+    // The audit trail records every attempt, throttled and failed ones too, under the username as typed.
+    noteAudit(request, { targetType: 'admin', username, adminId: null });
     const userKey = `user:${username.trim().toLowerCase()}`;
     const addressKey = `ip:${request.ip}`;
     const wait = Math.max(loginThrottle.retryAfter(userKey), loginThrottle.retryAfter(addressKey));
@@ -36,6 +39,7 @@ export const sessionHandlers: OperationHandlers = {
       loginThrottle.hit(addressKey);
       throw businessError('login.wrongCredentials');
     }
+    noteAudit(request, { adminId: checked.adminId, targetId: checked.adminId });
     if (!checked.enabled) throw businessError('login.disabled');
     const { token } = await sessions.createSession(checked.adminId);
     return { token_info: { token, token_type: 'Bearer', expires_in: sessions.tokenTtl } };
@@ -47,6 +51,7 @@ export const sessionHandlers: OperationHandlers = {
   },
 
   async logout(request) {
+    noteAudit(request, { targetType: 'admin', targetId: requireAuth(request).adminId });
     const body = request.body as { token?: string } | undefined;
     await request.server.sessions.logout(bearerToken(request.headers.authorization) ?? body?.token ?? null);
     return {};

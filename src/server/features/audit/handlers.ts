@@ -1,0 +1,55 @@
+/**
+ * Operations of the audit trail: `auditList` (one page) and `auditExport` (every matching entry as
+ * CSV). Both read the entries of the company acted for (`Cid`); super admins also see entries tied
+ * to no company (failed logins of unknown usernames, entries of requests refused for their company).
+ * Reads only: entries are written by recorder.ts alone.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { components } from '@openapi/admin-api';
+import type { OperationHandlers } from '../../contract/handlers.js';
+import { requireAuth } from '../../plugins/access.js';
+import { auditCsv } from './export.js';
+import { exportEntries, listEntries, type AuditReader, type AuditRow } from './queries.js';
+
+type Schemas = components['schemas'];
+
+/** The most entries one export holds (newest first). */
+export const EXPORT_MAX_ENTRIES = 50_000;
+
+function readerOf(request: FastifyRequest): AuditReader {
+  return { companyId: request.companyId, seesUnscoped: requireAuth(request).access.isSuper };
+}
+
+function entryItem(row: AuditRow): Schemas['AuditEntry'] {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    admin_id: row.adminId,
+    username: row.username,
+    company_id: row.companyId,
+    operation: row.operation,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    summary: row.summary,
+    ip: row.ip,
+    user_agent: row.userAgent,
+    outcome: row.outcome,
+    code: row.code,
+  };
+}
+
+export const auditHandlers: OperationHandlers = {
+  async auditList(request) {
+    const { page, limit, ...filters } = request.body;
+    const { rows, total } = await listEntries(request.server.db, readerOf(request), filters, { offset: (page - 1) * limit, limit });
+    return { list: rows.map(entryItem), total } satisfies Schemas['AuditListData'];
+  },
+
+  async auditExport(request, reply) {
+    const rows = await exportEntries(request.server.db, readerOf(request), request.body, EXPORT_MAX_ENTRIES);
+    const file = auditCsv(rows, request.lang, new Date());
+    reply.header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').type('text/csv; charset=utf-8');
+    // A file, not an envelope; awaiting the reply lets the contract plugin see it sent.
+    await reply.send(file.body);
+  },
+};
