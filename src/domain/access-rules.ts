@@ -8,7 +8,9 @@
  * - a caller grants or takes away only what it holds itself: a role only if it holds every permission
  *   of the role (a super role only a super admin), a direct permission only if it holds it;
  * - a caller changes (edits, disables, deletes, re-permissions) only admins who hold nothing it lacks,
- *   so a staff manager can never reset the password of someone above it;
+ *   so a staff manager can never reset the password of someone above it; that includes companies:
+ *   an admin who also acts for a company the caller may not act for is changed only by someone who
+ *   may (deleting or disabling it would take it away from that company too);
  * - nobody adds roles or permissions to itself, disables itself or deletes itself;
  * - the last enabled super admin is never disabled, deleted or stripped of its super role;
  * - companies: a caller gives or takes away only companies it may act for (super admins: any).
@@ -67,12 +69,23 @@ export function canGrantCompany(grantor: Grantor, companyId: number): boolean {
   return grantor.isSuper || grantor.companyIds.has(companyId);
 }
 
-/** Whether the grantor may change this admin at all (it holds nothing the grantor lacks). */
-export function canManage(grantor: Grantor, target: Pick<TargetFacts, 'isSuper' | 'permissions'>): boolean {
+/**
+ * Whether the grantor may change this admin at all: it holds nothing the grantor lacks (permissions,
+ * and companies when given).
+ */
+export function canManage(
+  grantor: Grantor,
+  target: Pick<TargetFacts, 'isSuper' | 'permissions'> & Partial<Pick<TargetFacts, 'companyIds'>>,
+): boolean {
   if (grantor.isSuper) return true;
   if (target.isSuper) return false;
   for (const permission of target.permissions) if (!grantor.permissions.has(permission)) return false;
-  return true;
+  return companiesBeyond(grantor, target.companyIds ?? []).length === 0;
+}
+
+/** The companies of `companyIds` the grantor may not act for. */
+function companiesBeyond(grantor: Grantor, companyIds: Iterable<number>): number[] {
+  return grantor.isSuper ? [] : [...companyIds].filter((companyId) => !grantor.companyIds.has(companyId));
 }
 
 const difference = <T>(a: Iterable<T>, b: ReadonlySet<T>): T[] => [...a].filter((x) => !b.has(x));
@@ -110,7 +123,11 @@ export function accountChangeRefusals({ grantor, target, change, roles, enabledS
   const refusals: Refusal[] = [];
   const self = target !== null && target.adminId === grantor.adminId;
 
-  if (target && !self && !canManage(grantor, target)) refusals.push({ key: 'access.targetAboveYou' });
+  if (target && !self && !canManage(grantor, { isSuper: target.isSuper, permissions: target.permissions })) {
+    refusals.push({ key: 'access.targetAboveYou' });
+  }
+  const otherCompanies = target && !self ? companiesBeyond(grantor, target.companyIds) : [];
+  if (otherCompanies.length) refusals.push({ key: 'access.targetOtherCompanies', params: { companies: otherCompanies.join(', ') } });
   if (self && change.delete) refusals.push({ key: 'access.deleteSelf' });
   if (self && change.status === 0) refusals.push({ key: 'access.disableSelf' });
 

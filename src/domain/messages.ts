@@ -56,6 +56,11 @@ const domainMessages = {
   'account.unknownPermissions': { 'zh-TW': '沒有這些權限：{permissions}', en: 'These permissions do not exist: {permissions}' },
   'account.unknownCompanies': { 'zh-TW': '沒有這些公司：{companies}', en: 'These companies do not exist: {companies}' },
   'account.statusInvalid': { 'zh-TW': '狀態需為 1（啟用）或 0（停用）', en: 'The status must be 1 (enabled) or 0 (disabled)' },
+  'account.companiesRequired': { 'zh-TW': '請至少選擇一間公司', en: 'Please choose at least one company' },
+  'account.controlCharacters': {
+    'zh-TW': '不可包含控制字元（例如換行或 NUL）',
+    en: 'Must not contain control characters (such as a line break or NUL)',
+  },
   // Guard rails of administering admins and roles (access-rules.ts)
   'access.targetAboveYou': {
     'zh-TW': '此管理員擁有您沒有的權限，您無法變更他',
@@ -76,6 +81,10 @@ const domainMessages = {
     'zh-TW': '您只能指派自己可管理的公司：{companies}',
     en: 'You can only grant or remove companies you may act for: {companies}',
   },
+  'access.targetOtherCompanies': {
+    'zh-TW': '此管理員也可管理您無權管理的公司（{companies}），您無法變更他',
+    en: 'This admin also acts for companies you may not act for ({companies}); you cannot change it',
+  },
   'access.lastSuperAdmin': {
     'zh-TW': '這是最後一位啟用中的超級管理員，不能停用、刪除或移除其超級管理員角色',
     en: 'This is the last enabled super admin: it cannot be disabled, deleted or lose its super role',
@@ -84,6 +93,12 @@ const domainMessages = {
 } satisfies Record<string, Record<DomainLang, string>>;
 
 export type DomainMessageKey = keyof typeof domainMessages;
+
+/** A message key with the values of its `{name}` placeholders (a rule's answer when it needs them). */
+export interface DomainMessage {
+  key: DomainMessageKey;
+  params?: Record<string, string | number>;
+}
 
 export const domainMessageKeys = Object.keys(domainMessages) as DomainMessageKey[];
 

@@ -4,6 +4,7 @@
  * that list.
  */
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
+import { adminHandlers } from './admin/handlers.js';
 import { auditHandlers } from './audit/handlers.js';
 import { companyHandlers } from './company/handlers.js';
 import { fileHandlers } from './file/handlers.js';
@@ -28,6 +29,7 @@ export const operationHandlers: OperationHandlers = {
   ...roleHandlers,
   ...companyHandlers,
   ...auditHandlers,
+  ...adminHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

@@ -3,17 +3,24 @@
  * the request's language, or into a business error (code 201) whose message is a domain sentence,
  * so the server and the SPA show the same sentence for the same rule.
  */
-import { formatDomainMessage, type DomainMessageKey } from '../../domain/messages.js';
-import type { FieldErrorKeys } from '../../domain/question-rules.js';
+import { formatDomainMessage, type DomainMessage, type DomainMessageKey } from '../../domain/messages.js';
 import type { Lang } from '../i18n.js';
 import { FieldErrors } from './envelope.js';
 
-export function translateFieldErrors(lang: Lang, errors: FieldErrorKeys): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, keys.map((key) => formatDomainMessage(lang, key))]));
+/** Messages by request field: bare keys (question-rules' FieldErrorKeys), or keys with their `{name}` values. */
+export type DomainFieldErrors = Record<string, ReadonlyArray<DomainMessageKey | DomainMessage>>;
+
+/** One domain message in `lang`. */
+export function translateDomainMessage(lang: Lang, message: DomainMessageKey | DomainMessage): string {
+  return typeof message === 'string' ? formatDomainMessage(lang, message) : formatDomainMessage(lang, message.key, message.params);
+}
+
+export function translateFieldErrors(lang: Lang, errors: DomainFieldErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, keys.map((key) => translateDomainMessage(lang, key))]));
 }
 
 /** Throws a 422 when the domain rules found anything. */
-export function assertNoFieldErrors(lang: Lang, errors: FieldErrorKeys): void {
+export function assertNoFieldErrors(lang: Lang, errors: DomainFieldErrors): void {
   if (Object.keys(errors).length > 0) throw new FieldErrors(translateFieldErrors(lang, errors));
 }
 

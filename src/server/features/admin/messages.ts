@@ -2,4 +2,44 @@
 import type { Lang } from '../../i18n.js';
 
 export const adminMessages = {
+  'admin.created': { 'zh-TW': '新增管理員成功', en: 'The admin is created' },
+  'admin.updated': { 'zh-TW': '更新管理員成功', en: 'The admin is updated' },
+  'admin.deleted': { 'zh-TW': '刪除管理員成功', en: 'The admin is deleted' },
+  'admin.permissionsSynced': { 'zh-TW': '角色與權限已更新', en: 'The roles and permissions are updated' },
+  'admin.import.done': {
+    'zh-TW': '已匯入 {created} 位管理員，略過 {skipped} 列',
+    en: '{created} admin(s) imported, {skipped} row(s) skipped',
+  },
+  'admin.import.checked': {
+    'zh-TW': '已檢查 {total} 列，其中 {invalid} 列有錯誤',
+    en: '{total} row(s) checked, {invalid} with errors',
+  },
+  'admin.import.rowError': { 'zh-TW': '{column}：{message}', en: '{column}: {message}' },
+  'admin.import.fileRequired': { 'zh-TW': '請選擇要匯入的檔案', en: 'Please choose a file to import' },
+  'admin.import.notASheet': {
+    'zh-TW': '只能匯入 Excel 活頁簿（.xlsx）或 UTF-8 編碼的 CSV 檔（.csv）',
+    en: 'Only an Excel workbook (.xlsx) or a UTF-8 CSV file (.csv) can be imported',
+  },
+  'admin.import.unreadable': {
+    'zh-TW': '無法讀取此活頁簿，請以 Excel 重新存成 .xlsx 後再試',
+    en: 'This workbook cannot be read; save it again as .xlsx in Excel and retry',
+  },
+  'admin.import.csvQuote': {
+    'zh-TW': '第 {line} 行的引號沒有結束，請檢查此 CSV 檔',
+    en: 'A quote opened on line {line} is never closed; please check the CSV file',
+  },
+  'admin.import.tooLarge': { 'zh-TW': '檔案不可超過 {limit}', en: 'The file must not be larger than {limit}' },
+  'admin.import.tooManyRows': {
+    'zh-TW': '一次最多匯入 {limit} 列，此檔案有 {count} 列',
+    en: 'At most {limit} rows can be imported at once; this file has {count}',
+  },
+  'admin.import.noRows': { 'zh-TW': '檔案中沒有資料列（第 1 列為標題列）', en: 'The file has no data rows (row 1 is the header)' },
+  'admin.import.missingColumns': {
+    'zh-TW': '第 1 列缺少欄位：{columns}',
+    en: 'Row 1 lacks the columns: {columns}',
+  },
+  'admin.import.repeatedColumns': {
+    'zh-TW': '第 1 列的欄位重複：{columns}',
+    en: 'Row 1 names these columns twice: {columns}',
+  },
 } satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,115 @@
+/**
+ * Reads an uploaded sheet into rows of text cells, whatever the file's name says: an Excel workbook
+ * (.xlsx, a zip: its first worksheet) or a CSV file (UTF-8 text without NUL bytes). Anything else
+ * (an old .xls, a PDF, an image, text in another encoding) is not a sheet. A workbook is inflated
+ * once under a size budget before ExcelJS reads it, so a small upload cannot expand into gigabytes
+ * in memory (a zip bomb). Cells are the text a person sees (a formula's result, a link's text).
+ * No rules here: the import (import.ts) and src/domain/account-import.ts decide what the rows mean.
+ */
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { parseCsv } from './csv.js';
+
+export type SheetKind = 'xlsx' | 'csv';
+
+export interface SheetRow {
+  /** The row number in the sheet (1 = the first). */
+  row: number;
+  cells: string[];
+}
+
+/** How much a workbook may inflate to: a 1,000-row sheet takes well under 1 MB. */
+export const XLSX_INFLATED_LIMIT = 64 * 1024 * 1024;
+
+export class UnreadableSheet extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UnreadableSheet';
+  }
+}
+
+/** What the bytes are: a zip (an .xlsx), UTF-8 text without NUL (a .csv), or neither. */
+export function sheetKind(bytes: Buffer): SheetKind | null {
+  if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+  if (bytes.includes(0)) return null;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'csv';
+  } catch {
+    return null;
+  }
+}
+
+export async function readSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRow[]> {
+  if (kind === 'csv') return parseCsv(bytes.toString('utf8')).map((cells, index) => ({ row: index + 1, cells }));
+  return readWorkbook(bytes);
+}
+
+async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
+  checkInflatedSize(bytes, XLSX_INFLATED_LIMIT);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new UnreadableSheet(`ExcelJS: ${(error as Error).message}`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new UnreadableSheet('the workbook has no worksheet');
+  const rows: SheetRow[] = [];
+  const width = sheet.columnCount;
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= Math.max(width, row.cellCount); column += 1) cells.push(cellText(row.getCell(column)));
+    rows.push({ row: number, cells });
+  });
+  return rows;
+}
+
+function cellText(cell: ExcelJS.Cell): string {
+  try {
+    return cell.text ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Inflates every entry of the zip's central directory, stopping at `limit` bytes in all: a zip
+ * bomb is refused before ExcelJS (which inflates everything in memory) sees it.
+ */
+export function checkInflatedSize(bytes: Buffer, limit: number): void {
+  const end = findEndOfCentralDirectory(bytes);
+  if (end < 0) throw new UnreadableSheet('no zip directory');
+  const entries = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  let budget = limit;
+  for (let n = 0; n < entries; n += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw new UnreadableSheet('bad zip directory');
+    const method = bytes.readUInt16LE(offset + 10);
+    const compressedSize = bytes.readUInt32LE(offset + 20);
+    const local = bytes.readUInt32LE(offset + 42);
+    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw new UnreadableSheet('bad zip entry');
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + compressedSize);
+    let size: number;
+    if (method === 0) size = data.length;
+    else if (method === 8) {
+      try {
+        size = zlib.inflateRawSync(data, { maxOutputLength: Math.max(budget, 1) }).length;
+      } catch {
+        throw new UnreadableSheet('a zip entry inflates beyond the limit or is corrupt');
+      }
+    } else throw new UnreadableSheet(`zip compression method ${method}`);
+    budget -= size;
+    if (budget < 0) throw new UnreadableSheet('the workbook inflates beyond the limit');
+  }
+}
+
+function findEndOfCentralDirectory(bytes: Buffer): number {
+  // The record is 22 bytes plus a comment of at most 65,535.
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i -= 1) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) return i;
+  }
+  return -1;
+}
