@@ -8,7 +8,8 @@
  * here in the request's language; a title a user typed is shown as typed.
  * Never publishes or audits: the handlers do, after the commit.
  */
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@openapi/admin-api';
 import { roleChangeRefusals, type Grantor, type RoleFacts } from '../../../domain/access-rules.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
@@ -23,6 +24,9 @@ import { seededTitle } from './messages.js';
 type Schemas = components['schemas'];
 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `table.column`: in a one-table select Drizzle leaves columns unqualified, which a subquery would misread. */
+const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** The seed's title key of each seeded role, by identifier. */
 const seedTitleKeys = new Map(roleSeeds.map((role) => [role.identifier, role.title]));
@@ -46,7 +50,7 @@ export async function listRoles(db: Db, lang: Lang, query: Schemas['RoleListRequ
     where = or(ilike(roles.identifier, contains(keyword)), ilike(roles.title, contains(keyword)), ...seededMatches);
   }
 
-  const adminCount = sql<number>`(select count(*) from ${adminRoles} where ${adminRoles.roleId} = ${roles.id})::int`;
+  const adminCount = sql<number>`(select count(*) from ${adminRoles} where ${qualified(adminRoles.roleId)} = ${qualified(roles.id)})::int`;
   const rows = await db
     .select({ id: roles.id, identifier: roles.identifier, title: roles.title, isSuper: roles.isSuper, adminCount })
     .from(roles)

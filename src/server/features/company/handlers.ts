@@ -1,0 +1,39 @@
+/**
+ * Operations of companies, named as the contract's operationIds. The rules live in service.ts; here
+ * each write is noted for the audit trail, and admins whose list of companies changed are told
+ * (access.changed) so their company switcher follows without a reload.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { OperationHandlers } from '../../contract/handlers.js';
+import { requireAuth } from '../../plugins/access.js';
+import { noteAudit } from '../audit/note.js';
+import { publishAccessChanged } from '../session/access-events.js';
+import * as service from './service.js';
+
+function actorOf(request: FastifyRequest): service.CompanyActor {
+  const { adminId, access } = requireAuth(request);
+  return { adminId, isSuper: access.isSuper, companyIds: access.companyIds };
+}
+
+export const companyHandlers: OperationHandlers = {
+  async companyList(request) {
+    return service.listCompanies(request.server.db, actorOf(request), request.body);
+  },
+
+  async companyCreate(request) {
+    noteAudit(request, { targetType: 'company' });
+    const actor = actorOf(request);
+    const company = await service.createCompany(request.server.db, request.lang, actor, request.body);
+    noteAudit(request, { targetId: company.id, summary: `created ${company.name}` });
+    if (company.granted) await publishAccessChanged(request.server, [actor.adminId], 'companies');
+    return { id: company.id };
+  },
+
+  async companyUpdate(request) {
+    noteAudit(request, { targetType: 'company', targetId: request.body.id });
+    const change = await service.renameCompany(request.server.db, request.lang, actorOf(request), request.body);
+    noteAudit(request, { summary: change.before === change.name ? 'no change' : `name ${change.before} → ${change.name}` });
+    if (change.before !== change.name) await publishAccessChanged(request.server, change.admins, 'companies');
+    return {};
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * Companies, the tenants a `Cid` names (issue 15). A super admin sees and renames any company;
+ * anyone else only those it may act for (admin_companies), and another company's id is not found.
+ * Names are trimmed and unique whatever their case: each write holds a transaction-wide advisory
+ * lock while it checks and writes, so two admins creating "Acme" and "ACME" at once cannot both win.
+ * Never publishes or audits: the handlers do, after the commit.
+ */
+import { and, asc, count, eq, getTableName, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { components } from '@openapi/admin-api';
+import type { Db } from '../../db/client.js';
+import { adminCompanies, adminRoles, companies, roles } from '../../db/schema.js';
+import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
+import { translate, type Lang } from '../../i18n.js';
+import type { AdminAccess } from '../session/access.js';
+
+type Schemas = components['schemas'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Held by every company write until its transaction ends (see the header). */
+const COMPANY_NAME_LOCK = 0x636f_6d70; // 'comp'
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `table.column`: in a one-table select Drizzle leaves columns unqualified, which a subquery would misread. */
+const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Who acts, as far as companies go. */
+export type CompanyActor = Pick<AdminAccess, 'isSuper' | 'companyIds'> & { adminId: number };
+
+/** Only the companies the actor may act for (none for a super admin, who may act for all). */
+function scope(actor: CompanyActor): SQL | undefined {
+  return actor.isSuper ? undefined : inArray(companies.id, [...actor.companyIds]);
+}
+
+export async function listCompanies(db: Db, actor: CompanyActor, query: Schemas['CompanyListRequest']): Promise<Schemas['CompanyListData']> {
+  if (!actor.isSuper && actor.companyIds.size === 0) return { list: [], total: 0 };
+  const keyword = query.keyword?.trim();
+  const where = and(scope(actor), keyword ? ilike(companies.name, contains(keyword)) : undefined);
+  // Admins who may act for the company through an admin_companies row; super admins, who may act for
+  // every company, are not counted (the contract's Company.admin_count).
+  const adminCount = sql<number>`(
+    select count(*) from ${adminCompanies}
+    where ${qualified(adminCompanies.companyId)} = ${qualified(companies.id)}
+      and not exists (
+        select 1 from ${adminRoles} inner join ${roles} on ${qualified(roles.id)} = ${qualified(adminRoles.roleId)}
+        where ${qualified(adminRoles.adminId)} = ${qualified(adminCompanies.adminId)} and ${qualified(roles.isSuper)}
+      )
+  )::int`;
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, createdAt: companies.createdAt, adminCount })
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [{ total }] = (await db.select({ total: count() }).from(companies).where(where)) as [{ total: number }];
+  return {
+    list: rows.map((row) => ({ id: row.id, name: row.name, admin_count: Number(row.adminCount), created_at: row.createdAt.toISOString() })),
+    total: Number(total),
+  };
+}
+
+/** The name as stored: trimmed, not empty, not another company's (any case). */
+async function checkName(tx: Tx, lang: Lang, name: string, exceptId: number | null): Promise<string> {
+  const trimmed = name.trim();
+  if (!trimmed) throw new FieldErrors({ name: [translate(lang, 'company.nameRequired')] });
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(COMPANY_NAME_LOCK))})`);
+  const [clash] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(sql`lower(${companies.name}) = lower(${trimmed})`, exceptId === null ? undefined : ne(companies.id, exceptId)))
+    .limit(1);
+  if (clash) throw new FieldErrors({ name: [translate(lang, 'company.nameTaken')] });
+  return trimmed;
+}
+
+export interface CreatedCompany {
+  id: number;
+  name: string;
+  /** Whether the creator got an admin_companies row for it (it is not a super admin). */
+  granted: boolean;
+}
+
+export async function createCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyCreateRequest']): Promise<CreatedCompany> {
+  return db.transaction(async (tx) => {
+    const name = await checkName(tx, lang, input.name, null);
+    const [row] = await tx.insert(companies).values({ name }).returning({ id: companies.id });
+    const id = row!.id;
+    // A creator that is not a super admin may act for what it created at once.
+    if (!actor.isSuper) await tx.insert(adminCompanies).values({ adminId: actor.adminId, companyId: id });
+    return { id, name, granted: !actor.isSuper };
+  });
+}
+
+export interface RenamedCompany {
+  before: string;
+  name: string;
+  /** Admins with an admin_companies row for it: their company switcher shows the name. */
+  admins: number[];
+}
+
+export async function renameCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyUpdateRequest']): Promise<RenamedCompany> {
+  return db.transaction(async (tx) => {
+    const [company] = await tx.select().from(companies).where(and(eq(companies.id, input.id), scope(actor))).for('update');
+    if (!company) throw recordNotFound();
+    const name = await checkName(tx, lang, input.name, company.id);
+    if (name !== company.name) await tx.update(companies).set({ name }).where(eq(companies.id, company.id));
+    const rows = await tx.select({ adminId: adminCompanies.adminId }).from(adminCompanies).where(eq(adminCompanies.companyId, company.id));
+    return { before: company.name, name, admins: rows.map((row) => row.adminId) };
+  });
+}
