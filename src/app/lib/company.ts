@@ -30,7 +30,7 @@ let cached: CurrentCompany = { id: DEFAULT_CID, name: null };
 
 export function currentCompany(): CurrentCompany {
   const id = session.get(CID_KEY) || DEFAULT_CID;
-  const name = session.get(COMPANY_NAME_KEY);
+  const name = session.get(COMPANY_NAME_KEY) || null;
   // The same object while nothing changed (useSyncExternalStore compares snapshots by identity).
   if (cached.id !== id || cached.name !== name) cached = { id, name };
   return cached;
@@ -38,8 +38,10 @@ export function currentCompany(): CurrentCompany {
 
 /** Stores the company the tab acts for from now on (its next call sends this `Cid`). */
 export function rememberCompany(id: string | number, name?: string | null): void {
+  const moved = String(id) !== currentCompany().id;
   session.set(CID_KEY, String(id));
-  if (name) session.set(COMPANY_NAME_KEY, name);
+  // Without a name, another company's stored name would be wrong: forget it.
+  if (name || moved) session.set(COMPANY_NAME_KEY, name ?? '');
   for (const listener of listeners) listener();
 }
 

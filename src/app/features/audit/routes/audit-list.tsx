@@ -1,6 +1,242 @@
-/** Placeholder until the feature's page lands (replaced in this same change). */
-import { UnfinishedPage } from '@/app/components/unfinished-page';
+/**
+ * admin/audit — the audit trail of the company the tab acts for (issue 15), newest first: filters
+ * (keyword, admin, operation, time range), the paged table (time, who, company, operation, target,
+ * outcome, client address), a drawer with every field of an entry (click or Enter on a row), and the
+ * CSV export of everything the filters select (`/audit/export`, through api.download). The server
+ * decides which entries an admin may read (audit.list, the Cid's company; super admins also those
+ * tied to no company).
+ */
+import { Badge, Box, Button, Card, EmptyState, Flex, Heading, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
+import type { ParseKeys } from 'i18next';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuDownload, LuHistory } from 'react-icons/lu';
+import { selectCompanies } from '@machines/session/selectors';
+import { api } from '@/app/api/api';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { useSession } from '@/app/features/auth/hooks/use-session';
+import { formatDateTime, toCreatedAt } from '@/app/features/notification/lib/dates';
+import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
+import { DEFAULT_PAGE_SIZE } from '@/app/features/trivia-game/hooks/use-paged-list';
+import { currentLanguage } from '@/app/i18n';
+import { relativeTime } from '@/app/lib/relative-time';
+import { saveFile } from '@/app/lib/save-file';
+import { usePageTitle } from '@/app/lib/title';
+import { type AdminOption, AuditFilters, type AuditFilterValues, EMPTY_AUDIT_FILTERS } from '../components/audit-filters';
+import { AuditDetailDrawer } from '../components/audit-detail-drawer';
+import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetLabel } from '../lib/operations';
+
+type ExportRequest = components['schemas']['AuditExportRequest'];
+
+/** The filters as /audit/list and /audit/export take them (whole local days for the range). */
+function filterBody(filters: AuditFilterValues): ExportRequest {
+  const body: ExportRequest = {};
+  if (filters.keyword) body.keyword = filters.keyword;
+  if (filters.adminId !== null) body.admin_id = filters.adminId;
+  if (filters.operation) body.operation = filters.operation;
+  const range = toCreatedAt(filters.from, filters.to);
+  if (range) body.created_at = range;
+  return body;
+}
+
+/** The company's admins for the admin filter, when the user may list them (else null). */
+function useAdminOptions(): AdminOption[] | null {
+  const canList = usePermission('admin.list');
+  const [admins, setAdmins] = useState<AdminOption[] | null>(null);
+  useEffect(() => {
+    if (!canList) {
+      setAdmins(null);
+      return;
+    }
+    let live = true;
+    api
+      .post('/admin/list', { page: 1, limit: 100, sort: 'username', order: 'asc' }, { errors: 'none' })
+      .then((data) => live && setAdmins(data.list.map((admin) => ({ id: admin.id, label: admin.name && admin.name !== admin.username ? `${admin.username} (${admin.name})` : admin.username }))))
+      .catch(() => live && setAdmins(null)); // the filter falls back to the chip
+    return () => {
+      live = false;
+    };
+  }, [canList]);
+  return admins;
+}
 
 export function AuditListPage() {
-  return <UnfinishedPage title="audit" />;
+  const { t } = useTranslation('audit');
+  // usePageTitle takes default-namespace keys; i18next reads the `audit:` prefix at run time.
+  usePageTitle('audit:title' as ParseKeys);
+  const companies = useSession(selectCompanies);
+  const admins = useAdminOptions();
+
+  const [filters, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [rows, setRows] = useState<AuditEntry[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [opened, setOpened] = useState<AuditEntry | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const body = useMemo(() => filterBody(filters), [filters]);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api.post('/audit/list', { page, limit, ...body }).then(
+      (data) => {
+        if (!live) return;
+        setRows(data.list);
+        setTotal(data.total);
+        setLoading(false);
+      },
+      () => live && setLoading(false), // the API client told the user
+    );
+    return () => {
+      live = false;
+    };
+  }, [body, page, limit]);
+
+  const changeFilters = (next: AuditFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  const companyName = useCallback(
+    (id: number | null) => (id === null ? t('noCompany') : (companies.find((company) => company.id === id)?.name ?? t('companyUnknown', { id }))),
+    [companies, t],
+  );
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const file = await api.download('/audit/export', body);
+      saveFile(file.blob, file.filename);
+    } catch {
+      // shown by the API client
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const language = currentLanguage();
+
+  return (
+    <Stack gap="4" maxW="7xl">
+      <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Box>
+          <Heading as="h1" size="lg">
+            {t('heading')}
+          </Heading>
+          <Text textStyle="sm" color="fg.muted" mt="0.5">
+            {t('subtitle')}
+          </Text>
+        </Box>
+        <Button size="xs" variant="outline" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting} title={t('exportHint')} data-testid="audit-export">
+          {exporting ? <Spinner size="xs" /> : <LuDownload />}
+          {t('export')}
+        </Button>
+      </Flex>
+
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="4">
+          <AuditFilters value={filters} onChange={changeFilters} admins={admins} />
+
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" interactive aria-busy={loading} data-testid="audit-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader w="40">{t('col.time')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="28">{t('col.who')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="28">{t('col.company')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="32">{t('col.operation')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="24">{t('col.target')}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="24">{t('col.outcome')}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="32">{t('col.ip')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((entry) => (
+                  <Table.Row
+                    key={entry.id}
+                    data-testid="audit-row"
+                    data-operation={entry.operation}
+                    title={t('rowHint')}
+                    cursor="pointer"
+                    tabIndex={0}
+                    onClick={() => setOpened(entry)}
+                    onKeyDown={(event) => event.key === 'Enter' && setOpened(entry)}
+                  >
+                    <Table.Cell textStyle="xs" whiteSpace="nowrap" title={relativeTime(entry.created_at, language)}>
+                      {formatDateTime(entry.created_at)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text textStyle="sm" fontWeight="medium" truncate maxW="40">
+                        {entry.username || t('unknownAdmin')}
+                      </Text>
+                      {entry.admin_id !== null && (
+                        <Text textStyle="2xs" color="fg.muted">
+                          #{entry.admin_id}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell textStyle="xs" color={entry.company_id === null ? 'fg.muted' : undefined}>
+                      <Text truncate maxW="40">
+                        {companyName(entry.company_id)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell textStyle="sm" whiteSpace="nowrap">
+                      {operationLabel(entry.operation, t)}
+                    </Table.Cell>
+                    <Table.Cell textStyle="xs" whiteSpace="nowrap" color="fg.muted">
+                      {targetLabel(entry, t) || t('detail.none')}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge size="sm" variant="subtle" colorPalette={OUTCOME_PALETTE[entry.outcome]} data-testid="audit-outcome">
+                        {t(`outcome.${entry.outcome}`)}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell textStyle="xs" color="fg.muted" fontFamily="mono" whiteSpace="nowrap">
+                      {entry.ip}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+            {!loading && rows.length === 0 && (
+              <EmptyState.Root size="sm" py="10">
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <LuHistory />
+                  </EmptyState.Indicator>
+                  <VStack textAlign="center" gap="1">
+                    <EmptyState.Title textStyle="sm">{t('empty')}</EmptyState.Title>
+                    <EmptyState.Description textStyle="xs">{t('emptyHint')}</EmptyState.Description>
+                  </VStack>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            )}
+          </Table.ScrollArea>
+          <ListPagination
+            total={total}
+            page={page}
+            pageSize={limit}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setLimit(size);
+              setPage(1);
+            }}
+          />
+        </Card.Body>
+      </Card.Root>
+
+      <AuditDetailDrawer
+        entry={opened}
+        companyName={companyName}
+        onClose={() => setOpened(null)}
+        onOnlyAdmin={(adminId, username) => {
+          setOpened(null);
+          changeFilters({ ...filters, adminId, adminName: username });
+        }}
+      />
+    </Stack>
+  );
 }

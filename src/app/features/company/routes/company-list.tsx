@@ -1,6 +1,183 @@
-/** Placeholder until the feature's page lands (replaced in this same change). */
-import { UnfinishedPage } from '@/app/components/unfinished-page';
+/**
+ * admin/company — the agency's companies (issue 15): search by name, the paged table (id, name, how
+ * many admins may act for it, created), and with `company.edit` a create button and a rename action
+ * per row. The server decides who sees which companies (super admins: all) and what a valid name is.
+ * After a create or a rename the session reads its info again, so the navbar's company switcher
+ * lists the company under its new name at once.
+ */
+import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
+import type { ParseKeys } from 'i18next';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuPlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { api } from '@/app/api/api';
+import { Permission } from '@/app/features/auth/components/permission';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { companiesChanged } from '@/app/features/auth/session';
+import { formatDateTime } from '@/app/features/notification/lib/dates';
+import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
+import { type ListQuery, usePagedList } from '@/app/features/trivia-game/hooks/use-paged-list';
+import { savedMessage } from '@/app/features/trivia-game/lib/feedback';
+import { useCurrentCompany } from '@/app/lib/company';
+import { usePageTitle } from '@/app/lib/title';
+import { CompanyDialog } from '../components/company-dialog';
+
+type Company = components['schemas']['Company'];
 
 export function CompanyListPage() {
-  return <UnfinishedPage title="company" />;
+  const { t } = useTranslation('company');
+  // usePageTitle takes default-namespace keys; i18next reads the `company:` prefix at run time.
+  usePageTitle('company:title' as ParseKeys);
+  const canEdit = usePermission('company.edit');
+  const current = useCurrentCompany();
+  const [dialog, setDialog] = useState<{ company: Company | null } | null>(null);
+
+  // usePagedList's `title` is the applied search text: here, part of the company's name.
+  const load = useCallback(({ page, limit, title }: ListQuery) => api.post('/company/list', { page, limit, ...(title ? { keyword: title } : {}) }), []);
+  const list = usePagedList<Company>(load);
+  const columns = canEdit ? 5 : 4;
+
+  return (
+    <Stack gap="4" maxW="5xl">
+      <Stack gap="1">
+        <Heading as="h1" size="lg">
+          {t('heading')}
+        </Heading>
+        <Text textStyle="sm" color="fg.muted">
+          {t('subtitle')}
+        </Text>
+      </Stack>
+      <Card.Root size="sm" variant="outline" bg="bg">
+        <Card.Body gap="3">
+          <Flex justify="space-between" wrap="wrap" gap="2">
+            <NameSearch onSearch={list.search} />
+            <Permission name="company.edit">
+              <Button size="sm" colorPalette="brand" onClick={() => setDialog({ company: null })} data-testid="company-create">
+                <LuPlus />
+                {t('create')}
+              </Button>
+            </Permission>
+          </Flex>
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm" interactive aria-busy={list.loading} data-testid="company-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader w="16">{t('col.id')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="40">{t('col.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="24" textAlign="end" title={t('adminCountHint')}>
+                    {t('col.admins')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w="44">{t('col.createdAt')}</Table.ColumnHeader>
+                  <Permission name="company.edit">
+                    <Table.ColumnHeader w="28" textAlign="end">
+                      {t('col.actions')}
+                    </Table.ColumnHeader>
+                  </Permission>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.rows.map((company) => (
+                  <Table.Row key={company.id} data-testid="company-row" data-id={company.id}>
+                    <Table.Cell color="fg.muted" fontVariantNumeric="tabular-nums">
+                      {company.id}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2" wrap="wrap">
+                        <Text fontWeight="medium" data-testid="company-name">
+                          {company.name}
+                        </Text>
+                        {String(company.id) === current.id && (
+                          <Badge size="sm" colorPalette="brand" variant="subtle">
+                            {t('current')}
+                          </Badge>
+                        )}
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                      {t('adminCount', { count: company.admin_count })}
+                    </Table.Cell>
+                    <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                      {formatDateTime(company.created_at)}
+                    </Table.Cell>
+                    <Permission name="company.edit">
+                      <Table.Cell textAlign="end">
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={t('renameOf', { name: company.name })}
+                          title={t('rename')}
+                          onClick={() => setDialog({ company })}
+                        >
+                          <LuPencil />
+                        </IconButton>
+                      </Table.Cell>
+                    </Permission>
+                  </Table.Row>
+                ))}
+                {!list.loading && list.rows.length === 0 && (
+                  <Table.Row>
+                    <Table.Cell colSpan={columns} textAlign="center" py="10" color="fg.muted">
+                      {t('empty')}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+        </Card.Body>
+      </Card.Root>
+      <CompanyDialog
+        open={dialog !== null}
+        company={dialog?.company ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={({ name }) => {
+          savedMessage(t(dialog?.company ? 'renamed' : 'created', { name }));
+          setDialog(null);
+          list.reload();
+          companiesChanged(); // the switcher lists it (or its new name) at once
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The name filter: applies on Search (or Enter), not while typing; Reset clears it. */
+function NameSearch({ onSearch }: { onSearch: (text: string) => void }) {
+  const { t } = useTranslation('company');
+  const [text, setText] = useState('');
+  return (
+    <HStack
+      as="form"
+      gap="2"
+      wrap="wrap"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <Box w={{ base: 'full', sm: '60' }}>
+        <InputGroup startElement={<LuSearch />}>
+          <Input size="sm" name="keyword" value={text} maxLength={255} aria-label={t('search')} placeholder={t('search')} onChange={(e) => setText(e.target.value)} />
+        </InputGroup>
+      </Box>
+      <Button size="sm" colorPalette="brand" type="submit">
+        <LuSearch />
+        {t('searchButton')}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          setText('');
+          onSearch('');
+        }}
+      >
+        <LuRotateCcw />
+        {t('reset')}
+      </Button>
+    </HStack>
+  );
 }

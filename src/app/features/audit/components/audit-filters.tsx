@@ -1,0 +1,162 @@
+/**
+ * The filters of the audit trail: keyword (username, operation, target or summary), admin,
+ * operation, and a time range with the notification list's 1 week / 1 month / 3 months shortcuts
+ * (the same date helpers). The keyword applies on Enter or Search; the selects, dates and shortcuts
+ * at once. The admin is a select of the company's admins for those who may list them (admin.list);
+ * anyone can also narrow to one admin from an entry's details, shown here as a removable chip.
+ */
+import { Box, Button, CloseButton, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tag, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { DATE_SHORTCUTS, shortcutRange } from '@/app/features/notification/lib/dates';
+import { AUDIT_OPERATIONS, operationLabel } from '../lib/operations';
+
+export interface AuditFilterValues {
+  keyword: string;
+  /** Only this admin's entries; null = everyone. */
+  adminId: number | null;
+  /** How to show the chosen admin when it is not among the select's options. */
+  adminName: string;
+  /** An operationId; '' = every operation. */
+  operation: string;
+  /** `YYYY-MM-DD` of input[type=date]; both or neither filter. */
+  from: string;
+  to: string;
+}
+
+export const EMPTY_AUDIT_FILTERS: AuditFilterValues = { keyword: '', adminId: null, adminName: '', operation: '', from: '', to: '' };
+
+export interface AdminOption {
+  id: number;
+  label: string;
+}
+
+interface AuditFiltersProps {
+  value: AuditFilterValues;
+  onChange: (next: AuditFilterValues) => void;
+  /** The company's admins, or null when the user may not list them. */
+  admins: AdminOption[] | null;
+}
+
+export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
+  const { t } = useTranslation('audit');
+  const [text, setText] = useState(value.keyword);
+  const apply = (patch: Partial<AuditFilterValues>) => onChange({ ...value, keyword: text.trim(), ...patch });
+  const activeShortcut = DATE_SHORTCUTS.find(({ days }) => {
+    const [from, to] = shortcutRange(days);
+    return value.from === from && value.to === to;
+  })?.key;
+  const adminListed = value.adminId === null || (admins ?? []).some((admin) => admin.id === value.adminId);
+
+  return (
+    <Wrap gap="3" align="flex-end" as="form" role="search" onSubmit={(event) => (event.preventDefault(), apply({}))} data-testid="audit-filters">
+      <Field.Root w={{ base: 'full', md: '56' }}>
+        <Field.Label textStyle="xs" color="fg.muted">
+          {t('filters.keyword')}
+        </Field.Label>
+        <InputGroup startElement={<LuSearch />}>
+          <Input size="xs" name="keyword" value={text} maxLength={255} placeholder={t('filters.keywordPlaceholder')} onChange={(e) => setText(e.target.value)} />
+        </InputGroup>
+      </Field.Root>
+
+      {admins && (
+        <Field.Root w={{ base: 'full', sm: '44' }}>
+          <Field.Label textStyle="xs" color="fg.muted">
+            {t('filters.admin')}
+          </Field.Label>
+          <NativeSelect.Root size="xs">
+            <NativeSelect.Field
+              name="admin"
+              value={value.adminId === null ? '' : String(value.adminId)}
+              onChange={(event) => {
+                const id = event.target.value ? Number(event.target.value) : null;
+                apply({ adminId: id, adminName: admins.find((admin) => admin.id === id)?.label ?? '' });
+              }}
+            >
+              <option value="">{t('filters.allAdmins')}</option>
+              {admins.map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.label}
+                </option>
+              ))}
+              {!adminListed && <option value={value.adminId!}>{value.adminName || `#${value.adminId}`}</option>}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
+      {!admins && value.adminId !== null && (
+        <Tag.Root size="lg" colorPalette="brand" variant="subtle" alignSelf="flex-end" data-testid="audit-admin-chip">
+          <Tag.Label>{t('filters.adminChip', { name: value.adminName || `#${value.adminId}` })}</Tag.Label>
+          <Tag.EndElement>
+            <CloseButton size="2xs" aria-label={t('filters.clearAdmin')} onClick={() => apply({ adminId: null, adminName: '' })} />
+          </Tag.EndElement>
+        </Tag.Root>
+      )}
+
+      <Field.Root w={{ base: 'full', sm: '48' }}>
+        <Field.Label textStyle="xs" color="fg.muted">
+          {t('filters.operation')}
+        </Field.Label>
+        <NativeSelect.Root size="xs">
+          <NativeSelect.Field name="operation" value={value.operation} onChange={(event) => apply({ operation: event.target.value })}>
+            <option value="">{t('filters.allOperations')}</option>
+            {AUDIT_OPERATIONS.map((operation) => (
+              <option key={operation} value={operation}>
+                {operationLabel(operation, t)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+
+      <Stack gap="1.5">
+        <Box textStyle="xs" color="fg.muted" fontWeight="medium">
+          {t('filters.range')}
+        </Box>
+        <HStack gap="1.5" wrap="wrap">
+          <Input type="date" size="xs" w="36" aria-label={t('filters.from')} value={value.from} max={value.to || undefined} onChange={(e) => apply({ from: e.target.value })} />
+          <span aria-hidden>–</span>
+          <Input type="date" size="xs" w="36" aria-label={t('filters.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
+          <HStack gap="1">
+            {DATE_SHORTCUTS.map(({ key, days }) => (
+              <Button
+                key={key}
+                size="2xs"
+                variant={activeShortcut === key ? 'subtle' : 'ghost'}
+                colorPalette={activeShortcut === key ? 'brand' : 'gray'}
+                aria-pressed={activeShortcut === key}
+                onClick={() => {
+                  const [from, to] = shortcutRange(days);
+                  apply({ from, to });
+                }}
+              >
+                {t(`filters.${key}`)}
+              </Button>
+            ))}
+          </HStack>
+        </HStack>
+      </Stack>
+
+      <HStack gap="2">
+        <Button type="submit" size="xs" colorPalette="brand">
+          <LuSearch />
+          {t('filters.search')}
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => {
+            setText('');
+            onChange(EMPTY_AUDIT_FILTERS);
+          }}
+        >
+          <LuRotateCcw />
+          {t('filters.reset')}
+        </Button>
+      </HStack>
+    </Wrap>
+  );
+}
