@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import { auditLog } from '@/server/db/schema';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
@@ -180,5 +182,21 @@ describe('/info', () => {
     await createAdmin(app, { username: 'globex-only', password: 'Globex-pass-1', roles: ['viewer'], companyIds: [globex] });
     const token = await login(app, 'globex-only', 'Globex-pass-1');
     expect((await call(app, '/info', {}, { token, cid: String(globex) })).body.data.companies).toEqual([{ id: globex, name: 'Globex Corp' }]);
+  });
+});
+
+describe('the audit trail', () => {
+  it('records each company write with the company as target and what changed', async () => {
+    const created = await call(app, '/company/create', { name: 'Audited Ltd' }, { token: manager });
+    const id = created.body.data.id as number;
+    await call(app, '/company/update', { id, name: 'Audited Group' }, { token: manager });
+    await call(app, '/company/update', { id, name: 'Globex Corp' }, { token: manager });
+    await app.auditTrail.settled();
+    const entries = await app.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'company'), eq(auditLog.targetId, String(id)))).orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.operation, e.targetType, e.outcome, e.summary, e.username])).toEqual([
+      ['companyCreate', 'company', 'success', 'created Audited Ltd', 'manager'],
+      ['companyUpdate', 'company', 'success', 'name Audited Ltd → Audited Group', 'manager'],
+      ['companyUpdate', 'company', 'refused', expect.any(String), 'manager'],
+    ]);
   });
 });

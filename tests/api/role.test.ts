@@ -8,9 +8,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { seedDatabase } from '@/server/db/seed';
-import { adminRoles, roles } from '@/server/db/schema';
+import { adminRoles, auditLog, roles } from '@/server/db/schema';
 import { flattenPermissions, roleSeeds } from '@/server/db/seed-data';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
@@ -375,5 +375,28 @@ describe('a restart', () => {
     expect(await roleNamed('viewer')).toBeUndefined();
     expect(await roleNamed('super-admin')).toMatchObject({ is_super: 1, title: 'Super admin' });
     expect((await call(app, '/info', {}, { token: admin })).body.code).toBe(200);
+  });
+});
+
+describe('the audit trail', () => {
+  it('records each role write with the role as target and what changed', async () => {
+    const created = await call(app, '/role/create', { identifier: 'audited', title: 'Audited', permissions: ['triviaGame.list'] }, { token: admin });
+    const id = created.body.data.id as number;
+    await call(app, '/role/update', { id, title: 'Audited twice', permissions: ['triviaGame.list', 'file.list'] }, { token: admin });
+    await call(app, '/role/update', { id, title: 'x', permissions: ['ghost'] }, { token: admin });
+    await call(app, '/role/delete', { id }, { token: admin });
+    await app.auditTrail.settled();
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'role'), eq(auditLog.targetId, String(id))))
+      .orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.operation, e.outcome, e.summary])).toEqual([
+      ['roleCreate', 'success', 'created audited: title Audited; permissions triviaGame.list'],
+      ['roleUpdate', 'success', 'audited: title Audited → Audited twice; permissions added file.list'],
+      ['roleUpdate', 'refused', expect.any(String)],
+      ['roleDelete', 'success', 'deleted audited'],
+    ]);
+    expect(entries.every((e) => e.username === 'admin')).toBe(true);
   });
 });
