@@ -11,7 +11,8 @@
  *   so a staff manager can never reset the password of someone above it; that includes companies:
  *   an admin who also acts for a company the caller may not act for is changed only by someone who
  *   may (deleting or disabling it would take it away from that company too);
- * - nobody adds roles or permissions to itself, disables itself or deletes itself;
+ * - nobody adds to itself a role or permission that gives it something it does not hold yet (so a
+ *   super admin may swap its super role for a lesser one), disables itself or deletes itself;
  * - the last enabled super admin is never disabled, deleted or stripped of its super role;
  * - companies: a caller gives or takes away only companies it may act for (super admins: any).
  * Must never import anything but other domain modules.
@@ -88,6 +89,12 @@ function companiesBeyond(grantor: Grantor, companyIds: Iterable<number>): number
   return grantor.isSuper ? [] : [...companyIds].filter((companyId) => !grantor.companyIds.has(companyId));
 }
 
+/** Whether holding `role` would give `target` something it lacks (unknown roles are the field check's). */
+function raises(target: TargetFacts, role: RoleFacts | undefined): boolean {
+  if (!role || target.isSuper) return false;
+  return role.isSuper || role.permissions.some((permission) => !target.permissions.has(permission));
+}
+
 const difference = <T>(a: Iterable<T>, b: ReadonlySet<T>): T[] => [...a].filter((x) => !b.has(x));
 
 /** What an account change would do; fields left out stay as they are. */
@@ -136,7 +143,7 @@ export function accountChangeRefusals({ grantor, target, change, roles, enabledS
     const afterRoles = new Set(change.roles);
     const added = difference(afterRoles, beforeRoles);
     const removed = difference(beforeRoles, afterRoles);
-    if (self && added.length) refusals.push({ key: 'access.raiseSelf' });
+    if (self && added.some((identifier) => raises(target, roles.get(identifier)))) refusals.push({ key: 'access.raiseSelf' });
     const beyond = [...added, ...removed].filter((identifier) => {
       const role = roles.get(identifier);
       return role !== undefined && !canGrantRole(grantor, role);
@@ -149,7 +156,8 @@ export function accountChangeRefusals({ grantor, target, change, roles, enabledS
     const after = new Set(change.directPermissions.after);
     const added = difference(after, before);
     const removed = difference(before, after);
-    if (self && added.length && !refusals.some((r) => r.key === 'access.raiseSelf')) refusals.push({ key: 'access.raiseSelf' });
+    const gains = self && !target.isSuper && added.some((permission) => !target.permissions.has(permission));
+    if (gains && !refusals.some((r) => r.key === 'access.raiseSelf')) refusals.push({ key: 'access.raiseSelf' });
     const beyond = [...added, ...removed].filter((permission) => !canGrantPermission(grantor, permission));
     if (beyond.length) refusals.push({ key: 'access.permissionNotGrantable', params: { permissions: beyond.join(', ') } });
   }

@@ -59,18 +59,22 @@ async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
   const width = sheet.columnCount;
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: string[] = [];
-    for (let column = 1; column <= Math.max(width, row.cellCount); column += 1) cells.push(cellText(row.getCell(column)));
+    for (let column = 1; column <= Math.max(width, row.cellCount); column += 1) cells.push(cellText(row.getCell(column).value));
     rows.push({ row: number, cells });
   });
   return rows;
 }
 
-function cellText(cell: ExcelJS.Cell): string {
-  try {
-    return cell.text ?? '';
-  } catch {
-    return '';
-  }
+/** What a person sees in the cell: text, a number, a link's text, a formula's result; nothing for an error. */
+function cellText(value: ExcelJS.CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
+  return '';
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * Reading an import sheet (features/admin/csv.ts, sheet.ts): the CSV reader against RFC 4180 and
+ * what Excel writes (BOM, CRLF, quoted commas, line breaks and quotes), the type told by content,
+ * and a workbook that inflates beyond the budget refused before ExcelJS reads it.
+ */
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { CsvQuoteError, parseCsv } from '@/server/features/admin/csv';
+import { checkInflatedSize, readSheet, sheetKind, UnreadableSheet } from '@/server/features/admin/sheet';
+
+describe('parseCsv', () => {
+  it.each([
+    ['plain rows, LF', 'a,b\nc,d\n', [['a', 'b'], ['c', 'd']]],
+    ['CRLF and a BOM (Excel’s CSV UTF-8)', '\uFEFFusername,name\r\nalice,Alice\r\n', [['username', 'name'], ['alice', 'Alice']]],
+    ['no final line break', 'a,b\r\nc,d', [['a', 'b'], ['c', 'd']]],
+    ['a quoted comma and a doubled quote', 'x,"Lee, ""Al"""\n', [['x', 'Lee, "Al"']]],
+    ['a line break inside quotes stays in its cell (one record)', '"line1\r\nline2",z\r\nnext,row', [['line1\r\nline2', 'z'], ['next', 'row']]],
+    ['empty fields and an empty line', 'a,,c\n\n,,\n', [['a', '', 'c'], [''], ['', '', '']]],
+    ['a lone CR as a line break', 'a\rb', [['a'], ['b']]],
+    ['a quote inside an unquoted field is kept', 'O"Brien,x', [['O"Brien', 'x']]],
+    ['Chinese text', '名稱,電子郵件\n王小明,ming@example.com', [['名稱', '電子郵件'], ['王小明', 'ming@example.com']]],
+  ])('%s', (_case, text, expected) => {
+    expect(parseCsv(text)).toEqual(expected);
+  });
+
+  it('refuses a quote that is never closed, naming the line it opened on', () => {
+    expect(() => parseCsv('a,b\nc,"open\nstill open')).toThrow(CsvQuoteError);
+    try {
+      parseCsv('a,b\nc,"open\nstill open');
+    } catch (error) {
+      expect((error as CsvQuoteError).line).toBe(2);
+    }
+  });
+});
+
+describe('sheet type by content', () => {
+  it.each([
+    ['a zip (xlsx)', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]), 'xlsx'],
+    ['UTF-8 text', Buffer.from('username,name\n王,x\n'), 'csv'],
+    ['text with a NUL byte', Buffer.from('username\u0000name'), null],
+    ['Big5 text (not UTF-8)', Buffer.from([0xa4, 0xa4, 0xa4, 0xe5, 0x2c, 0x61]), null],
+    ['an old .xls (OLE2)', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), null],
+    ['a PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), null],
+  ] as const)('%s → %s', (_case, bytes, expected) => {
+    expect(sheetKind(bytes)).toBe(expected);
+  });
+});
+
+describe('workbooks', () => {
+  async function workbook(rows: unknown[][]): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('admins');
+    for (const row of rows) sheet.addRow(row);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+
+  it('reads the first sheet as text cells, with row numbers, skipping nothing but empty rows', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('admins');
+    sheet.addRow(['username', 'status']);
+    sheet.addRow(['alice', 1]);
+    sheet.getCell('A4').value = { text: 'bob@example.com', hyperlink: 'mailto:bob@example.com' };
+    sheet.getCell('B4').value = { formula: '0+1', result: 1 };
+    const rows = await readSheet(Buffer.from(await book.xlsx.writeBuffer()), 'xlsx');
+    expect(rows).toEqual([
+      { row: 1, cells: ['username', 'status'] },
+      { row: 2, cells: ['alice', '1'] },
+      { row: 4, cells: ['bob@example.com', '1'] },
+    ]);
+  });
+
+  it('refuses a workbook that inflates beyond the budget, and accepts it under a larger one', async () => {
+    // Distinct strings (a workbook stores a repeated one once), each highly compressible.
+    const bytes = await workbook(Array.from({ length: 200 }, (_, i) => [`${i} ${'x'.repeat(1000)}`]));
+    expect(bytes.length).toBeLessThan(50_000);
+    expect(() => checkInflatedSize(bytes, 100_000)).toThrow(UnreadableSheet);
+    expect(() => checkInflatedSize(bytes, 10_000_000)).not.toThrow();
+  });
+
+  it('refuses a zip that is not a workbook, or a broken one', async () => {
+    const bytes = await workbook([['a']]);
+    await expect(readSheet(bytes.subarray(0, bytes.length - 30), 'xlsx')).rejects.toThrow(UnreadableSheet);
+    await expect(readSheet(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'xlsx')).rejects.toThrow(UnreadableSheet);
+  });
+});
