@@ -21,6 +21,7 @@ import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-t
 import { FormField } from './form-field';
 import { PasswordHint } from './password-hint';
 import { PermissionTree } from './permission-tree';
+import { dialogContentLayout, dialogSize } from './dialog-layout';
 
 interface AdminForm {
   username: string;
@@ -32,6 +33,9 @@ interface AdminForm {
   companyIds: number[];
   status: 0 | 1;
 }
+
+/** The company this tab acts for (the `Cid` of its calls): the list shows its admins only. */
+const currentCid = () => Number(session.get(CID_KEY) || DEFAULT_CID);
 
 function formOf(admin: Admin | null): AdminForm {
   if (admin) {
@@ -47,8 +51,7 @@ function formOf(admin: Admin | null): AdminForm {
     };
   }
   // A new admin acts for the company this tab acts for, until the user ticks others.
-  const cid = Number(session.get(CID_KEY) || DEFAULT_CID);
-  return { username: '', name: '', email: '', password: '', roles: new Set(), permissions: new Set(), companyIds: [cid], status: 1 };
+  return { username: '', name: '', email: '', password: '', roles: new Set(), permissions: new Set(), companyIds: [currentCid()], status: 1 };
 }
 
 export interface CompanyOption {
@@ -119,7 +122,9 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
     try {
       if (admin) await adminApi.update({ ...body, id: admin.id, ...(form.password ? { password: form.password } : {}) });
       else await adminApi.create({ ...body, password: form.password });
-      savedMessage(admin ? t('admins.updated') : t('admins.created'));
+      // An admin of other companies only leaves this company's list: say where it went.
+      if (!form.companyIds.includes(currentCid())) savedMessage(t('admins.savedElsewhere', { username: body.username }));
+      else savedMessage(admin ? t('admins.updated') : t('admins.created'));
       onSaved();
     } catch (error) {
       if (isApiError(error, 'validation')) setErrors(error.fields);
@@ -133,13 +138,13 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
       open={open}
       onOpenChange={({ open: isOpen }) => !isOpen && onClose()}
       placement="center"
-      size={{ base: 'full', md: 'xl' }}
+      size={dialogSize}
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="admin-dialog">
+          <Dialog.Content data-testid="admin-dialog" {...dialogContentLayout}>
             <Dialog.Header py="4">
               <Dialog.Title textStyle="lg">{admin ? t('admins.editTitle', { username: admin.username }) : t('admins.createTitle')}</Dialog.Title>
             </Dialog.Header>

@@ -12,6 +12,7 @@ import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuFileUp, LuTriangleAlert
 import { isApiError } from '@/app/api/api';
 import { type AdminImportData, adminApi, type ImportPreviewRow, type TemplateFormat } from '../api/admin-api';
 import { saveFile } from '../lib/save-file';
+import { dialogContentLayout, dialogSize } from './dialog-layout';
 
 type Step =
   | { kind: 'choose' }
@@ -95,14 +96,14 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
       open={open}
       onOpenChange={({ open: isOpen }) => !isOpen && !busy && onClose()}
       placement="center"
-      size={{ base: 'full', md: 'xl' }}
+      size={dialogSize}
       scrollBehavior="inside"
       closeOnInteractOutside={!busy}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="import-dialog">
+          <Dialog.Content data-testid="import-dialog" {...dialogContentLayout}>
             <Dialog.Header py="4">
               <Dialog.Title textStyle="lg">{t('import.title')}</Dialog.Title>
             </Dialog.Header>

@@ -16,6 +16,7 @@ import { messagesOf, withoutFields } from '../lib/field-errors';
 import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-tree';
 import { FormField } from './form-field';
 import { PermissionTree } from './permission-tree';
+import { dialogContentLayout, dialogSize } from './dialog-layout';
 
 interface RoleForm {
   identifier: string;
@@ -76,11 +77,11 @@ export function RoleDialog({ open, role, readOnly, tree, grantor, onClose, onSav
   const title = readOnly ? t('roles.viewTitle', { title: role?.title ?? '' }) : role ? t('roles.editTitle', { title: role.title }) : t('roles.createTitle');
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size={dialogSize} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="role-dialog">
+          <Dialog.Content data-testid="role-dialog" {...dialogContentLayout}>
             <Dialog.Header py="4">
               <Dialog.Title textStyle="lg">{title}</Dialog.Title>
             </Dialog.Header>

@@ -5,7 +5,7 @@
  * sheet import. Row actions the guard rails refuse (yourself, someone holding more than you) are
  * greyed out with the reason; the server decides, and its refusals are shown by the API client.
  */
-import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -149,9 +149,9 @@ export function AdminListPage() {
                   <Table.ColumnHeader minW="32">{t('fields.username')}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">{t('fields.name')}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="lg">{t('fields.email')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('fields.roles')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('fields.roles')}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">{t('fields.companies')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('fields.status')}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="xl">{t('fields.createdAt')}</Table.ColumnHeader>
                   {canEdit && <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>}
                 </Table.Row>
@@ -171,11 +171,16 @@ export function AdminListPage() {
                             </Badge>
                           )}
                         </Text>
-                        {/* On narrow screens the name and email columns are hidden: shown here instead. */}
-                        <Box hideFrom="md" textStyle="xs" color="fg.muted">
+                        {/* On narrow screens only this column and the actions are shown: the others are here. */}
+                        <Stack hideFrom="md" gap="1" mt="0.5" textStyle="xs" color="fg.muted">
                           <Text>{admin.name}</Text>
                           <Text wordBreak="break-all">{admin.email}</Text>
-                        </Box>
+                          <Wrap gap="1">
+                            <StatusBadge status={admin.status} />
+                            <RoleBadges admin={admin} roles={roleTitles} />
+                            <CompanyBadges ids={admin.company_ids} names={companyNames} />
+                          </Wrap>
+                        </Stack>
                         <Text hideBelow="md" hideFrom="lg" textStyle="xs" color="fg.muted" wordBreak="break-all">
                           {admin.email}
                         </Text>
@@ -184,36 +189,18 @@ export function AdminListPage() {
                       <Table.Cell hideBelow="lg" wordBreak="break-all">
                         {admin.email}
                       </Table.Cell>
-                      <Table.Cell>
+                      <Table.Cell hideBelow="md">
                         <Wrap gap="1" data-testid="admin-roles">
-                          {admin.roles.map((identifier) => {
-                            const role = roleTitles.get(identifier);
-                            return (
-                              <Badge key={identifier} size="sm" variant="surface" colorPalette={role?.is_super ? 'purple' : 'gray'} title={identifier}>
-                                {role?.title ?? identifier}
-                              </Badge>
-                            );
-                          })}
-                          {admin.permissions.length > 0 && (
-                            <Badge size="sm" variant="outline" title={admin.permissions.join(', ')}>
-                              {t('admins.directCount', { count: admin.permissions.length })}
-                            </Badge>
-                          )}
+                          <RoleBadges admin={admin} roles={roleTitles} />
                         </Wrap>
                       </Table.Cell>
                       <Table.Cell hideBelow="md">
                         <Wrap gap="1" data-testid="admin-companies">
-                          {admin.company_ids.map((id) => (
-                            <Badge key={id} size="sm" variant="subtle" colorPalette="teal">
-                              {companyNames.get(id) ?? t('companies.unknown', { id })}
-                            </Badge>
-                          ))}
+                          <CompanyBadges ids={admin.company_ids} names={companyNames} />
                         </Wrap>
                       </Table.Cell>
-                      <Table.Cell>
-                        <Badge size="sm" colorPalette={admin.status === 1 ? 'green' : 'red'} variant="subtle" data-testid="admin-status">
-                          {admin.status === 1 ? t('status.enabled') : t('status.disabled')}
-                        </Badge>
+                      <Table.Cell hideBelow="md" data-testid="admin-status">
+                        <StatusBadge status={admin.status} />
                       </Table.Cell>
                       <Table.Cell hideBelow="xl" whiteSpace="nowrap" textStyle="xs" color="fg.muted">
                         {formatDate(admin.created_at)}
@@ -304,5 +291,50 @@ export function AdminListPage() {
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
     </Stack>
+  );
+}
+
+function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge size="sm" colorPalette={status === 1 ? 'green' : 'red'} variant="subtle">
+      {status === 1 ? t('status.enabled') : t('status.disabled')}
+    </Badge>
+  );
+}
+
+/** The admin's roles by title (super roles in purple), and how many permissions it holds directly. */
+function RoleBadges({ admin, roles }: { admin: Admin; roles: ReadonlyMap<string, Role> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {admin.roles.map((identifier) => {
+        const role = roles.get(identifier);
+        return (
+          <Badge key={identifier} size="sm" variant="surface" colorPalette={role?.is_super ? 'purple' : 'gray'} title={identifier}>
+            {role?.title ?? identifier}
+          </Badge>
+        );
+      })}
+      {admin.permissions.length > 0 && (
+        <Badge size="sm" variant="outline" title={admin.permissions.join(', ')}>
+          {t('admins.directCount', { count: admin.permissions.length })}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** Companies by name; one the logged-in admin may not act for by its number. */
+function CompanyBadges({ ids, names }: { ids: readonly number[]; names: ReadonlyMap<number, string> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {ids.map((id) => (
+        <Badge key={id} size="sm" variant="subtle" colorPalette="teal">
+          {names.get(id) ?? t('companies.unknown', { id })}
+        </Badge>
+      ))}
+    </>
   );
 }

@@ -1,0 +1,227 @@
+/**
+ * Staff accounts in real Chromium against the real server (issue 15): the super admin creates a role
+ * and an operator restricted to a second company on the screens; the operator, logged in in a second
+ * browser context, sees only its menu and acts for that company; granted a permission, its menu grows
+ * without a reload; disabled, its session ends and it lands on /login with the server's message. A
+ * sheet with one bad row is previewed with that row reported, then imported without it. Screenshots
+ * of both screens and their dialogs at 1280 px and 360 px, in zh-TW and en, go to /tmp/shots-admin.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { type OperatorApi, operatorApi } from './support/operator-api';
+import { type RunningServer, startServer } from './support/server';
+import { loginByApi } from './support/session';
+
+const SHOTS = '/tmp/shots-admin';
+const PHONE = { width: 360, height: 780 } as const;
+const OPERATOR = { username: 'olivia.op', password: 'Olivia-pass-1', name: 'Olivia Operator', email: 'olivia@example.com' };
+const SECOND_COMPANY = 'Cid Two Events';
+
+let server: RunningServer;
+let browser: Browser;
+let superAdmin: OperatorApi;
+let secondCompanyId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  superAdmin = await operatorApi(server);
+  ({ id: secondCompanyId } = await superAdmin.call('/company/create', { name: SECOND_COMPANY }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openAs(path: string, credentials?: { username: string; password: string }, options: PageOptions = { locale: 'en-US' }): Promise<Page> {
+  const page = await openPage(browser, options);
+  page.on('pageerror', (e) => console.error('PAGEERROR', e.message));
+  await loginByApi(page, server, credentials?.username, credentials?.password);
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot for review. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  await saveScreenshot(page, name, SHOTS);
+}
+
+const sidebar = (page: Page) => page.getByTestId('sidebar');
+/** The top-level entries of the sidebar menu, as the user reads them. */
+const menuEntries = (page: Page) =>
+  sidebar(page)
+    .getByRole('navigation')
+    .locator(':scope > ul > li')
+    .evaluateAll((items) => items.map((item) => (item.textContent ?? '').trim()));
+const node = (scope: Page | ReturnType<Page['getByTestId']>, identifier: string) =>
+  scope.locator(`[data-testid="permission-node"][data-identifier="${identifier}"]`);
+const adminRow = (page: Page, username: string) => page.locator(`[data-testid="admin-row"][data-username="${username}"]`);
+
+describe('admin management', () => {
+  it('a role and an operator of one company made on the screens; its menu grows without a reload; disabled, its session ends', async () => {
+    const admin = await openAs('/admin/role');
+
+    // A role that opens the trivia games only: ticking the menu ticks everything under it.
+    await admin.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+    await admin.getByTestId('create-role').click();
+    const roleDialog = admin.getByTestId('role-dialog');
+    await roleDialog.locator('input[name="identifier"]').fill('game-staff');
+    await roleDialog.locator('input[name="title"]').fill('Game staff');
+    await node(roleDialog, 'triviaGame').click();
+    for (const child of ['triviaGame.index', 'triviaGame.update', 'triviaGame.start', 'triviaGame.list', 'triviaGame.edit', 'triviaGame.control']) {
+      expect(await node(roleDialog, child).locator('input').isChecked()).toBe(true);
+    }
+    expect(await node(roleDialog, 'notification').locator('input').isChecked()).toBe(false);
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await roleDialog.waitFor({ state: 'detached' });
+    const roleRow = admin.locator('[data-testid="role-row"][data-identifier="game-staff"]');
+    await expect.poll(() => roleRow.getByTestId('role-permission-count').innerText()).toBe('7');
+    expect(await roleRow.getByTestId('role-admin-count').innerText()).toBe('0');
+
+    // The operator: that role, the second company only.
+    await admin.goto(`${server.url}/admin/index`);
+    await admin.getByRole('heading', { level: 1, name: 'Admins' }).waitFor();
+    await admin.getByTestId('create-admin').click();
+    const dialog = admin.getByTestId('admin-dialog');
+    await dialog.locator('input[name="username"]').fill(OPERATOR.username);
+    await dialog.locator('input[name="name"]').fill(OPERATOR.name);
+    await dialog.locator('input[name="email"]').fill(OPERATOR.email);
+    await dialog.locator('input[name="password"]').fill('short');
+    expect(await dialog.getByTestId('password-hint').getAttribute('data-strength')).toBe('1');
+    await dialog.locator('input[name="password"]').fill(OPERATOR.password);
+    await expect.poll(() => dialog.getByTestId('password-hint').getAttribute('data-strength')).not.toBe('1');
+    await dialog.getByTestId('role-choices').getByText('Game staff').click();
+    const companies = dialog.getByTestId('company-choices');
+    expect(await companies.getByRole('checkbox', { name: 'Default company' }).isChecked()).toBe(true);
+    await companies.getByText('Default company').click();
+    await companies.getByText(SECOND_COMPANY).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // It acts for the second company only: this company's list does not show it, and the message says why.
+    await admin.getByTestId('message').filter({ hasText: `Saved. ${OPERATOR.username} acts for other companies only` }).waitFor();
+    expect(await adminRow(admin, OPERATOR.username).count()).toBe(0);
+
+    // The super admin moves to the second company with the navbar's switcher, and finds it there.
+    await admin.getByTestId('company-switcher').click();
+    await Promise.all([admin.waitForURL((url) => url.pathname === '/dashboard'), admin.getByRole('menuitemradio', { name: SECOND_COMPANY }).click()]);
+    await admin.goto(`${server.url}/admin/index`);
+    await adminRow(admin, OPERATOR.username).waitFor();
+    expect(await adminRow(admin, OPERATOR.username).getByTestId('admin-companies').innerText()).toBe(SECOND_COMPANY);
+    expect(await adminRow(admin, OPERATOR.username).getByTestId('admin-roles').innerText()).toContain('Game staff');
+
+    // The operator, in a browser of its own, sees only its menu and acts for its one company.
+    const operator = await openAs('/dashboard', OPERATOR);
+    await operator.getByTestId('user-menu').filter({ hasText: OPERATOR.name }).waitFor();
+    await expect.poll(() => menuEntries(operator)).toEqual(['Dashboard', 'Game list']);
+    await expect.poll(() => operator.evaluate(() => sessionStorage.getItem('cid'))).toBe(String(secondCompanyId));
+    await operator.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // Granted the notifications menu directly: its menu grows, without a reload.
+    await adminRow(admin, OPERATOR.username).getByRole('button', { name: `Edit ${OPERATOR.username}` }).click();
+    await node(dialog, 'notification').click();
+    expect(await node(dialog, 'notification.index').locator('input').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => menuEntries(operator)).toEqual(['Dashboard', 'Game list', 'Notification list']);
+    expect(await operator.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    // Disabled: its session ends, and it lands on /login with the server's message.
+    await adminRow(admin, OPERATOR.username).getByRole('button', { name: `Disable ${OPERATOR.username}` }).click();
+    const confirm = admin.getByRole('alertdialog');
+    await confirm.getByText(`Disable ${OPERATOR.username}?`, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => adminRow(admin, OPERATOR.username).getByTestId('admin-status').innerText()).toBe('Disabled');
+    await operator.waitForURL((url) => url.pathname === '/login');
+    await operator.getByTestId('message').filter({ hasText: 'This account is disabled; please contact an administrator' }).waitFor();
+  });
+
+  it('a sheet with one bad row: the preview reports the row, the import creates the others and says so', async () => {
+    const admin = await openAs('/admin/index');
+    await admin.getByTestId('open-import').click();
+    const dialog = admin.getByTestId('import-dialog');
+    const sheet = [
+      'username,name,email,password,roles,status',
+      'sheet.one,Sheet One,sheet1@example.com,Sheet-pass-1,viewer,1',
+      'sheet.two,Sheet Two,not-an-email,Sheet-pass-2,viewer,1',
+      'sheet.three,Sheet Three,sheet3@example.com,Sheet-pass-3,viewer,1',
+    ].join('\n');
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+
+    const rows = dialog.getByTestId('import-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const bad = dialog.locator('[data-testid="import-row"][data-invalid]');
+    expect(await bad.count()).toBe(1);
+    expect(await bad.getAttribute('data-row')).toBe('3');
+    expect(await bad.getByTestId('import-row-errors').innerText()).toMatch(/^Email: .+/);
+    expect(await bad.locator('[data-column="email"]').evaluate((cell) => getComputedStyle(cell).color)).not.toBe(
+      await bad.locator('[data-column="name"]').evaluate((cell) => getComputedStyle(cell).color),
+    );
+    // The dry run created nobody.
+    expect((await superAdmin.call('/admin/list', { page: 1, limit: 10, keyword: 'sheet.' })).total).toBe(0);
+
+    await dialog.getByTestId('import-run').filter({ hasText: 'Import 2 admins' }).click();
+    await dialog.getByTestId('import-summary').filter({ hasText: 'Admins created: 2 · rows skipped: 1' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await adminRow(admin, 'sheet.one').waitFor();
+    await adminRow(admin, 'sheet.three').waitFor();
+    expect(await adminRow(admin, 'sheet.two').count()).toBe(0);
+  });
+});
+
+describe('screenshots', () => {
+  const sheet = [
+    'username,name,email,password,roles,status',
+    'amy.chen,陳怡安,amy@example.com,Amy-pass-123,operator,1',
+    'ben.lin,林柏文,ben(at)example.com,Ben-pass-123,viewer,1',
+    'carol.wu,吳佳蓉,carol@example.com,carol,operator,1',
+    'dan.ho,何大衛,dan@example.com,Dan-pass-123,viewer,1',
+  ].join('\n');
+
+  for (const [locale, tag] of [
+    ['zh-TW', 'zh-TW'],
+    ['en-US', 'en'],
+  ] as const) {
+    for (const [viewport, size] of [
+      [DESKTOP, '1280'],
+      [PHONE, '360'],
+    ] as const) {
+      it(`the admin and role screens and their dialogs, ${tag}, ${size} px`, async () => {
+        const page = await openAs('/admin/index', undefined, { locale, viewport });
+        await page.getByTestId('admin-row').first().waitFor();
+        await shoot(page, `admin-list-${tag}-${size}`);
+
+        await page.getByTestId('create-admin').click();
+        const dialog = page.getByTestId('admin-dialog');
+        await dialog.locator('input[name="password"]').fill('Password1');
+        await node(dialog, 'notification').click();
+        await shoot(page, `admin-dialog-${tag}-${size}`);
+        await dialog.getByRole('button', { name: /Cancel|取消/ }).click();
+        await dialog.waitFor({ state: 'detached' });
+
+        await page.getByTestId('open-import').click();
+        const importer = page.getByTestId('import-dialog');
+        await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+        await importer.getByTestId('import-preview').waitFor();
+        await shoot(page, `admin-import-${tag}-${size}`);
+        await importer.getByRole('button', { name: /Cancel|取消/ }).click();
+
+        await page.goto(`${server.url}/admin/role`);
+        await page.getByTestId('role-row').first().waitFor();
+        await shoot(page, `role-list-${tag}-${size}`);
+        await page.locator('[data-testid="role-row"][data-identifier="operator"]').getByRole('button').first().click();
+        await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
+        await shoot(page, `role-dialog-${tag}-${size}`);
+      });
+    }
+  }
+});
