@@ -235,9 +235,12 @@ async function auditRecorder(app: FastifyInstance, options: AuditRecorderOptions
     record.id = await insertEntry(app.db, record.fields, 'pending');
   });
 
+  // A request whose answer was replaced (an error while sending) passes onSend twice: one entry still.
+  const answered = new WeakSet<FastifyRequest>();
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const operation = request.routeOptions.config.operation;
-    if (!operation?.audit) return payload;
+    if (!operation?.audit || answered.has(request)) return payload;
+    answered.add(request);
     const answer = readAnswer(payload, reply.statusCode);
     const record = request.auditRecord;
     if (record?.id != null) {
