@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUserSearch } from 'react-icons/lu';
 import { formatDateTime } from '@/app/features/notification/lib/dates';
-import { type AuditEntry, OUTCOME_PALETTE, operationLabel } from '../lib/operations';
+import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetTypeLabel } from '../lib/operations';
 
 interface AuditDetailDrawerProps {
   entry: AuditEntry | null;
@@ -32,7 +32,19 @@ export function AuditDetailDrawer({ entry, companyName, onClose, onOnlyAdmin }: 
         [t('detail.company'), entry.company_id === null ? t('noCompany') : `${companyName(entry.company_id)} (#${entry.company_id})`],
         [t('detail.operation'), operationLabel(entry.operation, t)],
         [t('detail.operationId'), <Text as="span" fontFamily="mono" key="op">{entry.operation}</Text>],
-        [t('detail.targetType'), entry.target_type || none],
+        [
+          t('detail.targetType'),
+          entry.target_type ? (
+            <Text as="span" key="type">
+              {targetTypeLabel(entry.target_type, t)}{' '}
+              <Text as="span" color="fg.muted" fontFamily="mono">
+                ({entry.target_type})
+              </Text>
+            </Text>
+          ) : (
+            none
+          ),
+        ],
         [t('detail.targetId'), entry.target_id ?? none],
         [t('detail.summary'), <Text as="span" whiteSpace="pre-wrap" wordBreak="break-word" key="summary">{entry.summary || none}</Text>],
         [t('detail.ip'), entry.ip || none],

@@ -112,14 +112,17 @@ export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
         </NativeSelect.Root>
       </Field.Root>
 
-      <Stack gap="1.5">
+      <Stack gap="1.5" w={{ base: 'full', sm: 'auto' }}>
         <Box textStyle="xs" color="fg.muted" fontWeight="medium">
           {t('filters.range')}
         </Box>
         <HStack gap="1.5" wrap="wrap">
-          <Input type="date" size="xs" w="36" aria-label={t('filters.from')} value={value.from} max={value.to || undefined} onChange={(e) => apply({ from: e.target.value })} />
-          <span aria-hidden>–</span>
-          <Input type="date" size="xs" w="36" aria-label={t('filters.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
+          {/* On a phone the two dates share one line, the shortcuts go under them. */}
+          <HStack gap="1.5" w={{ base: 'full', sm: 'auto' }}>
+            <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={t('filters.from')} value={value.from} max={value.to || undefined} onChange={(e) => apply({ from: e.target.value })} />
+            <span aria-hidden>–</span>
+            <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={t('filters.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
+          </HStack>
           <HStack gap="1">
             {DATE_SHORTCUTS.map(({ key, days }) => (
               <Button

@@ -55,11 +55,16 @@ export function operationLabel(operation: string, t: TFunction<'audit'>): string
   return isOperation(operation) ? t(`operation.${operation}`) : operation;
 }
 
+/** `遊戲` for `triviaGame`; an unknown kind as named; '' for none. */
+export function targetTypeLabel(targetType: string, t: TFunction<'audit'>): string {
+  if (!targetType) return '';
+  return isTargetType(targetType) ? t(`target.${targetType}`) : targetType;
+}
+
 /** `遊戲 #12`; an unknown kind as named; '' when the entry acted on nothing. */
 export function targetLabel(entry: Pick<AuditEntry, 'target_type' | 'target_id'>, t: TFunction<'audit'>): string {
-  const type = entry.target_type ? (isTargetType(entry.target_type) ? t(`target.${entry.target_type}`) : entry.target_type) : '';
   const id = entry.target_id ? `#${entry.target_id}` : '';
-  return [type, id].filter(Boolean).join(' ');
+  return [targetTypeLabel(entry.target_type, t), id].filter(Boolean).join(' ');
 }
 
 /** The badge colour of an outcome: what worked, what was refused, what broke, what never finished. */

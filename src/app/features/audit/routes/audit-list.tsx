@@ -1,10 +1,10 @@
 /**
  * admin/audit — the audit trail of the company the tab acts for (issue 15), newest first: filters
  * (keyword, admin, operation, time range), the paged table (time, who, company, operation, target,
- * outcome, client address), a drawer with every field of an entry (click or Enter on a row), and the
- * CSV export of everything the filters select (`/audit/export`, through api.download). The server
- * decides which entries an admin may read (audit.list, the Cid's company; super admins also those
- * tied to no company).
+ * outcome, client address; on a phone the company, target and address only in the drawer), a drawer
+ * with every field of an entry (click or Enter on a row), and the CSV export of everything the
+ * filters select (`/audit/export`, through api.download). The server decides which entries an admin
+ * may read (audit.list, the Cid's company; super admins also those tied to no company).
  */
 import { Badge, Box, Button, Card, EmptyState, Flex, Heading, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
@@ -146,11 +146,17 @@ export function AuditListPage() {
                 <Table.Row bg="bg.muted">
                   <Table.ColumnHeader w="40">{t('col.time')}</Table.ColumnHeader>
                   <Table.ColumnHeader minW="28">{t('col.who')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="28">{t('col.company')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="28" hideBelow="md">
+                    {t('col.company')}
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader minW="32">{t('col.operation')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="24">{t('col.target')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="24" hideBelow="sm">
+                    {t('col.target')}
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader w="24">{t('col.outcome')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="32">{t('col.ip')}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="32" hideBelow="md">
+                    {t('col.ip')}
+                  </Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -178,7 +184,7 @@ export function AuditListPage() {
                         </Text>
                       )}
                     </Table.Cell>
-                    <Table.Cell textStyle="xs" color={entry.company_id === null ? 'fg.muted' : undefined}>
+                    <Table.Cell textStyle="sm" color={entry.company_id === null ? 'fg.muted' : undefined} hideBelow="md">
                       <Text truncate maxW="40">
                         {companyName(entry.company_id)}
                       </Text>
@@ -186,7 +192,7 @@ export function AuditListPage() {
                     <Table.Cell textStyle="sm" whiteSpace="nowrap">
                       {operationLabel(entry.operation, t)}
                     </Table.Cell>
-                    <Table.Cell textStyle="xs" whiteSpace="nowrap" color="fg.muted">
+                    <Table.Cell textStyle="xs" whiteSpace="nowrap" color="fg.muted" hideBelow="sm">
                       {targetLabel(entry, t) || t('detail.none')}
                     </Table.Cell>
                     <Table.Cell>
@@ -194,7 +200,7 @@ export function AuditListPage() {
                         {t(`outcome.${entry.outcome}`)}
                       </Badge>
                     </Table.Cell>
-                    <Table.Cell textStyle="xs" color="fg.muted" fontFamily="mono" whiteSpace="nowrap">
+                    <Table.Cell textStyle="xs" color="fg.muted" fontFamily="mono" whiteSpace="nowrap" hideBelow="md">
                       {entry.ip}
                     </Table.Cell>
                   </Table.Row>

@@ -38,14 +38,15 @@ export function CompanyDialog({ open, company, onClose, onSaved }: CompanyDialog
 
   async function save() {
     setSaving(true);
-    const sent = name.trim();
+    // Sent as typed: the server trims it and says why a blank one is refused.
+    const saved = name.trim();
     try {
       if (company) {
-        await api.post('/company/update', { id: company.id, name: sent });
-        onSaved({ id: company.id, name: sent });
+        await api.post('/company/update', { id: company.id, name });
+        onSaved({ id: company.id, name: saved });
       } else {
-        const { id } = await api.post('/company/create', { name: sent });
-        onSaved({ id, name: sent });
+        const { id } = await api.post('/company/create', { name });
+        onSaved({ id, name: saved });
       }
     } catch (error) {
       if (isApiError(error, 'validation')) setErrors(Object.values(error.fields).flat());
@@ -59,7 +60,7 @@ export function CompanyDialog({ open, company, onClose, onSaved }: CompanyDialog
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="company-dialog">
+          <Dialog.Content data-testid="company-dialog" maxW={{ base: 'calc(100vw - 1.5rem)', sm: 'sm' }}>
             <Dialog.Header py="4">
               <Dialog.Title textStyle="lg">{company ? t('renameTitle') : t('createTitle')}</Dialog.Title>
             </Dialog.Header>

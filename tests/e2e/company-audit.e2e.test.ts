@@ -1,0 +1,230 @@
+/**
+ * Companies and the audit trail in real Chromium against the real server (issue 15). The super admin
+ * creates a company on the company screen (the server's 422 under the name first), and the navbar's
+ * company switcher, absent while there was one company, offers it at once; switching loads the
+ * dashboard for that company, whose game list is empty; a game created there, and the company's
+ * creation back in the first company, are in the audit trail with their details in the drawer, the
+ * filters narrow them, and the CSV export holds what the filters select.
+ * Screenshots of both screens, the dialog, the switcher and the drawer at 1280 and 360 px, in zh-TW
+ * and en, go to /tmp/shots-company-audit for review.
+ * (A second browser's menu growing without a reload when its access changes is covered by
+ * admin.e2e.test.ts.)
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+import { loginByApi } from './support/session';
+
+const SHOTS = '/tmp/shots-company-audit';
+const PHONE = { width: 360, height: 780 } as const;
+const NEW_COMPANY = 'Harbour Events';
+const GAME_TITLE = 'Harbour opening quiz';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openAs(path: string, options: PageOptions = { locale: 'en-US' }): Promise<Page> {
+  const page = await openPage(browser, options);
+  page.on('pageerror', (error) => console.error(`page error: ${error.stack}`));
+  await loginByApi(page, server);
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Waits for running transitions (dialogs, drawers, toasts) to end, then saves a screenshot for review. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  await saveScreenshot(page, name, SHOTS);
+}
+
+const companyNames = (page: Page) => page.getByTestId('company-name').allInnerTexts();
+const switcher = (page: Page) => page.getByTestId('company-switcher');
+const auditRows = (page: Page) => page.getByTestId('audit-row');
+/** The table's rows as the user reads them: operation, company, outcome. */
+const auditLines = (page: Page) =>
+  auditRows(page).evaluateAll((rows) =>
+    rows.map((row) => {
+      const cells = [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim());
+      return { operation: cells[3], company: cells[2], outcome: cells[5], who: cells[1] };
+    }),
+  );
+
+async function chooseCompany(page: Page, name: string) {
+  await switcher(page).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect.poll(() => switcher(page).getAttribute('aria-label')).toContain(name);
+}
+
+/** The page is wider than the screen (a horizontal scroll of the whole page). */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+describe('companies and the audit trail', () => {
+  it('creates a company, switches to it, creates a game there, and finds both in the audit trail, filtered and exported', async () => {
+    const page = await openAs('/admin/company');
+    await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
+    await expect.poll(() => companyNames(page)).toEqual(['Default company']);
+    expect(await switcher(page).count(), 'one company: no switcher').toBe(0);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // The server's refusals appear under the name.
+    await page.getByTestId('company-create').click();
+    const dialog = page.getByTestId('company-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.locator('[data-part="error-text"]').innerText()).toMatch(/\S/);
+    await dialog.locator('input[name="name"]').fill('   ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter a company name').waitFor();
+    await dialog.locator('input[name="name"]').fill('default COMPANY');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('A company with this name already exists').waitFor();
+    expect(await dialog.locator('input[name="name"]').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'company-dialog-422-en-1280');
+
+    await dialog.locator('input[name="name"]').fill(NEW_COMPANY);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(`Company “${NEW_COMPANY}” created`).waitFor();
+    await expect.poll(() => companyNames(page)).toEqual(['Default company', NEW_COMPANY]);
+    const newId = Number(await page.locator('[data-testid="company-row"]').nth(1).getAttribute('data-id'));
+
+    // The switcher appears with both companies, without a reload.
+    await switcher(page).waitFor();
+    expect(await switcher(page).getAttribute('data-company-id')).toBe('1');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await switcher(page).click();
+    const menu = page.getByTestId('company-menu');
+    await expect.poll(() => menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['Default company', NEW_COMPANY]);
+    expect(await menu.getByRole('menuitemradio', { name: 'Default company' }).getAttribute('aria-checked')).toBe('true');
+    await shoot(page, 'company-switcher-en-1280');
+    await page.keyboard.press('Escape');
+
+    // Switching: the dashboard, acting for the new company; its game list is empty.
+    await chooseCompany(page, NEW_COMPANY);
+    expect(await page.evaluate(() => sessionStorage.getItem('cid'))).toBe(String(newId));
+    expect(await switcher(page).getAttribute('data-company-id')).toBe(String(newId));
+    await page.getByTestId('sidebar').getByRole('link', { name: /^Game list$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trivia games' }).waitFor();
+    await page.getByTestId('game-table').getByText('No data').waitFor();
+    expect(await page.getByTestId('game-row').count()).toBe(0);
+
+    // A game of the new company.
+    await page.getByRole('button', { name: 'New game' }).click();
+    const gameDialog = page.getByTestId('game-dialog');
+    await gameDialog.getByRole('textbox').first().fill(GAME_TITLE);
+    await gameDialog.getByRole('button', { name: 'Save' }).click();
+    await gameDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('game-row').allInnerTexts()).toEqual([expect.stringContaining(GAME_TITLE)]);
+
+    // The new company's trail: the game's creation, with every field in the drawer.
+    await page.goto(`${server.url}/admin/audit`);
+    await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+    await expect.poll(() => auditLines(page)).toEqual([{ operation: 'Create game', company: NEW_COMPANY, outcome: 'Success', who: `admin#1` }]);
+    await auditRows(page).first().click();
+    const drawer = page.getByTestId('audit-drawer');
+    await drawer.waitFor();
+    const details = await drawer.innerText();
+    for (const text of ['Create game', 'triviaGameCreate', 'admin', `${NEW_COMPANY} (#${newId})`, GAME_TITLE, 'triviaGame', '127.0.0.1', 'Success', '200']) {
+      expect(details).toContain(text);
+    }
+    await shoot(page, 'audit-drawer-en-1280');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    // Back in the first company: the company's creation, and the three refused attempts before it.
+    await chooseCompany(page, 'Default company');
+    await page.goto(`${server.url}/admin/audit`);
+    await auditRows(page).first().waitFor();
+    const filters = page.getByTestId('audit-filters');
+    await filters.locator('select[name="operation"]').selectOption('companyCreate');
+    const attempt = (outcome: string) => ({ operation: 'Create company', company: 'Default company', outcome, who: 'admin#1' });
+    await expect.poll(() => auditLines(page)).toEqual([attempt('Success'), attempt('Refused'), attempt('Refused'), attempt('Refused')]);
+    await auditRows(page).first().click();
+    await drawer.waitFor();
+    const created = await drawer.innerText();
+    expect(created).toMatch(new RegExp(`Target ID\\s+${newId}\\b`));
+    expect(created).toContain(NEW_COMPANY);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    // Narrowed by keyword and the last week: the successful creation alone.
+    await filters.locator('input[name="keyword"]').fill('Harbour');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await filters.getByRole('button', { name: 'Last week' }).click();
+    await expect.poll(() => auditLines(page)).toEqual([attempt('Success')]);
+    await shoot(page, 'audit-filtered-en-1280');
+
+    // The export holds what the filters select.
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('audit-export').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Time,Admin ID,Username,Company ID,Operation,Target type,Target ID,Summary,IP address,User agent,Outcome,Code');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',admin,1,companyCreate,company,');
+    expect(lines[1]).toContain(NEW_COMPANY);
+  });
+
+  describe.each([
+    ['en', 'en-US', DESKTOP],
+    ['en', 'en-US', PHONE],
+    ['zh-TW', 'zh-TW', DESKTOP],
+    ['zh-TW', 'zh-TW', PHONE],
+  ] as const)('in %s at %o', (lang, locale, viewport) => {
+    it('shows both screens, the switcher and the drawer, and no page-wide horizontal scroll', async () => {
+      const size = `${lang}-${viewport.width}`;
+      const zh = lang === 'zh-TW';
+      const page = await openAs('/admin/company', { locale, viewport });
+      await page.getByRole('heading', { level: 1, name: zh ? '公司管理' : 'Companies' }).waitFor();
+      await page.getByTestId('company-row').first().waitFor();
+      await switcher(page).waitFor(); // the first test made a second company
+      expect(await overflows(page)).toBe(false);
+      await shoot(page, `company-list-${size}`);
+
+      await page.getByTestId('company-create').click();
+      await page.getByTestId('company-dialog').waitFor();
+      await shoot(page, `company-dialog-${size}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('company-dialog').waitFor({ state: 'detached' });
+
+      await switcher(page).click();
+      await page.getByTestId('company-menu').waitFor();
+      await shoot(page, `company-switcher-${size}`);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/admin/audit`);
+      await page.getByRole('heading', { level: 1, name: zh ? '操作紀錄' : 'Audit trail' }).waitFor();
+      await auditRows(page).first().waitFor();
+      expect(await overflows(page)).toBe(false);
+      const operations = await page.locator('select[name="operation"] option').allInnerTexts();
+      expect(operations).toContain(zh ? '新增公司' : 'Create company');
+      expect(operations).toContain(zh ? '遊戲進行步驟' : 'Game step');
+      await shoot(page, `audit-list-${size}`);
+      await auditRows(page).first().click();
+      await page.getByTestId('audit-drawer').waitFor();
+      await shoot(page, `audit-drawer-${size}`);
+    });
+  });
+});
