@@ -94,7 +94,7 @@ export const adminHandlers: OperationHandlers = {
   async adminDelete(request) {
     noteAudit(request, { targetType: 'admin', targetId: request.body.id });
     const item = await service.deleteAdmin(request.server.db, callerOf(request), request.body.id);
-    noteAudit(request, { summary: `deleted ${item.username} (${item.name})` });
+    noteAudit(request, { summary: `deleted ${item.username}` });
     // Its sessions went with the account (admin_sessions' foreign key cascades): its next call answers 202.
     await publishAccessChanged(request.server, [item.id], 'deleted');
     return success({}, 'admin.deleted');

@@ -4,7 +4,7 @@
  * companies, taken usernames, enabled super admins), and the writes. No rules here (service.ts
  * decides); no HTTP (handlers.ts answers). Never selects a password hash into anything it returns.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '@openapi/admin-api';
 import type { RoleFacts } from '../../../domain/access-rules.js';
 import type { Db } from '../../db/client.js';
@@ -33,14 +33,18 @@ export function visibleIn(companyId: number): SQL {
 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const SORTABLE = {
+/**
+ * The sortable columns. Text sorts regardless of case and by code point (collate "C"), so the order is
+ * the same on PGlite and on any PostgreSQL server, whatever its default collation.
+ */
+const SORTABLE: Record<string, SQLWrapper> = {
   id: admins.id,
-  username: admins.username,
-  name: admins.name,
-  email: admins.email,
+  username: sql`lower(${admins.username}) collate "C"`,
+  name: sql`lower(${admins.name}) collate "C"`,
+  email: sql`lower(${admins.email}) collate "C"`,
   status: admins.status,
   created_at: admins.createdAt,
-} as const;
+};
 
 export async function listAdmins(db: Db, companyId: number, query: Schemas['AdminListRequest']): Promise<Schemas['AdminListData']> {
   const conditions: SQL[] = [visibleIn(companyId)];
@@ -55,7 +59,7 @@ export async function listAdmins(db: Db, companyId: number, query: Schemas['Admi
   if (query.status !== undefined) conditions.push(eq(admins.status, query.status));
   const where = and(...conditions);
 
-  const column = SORTABLE[(query.sort ?? 'created_at') as keyof typeof SORTABLE] ?? admins.createdAt;
+  const column = (query.sort && Object.hasOwn(SORTABLE, query.sort) ? SORTABLE[query.sort] : undefined) ?? admins.createdAt;
   const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
     .select({ id: admins.id })

@@ -284,22 +284,33 @@ export async function adminDetail(db: Db, companyId: number, id: number): Promis
 
 const listed = (values: readonly (string | number)[]) => (values.length ? values.join(', ') : '-');
 
-/** `field: value` for each field that differs (all of them when creating), and `password changed`; never a password. */
+/**
+ * The audit trail's summary of a change, in the style of the role and company features: `created
+ * alice: name Alice; …` or `alice: status 1 → 0; roles added operator, removed viewer; password
+ * changed`. Never a password.
+ */
 export function describeChange(before: AdminItem | null, after: AdminItem, passwordChanged: boolean): string {
+  if (!before) {
+    return (
+      `created ${after.username}: name ${after.name}; email ${after.email}; status ${after.status}; roles ${listed(after.roles)}; ` +
+      `permissions ${listed(after.permissions)}; companies ${listed(after.company_ids)}`
+    );
+  }
   const parts: string[] = [];
-  const text = (field: string, a: string | number | undefined, b: string | number) => {
-    if (a !== b) parts.push(`${field}: ${b}`);
-  };
-  const list = (field: string, a: readonly (string | number)[] | undefined, b: readonly (string | number)[]) => {
-    if (!a || listed([...a].sort()) !== listed([...b].sort())) parts.push(`${field}: ${listed(b)}`);
-  };
-  text('username', before?.username, after.username);
-  text('name', before?.name, after.name);
-  text('email', before?.email, after.email);
-  text('status', before?.status, after.status);
-  list('roles', before?.roles, after.roles);
-  list('permissions', before?.permissions, after.permissions);
-  list('companies', before?.company_ids, after.company_ids);
-  if (passwordChanged) parts.push(before ? 'password changed' : 'password set');
-  return parts.length ? parts.join('; ') : 'no change';
+  for (const field of ['username', 'name', 'email', 'status'] as const) {
+    if (before[field] !== after[field]) parts.push(`${field} ${before[field]} → ${after[field]}`);
+  }
+  const lists: Array<[string, readonly (string | number)[], readonly (string | number)[]]> = [
+    ['roles', before.roles, after.roles],
+    ['permissions', before.permissions, after.permissions],
+    ['companies', before.company_ids, after.company_ids],
+  ];
+  for (const [field, a, b] of lists) {
+    const added = b.filter((x) => !a.includes(x));
+    const removed = a.filter((x) => !b.includes(x));
+    const changes = [...(added.length ? [`added ${listed(added)}`] : []), ...(removed.length ? [`removed ${listed(removed)}`] : [])];
+    if (changes.length) parts.push(`${field} ${changes.join(', ')}`);
+  }
+  if (passwordChanged) parts.push('password changed');
+  return `${before.username}: ${parts.length ? parts.join('; ') : 'no change'}`;
 }
