@@ -6,8 +6,10 @@
  * sheet with one bad row is previewed with that row reported, then imported without it. Screenshots
  * of both screens and their dialogs at 1280 px and 360 px, in zh-TW and en, go to /tmp/shots-admin.
  */
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
@@ -41,8 +43,7 @@ async function openAs(path: string, credentials?: { username: string; password: 
   return page;
 }
 
-/** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot for review. */
-async function shoot(page: Page, name: string) {
+async function settle(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -51,7 +52,19 @@ async function shoot(page: Page, name: string) {
         .map((animation) => animation.finished),
     ),
   );
+}
+
+/** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot of the whole page for review. */
+async function shoot(page: Page, name: string) {
+  await settle(page);
   await saveScreenshot(page, name, SHOTS);
+}
+
+/** The same for a dialog: what the screen shows (a dialog covers the viewport, not the page below it). */
+async function shootDialog(page: Page, name: string) {
+  await settle(page);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');
@@ -149,6 +162,13 @@ describe('admin management', () => {
     const admin = await openAs('/admin/index');
     await admin.getByTestId('open-import').click();
     const dialog = admin.getByTestId('import-dialog');
+
+    // The template comes from the server under the name it gives, with the headers the import reads.
+    const [download] = await Promise.all([admin.waitForEvent('download'), dialog.getByTestId('template-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const template = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(template.split(/\r?\n/)[0]).toBe('username,name,email,password,roles,status');
+
     const sheet = [
       'username,name,email,password,roles,status',
       'sheet.one,Sheet One,sheet1@example.com,Sheet-pass-1,viewer,1',
@@ -178,6 +198,71 @@ describe('admin management', () => {
   });
 });
 
+describe('the admin dialog', () => {
+  it("shows the server's 422 messages under their fields and stays open", async () => {
+    const page = await openAs('/admin/index');
+    await page.getByTestId('create-admin').click();
+    const dialog = page.getByTestId('admin-dialog');
+    await dialog.locator('input[name="username"]').fill('ADMIN');
+    await dialog.locator('input[name="name"]').fill('Second admin');
+    await dialog.locator('input[name="email"]').fill('second@example.com');
+    await dialog.locator('input[name="password"]').fill('Admin');
+    await dialog.getByTestId('role-choices').getByText('Viewer').click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Each message under its own field.
+    const field = (name: string) => dialog.locator('[data-scope="field"][data-part="root"]').filter({ has: page.locator(`input[name="${name}"]`) });
+    await field('username').getByText('This username is taken').waitFor();
+    await field('password').locator('[data-part="error-text"]').filter({ hasText: 'The password must have at least 8 characters, with letters and digits' }).waitFor();
+    // The strength hint keeps its bar and leaves the sentence to the field's message.
+    expect(await field('password').getByText('The password must have at least 8 characters', { exact: false }).count()).toBe(1);
+    for (const other of ['name', 'email']) expect(await field(other).locator('[data-part="error-text"]').count()).toBe(0);
+    // Typing in a field clears its message only.
+    await dialog.locator('input[name="username"]').fill('second.admin');
+    await expect.poll(() => dialog.getByText('This username is taken').count()).toBe(0);
+    expect(await field('password').locator('[data-part="error-text"]').count()).toBe(1);
+  });
+});
+
+describe('what the logged-in admin may do', () => {
+  it('a manager who is not super sees the roles and permissions it does not hold greyed out, and cannot change a super admin', async () => {
+    const manager = { username: 'mia.manager', password: 'Mia-pass-123' };
+    await createAdmin(server.app, { ...manager, name: 'Mia Manager', roles: ['operator'], permissions: ['admin', 'admin.index', 'admin.list', 'admin.edit'] });
+    const page = await openAs('/admin/index', manager);
+    await adminRow(page, 'admin').waitFor();
+    expect(await adminRow(page, 'admin').getByRole('button', { name: 'Edit admin' }).isDisabled()).toBe(true);
+    expect(await adminRow(page, 'admin').getByRole('button', { name: 'Delete admin' }).isDisabled()).toBe(true);
+    expect(await adminRow(page, 'admin').getByRole('button', { name: 'Edit admin' }).getAttribute('title')).toBe(
+      'This admin holds permissions you do not have; you cannot change it',
+    );
+
+    await page.getByTestId('create-admin').click();
+    const dialog = page.getByTestId('admin-dialog');
+    const role = (title: string) => dialog.getByTestId('role-choices').getByRole('checkbox', { name: new RegExp(`^${title}`) });
+    await expect.poll(() => role('Super admin').isDisabled()).toBe(true);
+    expect(await role('Operator').isDisabled()).toBe(false);
+    expect(await role('Viewer').isDisabled()).toBe(false);
+    expect(await node(dialog, 'file.index').locator('input').isDisabled()).toBe(true);
+    expect(await node(dialog, 'triviaGame.edit').locator('input').isDisabled()).toBe(false);
+    // Ticking a menu ticks only what the manager holds: of Admins, the four admin permissions.
+    await node(dialog, 'admin').click();
+    expect(await node(dialog, 'admin.edit').locator('input').isChecked()).toBe(true);
+    expect(await node(dialog, 'role.edit').locator('input').isChecked()).toBe(false);
+    await shootDialog(page, 'admin-dialog-manager-en-1280');
+  });
+
+  it('without admin.edit the list is read-only: no create, import or row actions', async () => {
+    const reader = { username: 'rita.reader', password: 'Rita-pass-123' };
+    await createAdmin(server.app, { ...reader, name: 'Rita Reader', roles: ['viewer'], permissions: ['admin', 'admin.index', 'admin.list'] });
+    const page = await openAs('/admin/index', reader);
+    await page.getByRole('heading', { level: 1, name: 'Admins' }).waitFor();
+    await adminRow(page, reader.username).waitFor();
+    expect(await page.getByTestId('create-admin').count()).toBe(0);
+    expect(await page.getByTestId('open-import').count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    expect(await adminRow(page, reader.username).getByRole('button').count()).toBe(0);
+  });
+});
+
 describe('screenshots', () => {
   const sheet = [
     'username,name,email,password,roles,status',
@@ -202,9 +287,11 @@ describe('screenshots', () => {
 
         await page.getByTestId('create-admin').click();
         const dialog = page.getByTestId('admin-dialog');
+        await dialog.locator('input[name="username"]').fill('amy.chen');
         await dialog.locator('input[name="password"]').fill('Password1');
+        await shootDialog(page, `admin-dialog-${tag}-${size}`);
         await node(dialog, 'notification').click();
-        await shoot(page, `admin-dialog-${tag}-${size}`);
+        await shootDialog(page, `admin-dialog-tree-${tag}-${size}`);
         await dialog.getByRole('button', { name: /Cancel|取消/ }).click();
         await dialog.waitFor({ state: 'detached' });
 
@@ -212,7 +299,7 @@ describe('screenshots', () => {
         const importer = page.getByTestId('import-dialog');
         await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
         await importer.getByTestId('import-preview').waitFor();
-        await shoot(page, `admin-import-${tag}-${size}`);
+        await shootDialog(page, `admin-import-${tag}-${size}`);
         await importer.getByRole('button', { name: /Cancel|取消/ }).click();
 
         await page.goto(`${server.url}/admin/role`);
@@ -220,7 +307,7 @@ describe('screenshots', () => {
         await shoot(page, `role-list-${tag}-${size}`);
         await page.locator('[data-testid="role-row"][data-identifier="operator"]').getByRole('button').first().click();
         await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
-        await shoot(page, `role-dialog-${tag}-${size}`);
+        await shootDialog(page, `role-dialog-${tag}-${size}`);
       });
     }
   }

@@ -192,7 +192,7 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
                         value={form.password}
                         onChange={(e) => change({ password: e.target.value }, 'password')}
                       />
-                      <PasswordHint password={form.password} username={form.username} lang={lang} />
+                      <PasswordHint password={form.password} username={form.username} lang={lang} withoutProblem={messagesOf(errors, 'password').length > 0} />
                     </FormField>
                   </SimpleGrid>
 
@@ -208,7 +208,7 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
                       <Switch.HiddenInput />
                       <Switch.Control />
                       <Switch.Label textStyle="sm">
-                        {t('fields.status')}: {form.status === 1 ? t('status.enabled') : t('status.disabled')}
+                        {t('fields.statusValue', { status: form.status === 1 ? t('status.enabled') : t('status.disabled') })}
                       </Switch.Label>
                     </Switch.Root>
                     <Field.HelperText textStyle="xs">{t('fields.statusHint')}</Field.HelperText>

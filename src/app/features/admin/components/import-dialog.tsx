@@ -247,47 +247,81 @@ function ProgressLine({ label }: { label: string }) {
   );
 }
 
+/** A row's messages, each with its column's name. */
+function RowErrors({ row }: { row: ImportPreviewRow }) {
+  const { t } = useTranslation('admin');
+  return (
+    <List.Root gap="0.5" ps="0" listStyle="none">
+      {Object.entries(row.errors).flatMap(([column, list]) =>
+        list.map((message, i) => (
+          <List.Item key={`${column}-${i}`}>{t('import.cellError', { column: t(`fields.${column}`, { defaultValue: column }), message })}</List.Item>
+        )),
+      )}
+    </List.Root>
+  );
+}
+
+/**
+ * The rows as the server read them; a refused row is red, its faulty cells too, and its messages are
+ * in the last column — on a phone, where only the row number and the username fit, in a line of
+ * their own under the row.
+ */
 function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const { t } = useTranslation('admin');
   if (rows.length === 0) return null;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH="80">
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxH={{ base: 'none', md: '80' }}>
       <Table.Root size="sm" stickyHeader data-testid="import-preview">
         <Table.Header>
           <Table.Row bg="bg.muted">
             <Table.ColumnHeader w="12">{t('import.row')}</Table.ColumnHeader>
             {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column}>{t(`fields.${column}`)}</Table.ColumnHeader>
+              <Table.ColumnHeader key={column} hideBelow={column === 'username' ? undefined : 'md'}>
+                {t(`fields.${column}`)}
+              </Table.ColumnHeader>
             ))}
-            <Table.ColumnHeader minW="48">{t('import.problems')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md" minW="48">
+              {t('import.problems')}
+            </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => {
+          {rows.flatMap((row) => {
             const bad = hasErrors(row);
-            return (
+            const atFault = (column: string) => (row.errors[column]?.length ?? 0) > 0;
+            const main = (
               <Table.Row key={row.row} data-testid="import-row" data-row={row.row} data-invalid={bad || undefined} bg={bad ? 'red.50' : undefined}>
-                <Table.Cell fontVariantNumeric="tabular-nums" color="fg.muted">
+                <Table.Cell fontVariantNumeric="tabular-nums" color="fg.muted" verticalAlign="top">
                   {row.row}
                 </Table.Cell>
                 {COLUMNS.map((column) => {
-                  const atFault = (row.errors[column]?.length ?? 0) > 0;
                   const value = column === 'roles' ? row.roles.join(', ') : column === 'status' ? String(row.status) : row[column];
                   return (
-                    <Table.Cell key={column} color={atFault ? 'fg.error' : undefined} fontWeight={atFault ? 'medium' : undefined} whiteSpace="nowrap" data-column={column}>
-                      {value || <Text as="span" color="fg.subtle">—</Text>}
+                    <Table.Cell
+                      key={column}
+                      hideBelow={column === 'username' ? undefined : 'md'}
+                      color={atFault(column) ? 'fg.error' : undefined}
+                      fontWeight={atFault(column) ? 'medium' : undefined}
+                      whiteSpace="nowrap"
+                      data-column={column}
+                    >
+                      {value || (
+                        <Text as="span" color="fg.subtle">
+                          —
+                        </Text>
+                      )}
+                      {column === 'username' && (
+                        <Stack hideFrom="md" gap="0" textStyle="xs" color="fg.muted" fontWeight="normal" whiteSpace="normal" wordBreak="break-all">
+                          <Text color={atFault('name') ? 'fg.error' : undefined}>{row.name}</Text>
+                          <Text color={atFault('email') ? 'fg.error' : undefined}>{row.email}</Text>
+                        </Stack>
+                      )}
                     </Table.Cell>
                   );
                 })}
-                <Table.Cell textStyle="xs" color="fg.error" data-testid="import-row-errors">
+                <Table.Cell hideBelow="md" textStyle="xs" color="fg.error" data-testid="import-row-errors">
                   {bad ? (
-                    <List.Root gap="0.5" ps="0" listStyle="none">
-                      {Object.entries(row.errors).flatMap(([column, list]) =>
-                        list.map((message, i) => (
-                          <List.Item key={`${column}-${i}`}>{t('import.cellError', { column: t(`fields.${column}`, { defaultValue: column }), message })}</List.Item>
-                        )),
-                      )}
-                    </List.Root>
+                    <RowErrors row={row} />
                   ) : (
                     <Icon color="green.600" aria-label={t('import.rowOk')}>
                       <LuCircleCheck />
@@ -296,6 +330,15 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
                 </Table.Cell>
               </Table.Row>
             );
+            if (!bad) return [main];
+            return [
+              main,
+              <Table.Row key={`${row.row}-errors`} hideFrom="md" bg="red.50">
+                <Table.Cell colSpan={2} pt="0" textStyle="xs" color="fg.error" whiteSpace="normal">
+                  <RowErrors row={row} />
+                </Table.Cell>
+              </Table.Row>,
+            ];
           })}
         </Table.Body>
       </Table.Root>

@@ -94,8 +94,12 @@ export function RoleListPage() {
                 <Table.Row bg="bg.muted">
                   <Table.ColumnHeader>{t('roles.titleField')}</Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="sm">{t('roles.identifier')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('roles.permissionCount')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('roles.adminCount')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm" textAlign="end">
+                    {t('roles.permissionCount')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm" textAlign="end">
+                    {t('roles.adminCount')}
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -114,17 +118,22 @@ export function RoleListPage() {
                             </Badge>
                           )}
                         </HStack>
+                        {/* On a phone the counts are read here, so the actions stay on screen. */}
                         <Text hideFrom="sm" textStyle="xs" color="fg.muted">
-                          {role.identifier}
+                          {[
+                            role.identifier,
+                            isSuper ? t('roles.allPermissionsShort') : t('roles.permissionCountShort', { count: role.permissions.length }),
+                            t('roles.adminCountShort', { count: role.admin_count }),
+                          ].join(' · ')}
                         </Text>
                       </Table.Cell>
                       <Table.Cell hideBelow="sm" fontFamily="mono" textStyle="xs">
                         {role.identifier}
                       </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-permission-count">
+                      <Table.Cell hideBelow="sm" textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-permission-count">
                         {isSuper ? t('roles.allPermissions') : role.permissions.length}
                       </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-admin-count">
+                      <Table.Cell hideBelow="sm" textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-admin-count">
                         {role.admin_count}
                       </Table.Cell>
                       <Table.Cell>
