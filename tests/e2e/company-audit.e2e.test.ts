@@ -5,15 +5,21 @@
  * dashboard for that company, whose game list is empty; a game created there, and the company's
  * creation back in the first company, are in the audit trail with their details in the drawer, the
  * filters narrow them, and the CSV export holds what the filters select.
+ * An admin's open screen follows changes made elsewhere without a reload: its role gains a
+ * permission (the menu grows), it is given a second company (the switcher appears). (admin.e2e covers
+ * a direct permission and a disabled account.)
  * Screenshots of both screens, the dialog, the switcher and the drawer at 1280 and 360 px, in zh-TW
- * and en, go to /tmp/shots-company-audit for review.
- * (A second browser's menu growing without a reload when its access changes is covered by
- * admin.e2e.test.ts.)
+ * and en, go to /tmp/shots-company-audit for review; axe finds no serious violation on them.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '@/server/db/schema';
+import { createAdmin, createRole } from '../support/fixtures';
 import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
@@ -21,6 +27,8 @@ const SHOTS = '/tmp/shots-company-audit';
 const PHONE = { width: 360, height: 780 } as const;
 const NEW_COMPANY = 'Harbour Events';
 const GAME_TITLE = 'Harbour opening quiz';
+const FLOOR = { username: 'floor.staff', password: 'Floor-pass-1', name: 'Flora Floor', email: 'flora@example.com' };
+const FLOOR_PERMISSIONS = ['triviaGame', 'triviaGame.index', 'triviaGame.list'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -71,6 +79,29 @@ async function chooseCompany(page: Page, name: string) {
   await page.getByRole('menuitemradio', { name }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await expect.poll(() => switcher(page).getAttribute('aria-label')).toContain(name);
+}
+
+/** The sidebar's top-level entries, as the user reads them. */
+const menuEntries = (page: Page) =>
+  page
+    .getByTestId('sidebar')
+    .getByRole('navigation')
+    .locator(':scope > ul > li')
+    .evaluateAll((items) => items.map((item) => (item.textContent ?? '').trim()));
+
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page as it is (the context must bypass the CSP). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The page is wider than the screen (a horizontal scroll of the whole page). */
@@ -187,6 +218,34 @@ describe('companies and the audit trail', () => {
     expect(lines[1]).toContain(NEW_COMPANY);
   });
 
+  it("follows a role that gains a permission and a company given, on the admin's open screen, without a reload", async () => {
+    await createRole(server.app, 'floor-staff', FLOOR_PERMISSIONS);
+    const floorId = await createAdmin(server.app, { ...FLOOR, roles: ['floor-staff'], companyIds: [1] });
+    const page = await openPage(browser, { locale: 'en-US' });
+    await loginByApi(page, server, FLOOR.username, FLOOR.password);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByTestId('user-menu').filter({ hasText: FLOOR.name }).waitFor();
+    await expect.poll(() => menuEntries(page)).toEqual(['Dashboard', 'Game list']);
+    expect(await switcher(page).count()).toBe(0);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // Elsewhere, the super admin gives the role the notification list...
+    const superAdmin = await operatorApi(server);
+    const [role] = await server.app.db.select({ id: roles.id }).from(roles).where(eq(roles.identifier, 'floor-staff'));
+    await superAdmin.call('/role/update', { id: role!.id, title: 'Floor staff', permissions: [...FLOOR_PERMISSIONS, 'notification', 'notification.index'] });
+    await expect.poll(() => menuEntries(page)).toEqual(['Dashboard', 'Game list', 'Notification list']);
+
+    // ... and the admin a second company.
+    const { id: secondId } = await superAdmin.call('/company/create', { name: 'Floor Two Events' });
+    await superAdmin.call('/admin/update', { id: floorId, ...FLOOR, password: undefined, roles: ['floor-staff'], status: 1, company_ids: [1, secondId] });
+    await switcher(page).waitFor();
+    await switcher(page).click();
+    await expect.poll(() => page.getByTestId('company-menu').getByRole('menuitemradio').allInnerTexts()).toEqual(['Default company', 'Floor Two Events']);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), 'never reloaded').toBe(true);
+  });
+
   describe.each([
     ['en', 'en-US', DESKTOP],
     ['en', 'en-US', PHONE],
@@ -226,5 +285,29 @@ describe('companies and the audit trail', () => {
       await page.getByTestId('audit-drawer').waitFor();
       await shoot(page, `audit-drawer-${size}`);
     });
+  });
+
+  it.each(['zh-TW', 'en-US'])('has no serious accessibility violation on either screen, the switcher or the drawer (%s)', async (locale) => {
+    const context = await browser.newContext({ locale, viewport: DESKTOP, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/admin/company`);
+      await page.getByTestId('company-row').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await switcher(page).click();
+      await page.getByTestId('company-menu').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.url}/admin/audit`);
+      await auditRows(page).first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await auditRows(page).first().press('Enter');
+      await page.getByTestId('audit-drawer').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

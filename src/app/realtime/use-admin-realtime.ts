@@ -6,6 +6,8 @@
  * - `access.changed` (roles, permissions, companies, status or password changed by an administrator),
  *   forwarded as `server.accessChanged`: the session reads its info again and the menu follows without
  *   a reload, or the session ends (202) when the account was disabled, deleted or given a new password.
+ *   Events are not replayed to a socket that was away, so after a reconnect (a `ready` other than the
+ *   first) the info is read again the same way: a change made meanwhile is not missed.
  */
 import { useEffect } from 'react';
 import { selectToken } from '@machines/session/selectors';
@@ -43,6 +45,11 @@ export function useAdminRealtime(): void {
       getTicket: async () => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket,
       implicitTopics: (name) => name === topic,
     });
+    let connections = 0;
+    const offReady = client.on('ready', () => {
+      connections += 1;
+      if (connections > 1) sessionActor.send({ type: 'server.accessChanged' });
+    });
     const unsubscribe = client.subscribe(topic, (frame) => {
       if (frame.type === 'access.changed') {
         sessionActor.send({ type: 'server.accessChanged' });
@@ -55,6 +62,7 @@ export function useAdminRealtime(): void {
     });
     client.start();
     return () => {
+      offReady();
       unsubscribe();
       client.stop();
     };

@@ -144,12 +144,13 @@ export function AuditListPage() {
             <Table.Root size="sm" interactive aria-busy={loading} data-testid="audit-table">
               <Table.Header>
                 <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader w="40">{t('col.time')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="28">{t('col.who')}</Table.ColumnHeader>
+                  {/* On a phone the time wraps under the date and the columns shrink, so the operation and its outcome fit. */}
+                  <Table.ColumnHeader w={{ sm: '40' }}>{t('col.time')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW={{ sm: '28' }}>{t('col.who')}</Table.ColumnHeader>
                   <Table.ColumnHeader minW="28" hideBelow="md">
                     {t('col.company')}
                   </Table.ColumnHeader>
-                  <Table.ColumnHeader minW="32">{t('col.operation')}</Table.ColumnHeader>
+                  <Table.ColumnHeader minW={{ sm: '32' }}>{t('col.operation')}</Table.ColumnHeader>
                   <Table.ColumnHeader minW="24" hideBelow="sm">
                     {t('col.target')}
                   </Table.ColumnHeader>
@@ -171,11 +172,17 @@ export function AuditListPage() {
                     onClick={() => setOpened(entry)}
                     onKeyDown={(event) => event.key === 'Enter' && setOpened(entry)}
                   >
-                    <Table.Cell textStyle="xs" whiteSpace="nowrap" title={relativeTime(entry.created_at, language)}>
-                      {formatDateTime(entry.created_at)}
+                    <Table.Cell textStyle="xs" title={relativeTime(entry.created_at, language)}>
+                      {/* Date and time each in one piece: a phone puts the time under the date. */}
+                      <Text as="span" whiteSpace="nowrap">
+                        {formatDateTime(entry.created_at).split(' ')[0]}
+                      </Text>{' '}
+                      <Text as="span" whiteSpace="nowrap">
+                        {formatDateTime(entry.created_at).split(' ')[1]}
+                      </Text>
                     </Table.Cell>
                     <Table.Cell>
-                      <Text textStyle="sm" fontWeight="medium" truncate maxW="40">
+                      <Text textStyle="sm" fontWeight="medium" truncate maxW={{ base: '24', sm: '40' }}>
                         {entry.username || t('unknownAdmin')}
                       </Text>
                       {entry.admin_id !== null && (
@@ -189,7 +196,7 @@ export function AuditListPage() {
                         {companyName(entry.company_id)}
                       </Text>
                     </Table.Cell>
-                    <Table.Cell textStyle="sm" whiteSpace="nowrap">
+                    <Table.Cell textStyle="sm" whiteSpace={{ base: 'normal', sm: 'nowrap' }}>
                       {operationLabel(entry.operation, t)}
                     </Table.Cell>
                     <Table.Cell textStyle="xs" whiteSpace="nowrap" color="fg.muted" hideBelow="sm">
