@@ -200,14 +200,19 @@ function watchUpload(request: FastifyRequest, record: AuditRecord): void {
   }) as typeof request.file;
 }
 
-/** Background writes (entries finished after their answer), awaited only by `settled()`. */
+/**
+ * Background writes (entries finished after their answer), awaited only by `settled()`. Each starts
+ * on the next turn of the event loop, once the answer has been handed to the connection: on PGlite
+ * the database runs on this very thread, and the answer must not wait for it.
+ */
 class BackgroundWrites {
   private readonly inflight = new Set<Promise<void>>();
 
   constructor(private readonly app: FastifyInstance) {}
 
   add(work: () => Promise<void>): void {
-    const running: Promise<void> = work()
+    const running: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
       .catch((error: unknown) => this.app.log.error({ err: error }, 'audit entry could not be written'))
       .finally(() => this.inflight.delete(running));
     this.inflight.add(running);
