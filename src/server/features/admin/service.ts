@@ -11,14 +11,13 @@
 import type { components } from '@openapi/admin-api';
 import { accountChangeRefusals, type Grantor, type Refusal, type TargetFacts } from '../../../domain/access-rules.js';
 import { usernameKey, validateAccess, validateAccount, type AccountDraft, type AccountFieldErrors } from '../../../domain/account-rules.js';
+import { formatDomainMessage } from '../../../domain/messages.js';
 import type { Db } from '../../db/client.js';
+import type { Lang } from '../../i18n.js';
 import { assertNoFieldErrors, domainRefusal } from '../../lib/domain-errors.js';
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
-import { formatDomainMessage } from '../../../domain/messages.js';
-import type { Lang } from '../../i18n.js';
-import type { AdminAccess } from '../session/access.js';
-import { loadAccess } from '../session/access.js';
+import { loadAccess, type AdminAccess } from '../session/access.js';
 import * as q from './queries.js';
 
 type Schemas = components['schemas'];
