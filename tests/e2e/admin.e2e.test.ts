@@ -7,8 +7,9 @@
  * of both screens and their dialogs at 1280 px and 360 px, in zh-TW and en, go to /tmp/shots-admin.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
@@ -261,6 +262,58 @@ describe('what the logged-in admin may do', () => {
     expect(await page.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
     expect(await adminRow(page, reader.username).getByRole('button').count()).toBe(0);
   });
+});
+
+describe('accessibility (axe-core)', () => {
+  const AXE = path.resolve('node_modules/axe-core/axe.min.js');
+
+  /** Serious and critical violations on the page as it is now (axe injected into a context that ignores the CSP). */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    await settle(page);
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+      return (await axe.run(document)).violations;
+    });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  for (const locale of ['zh-TW', 'en-US']) {
+    it(`the admin list, its dialogs and the role screen have no serious violation (${locale})`, async () => {
+      const context = await browser.newContext({ locale, viewport: DESKTOP, bypassCSP: true });
+      context.setDefaultTimeout(10_000);
+      onTestFinished(() => context.close());
+      const page = await context.newPage();
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/admin/index`);
+      await page.getByTestId('admin-row').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByTestId('create-admin').click();
+      await page.getByTestId('admin-dialog').getByTestId('permission-tree').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('admin-dialog').waitFor({ state: 'detached' });
+
+      await page.getByTestId('open-import').click();
+      const importer = page.getByTestId('import-dialog');
+      const sheet = 'username,name,email,password,roles,status\nx.one,X One,bad-email,X-pass-123,viewer,1\n';
+      await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+      await importer.getByTestId('import-preview').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${server.url}/admin/role`);
+      await page.getByTestId('role-row').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('[data-testid="role-row"][data-identifier="viewer"]').getByRole('button').first().click();
+      await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });
 
 describe('screenshots', () => {

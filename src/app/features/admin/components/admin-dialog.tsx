@@ -89,20 +89,17 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
 
   const index = useMemo(() => indexTree(tree), [tree]);
   const inherited = useMemo(() => permissionsOfRoles(form.roles, roles, index.order), [form.roles, roles, index]);
-  const initialDirect = useMemo(() => new Set(admin?.permissions ?? []), [admin]);
 
   const change = (fields: Partial<AdminForm>, ...cleared: string[]) => {
     setForm((current) => ({ ...current, ...fields }));
     setErrors((current) => withoutFields(current, ...cleared));
   };
 
-  const roleRefusal = (role: Role): string | null => {
-    if (!canGrantRole(grantor, roleFacts(role))) return formatDomainMessage(lang, 'access.roleNotGrantable', { roles: role.identifier });
-    if (isSelf && !form.roles.has(role.identifier)) return formatDomainMessage(lang, 'access.raiseSelf');
-    return null;
-  };
-  // Nobody adds permissions to itself; it may still drop those it holds directly.
-  const canGrant = (identifier: string) => canGrantPermission(grantor, identifier) && (!isSelf || initialDirect.has(identifier));
+  // Editing oneself needs nothing more: a role or permission that would give oneself something not
+  // held yet is exactly one the grantor may not grant.
+  const roleRefusal = (role: Role): string | null =>
+    canGrantRole(grantor, roleFacts(role)) ? null : formatDomainMessage(lang, 'access.roleNotGrantable', { roles: role.identifier });
+  const canGrant = (identifier: string) => canGrantPermission(grantor, identifier);
   const toggleCompany = (id: number, on: boolean) =>
     change({ companyIds: on ? [...form.companyIds, id] : form.companyIds.filter((companyId) => companyId !== id) }, 'company_ids');
   const unknownCompanies = form.companyIds.filter((id) => !companies.some((company) => company.id === id));

@@ -14,7 +14,7 @@ import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
-import { canManage } from '@/domain/access-rules';
+import { canGrantCompany, canManage } from '@/domain/access-rules';
 import { type DomainLang, formatDomainMessage } from '@/domain/messages';
 import { type Admin, adminApi, type Role, roleApi } from '../api/admin-api';
 import { AdminDialog } from '../components/admin-dialog';
@@ -73,9 +73,14 @@ export function AdminListPage() {
   const roleTitles = useMemo(() => new Map(roles.map((role) => [role.identifier, role])), [roles]);
   const companyNames = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
   const isSelf = (admin: Admin) => lastUsername !== null && admin.username.toLowerCase() === lastUsername.toLowerCase();
-  /** Why the logged-in admin may not change this one at all, or null. */
-  const manageRefusal = (admin: Admin): string | null =>
-    !isSelf(admin) && roles.length > 0 && !canManage(grantor, targetOf(admin, roles)) ? formatDomainMessage(lang, 'access.targetAboveYou') : null;
+  /** Why the logged-in admin may not change this one at all (the guard rails' sentence), or null. */
+  const manageRefusal = (admin: Admin): string | null => {
+    if (isSelf(admin) || roles.length === 0) return null;
+    if (!canManage(grantor, targetOf(admin, roles))) return formatDomainMessage(lang, 'access.targetAboveYou');
+    const beyond = admin.company_ids.filter((id) => !canGrantCompany(grantor, id));
+    if (beyond.length === 0) return null;
+    return formatDomainMessage(lang, 'access.targetOtherCompanies', { companies: beyond.map((id) => companyNames.get(id) ?? `#${id}`).join(', ') });
+  };
 
   async function setStatus(admin: Admin, status: 0 | 1) {
     if (status === 0) {
