@@ -11,6 +11,7 @@ import { translate } from '../../i18n.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
 import { requireAuth } from '../../plugins/access.js';
+import { noteAudit } from '../audit/note.js';
 import { listNavMenus } from './nav.js';
 
 export const profileHandlers: OperationHandlers = {
@@ -34,6 +35,7 @@ export const profileHandlers: OperationHandlers = {
       .set({ name, email, updatedAt: new Date(), ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) })
       .where(eq(admins.id, adminId));
     if (newPassword) await request.server.sessions.revokeAdminSessions(adminId, 'password', sessionId);
+    noteAudit(request, { targetType: 'admin', targetId: adminId, summary: `name: ${name}, email: ${email}${newPassword ? ', password changed' : ''}` });
     return { name, email };
   },
 
