@@ -40,6 +40,12 @@ function setNow(ms: number) {
 const questionRow = async (id: number) => (await app.db.select().from(questions).where(eq(questions.id, id)))[0]!;
 const gameRow = async (id: number) => (await app.db.select().from(triviaGames).where(eq(triviaGames.id, id)))[0]!;
 const flushEvents = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Counters that follow joins and answers on a timer of their own (coalesced, 250 ms): one may land
+ * after a test cleared its list on a loaded machine, so assertions on what a step sent leave them out.
+ */
+const COALESCED = new Set(['server.playerJoined', 'server.answerCount']);
+const stepEvents = () => events.filter((e) => !COALESCED.has(e.type));
 
 describe('game-flow steps', () => {
   it('refuses every illegal step with code 201 and a clear message in both languages, changing nothing', async () => {
@@ -367,7 +373,7 @@ describe('answers', () => {
     const displayView = (await play(app, '/display/state', {}, { token: display })).body.data;
     expect(playerView.question.answer).toBeNull();
     expect(displayView.question).toMatchObject({ answer: null, counts: null });
-    const ofGame = events.filter((e) => e.topic.startsWith(`game:${id}:`));
+    const ofGame = stepEvents().filter((e) => e.topic.startsWith(`game:${id}:`));
     for (const payload of [playerView, displayView, ...ofGame.map((e) => e.data)]) expect(leaks(payload), JSON.stringify(payload)).toBe(false);
     expect(ofGame.map((e) => `${e.type} ${e.topic}`).sort()).toEqual([`server.questionShown game:${id}:operator`, `server.questionShown game:${id}:public`]);
     expectPlaySchema('EventQuestionShown', ofGame[0]!.data);
@@ -593,7 +599,7 @@ describe('the final results', () => {
     const ended = await b.flow(gameId, null, 5, { lang: 'zh-TW' });
     expect(ended.body).toMatchObject({ code: 200, message: '遊戲結束成功', data: { applied: true } });
     await flushEvents();
-    const publicTypes = events.filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type);
+    const publicTypes = stepEvents().filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type);
     expect(publicTypes, 'the final ranking reaches everyone before the end').toEqual(['server.rankingPublished', 'server.gameEnded']);
     const final = events.find((e) => e.type === 'server.rankingPublished')!.data as any;
     expectPlaySchema('EventRankingPublished', final);
@@ -614,7 +620,7 @@ describe('the final results', () => {
     await b.flow(other.id, null, 5);
     await b.flow(other.id, null, 5);
     await flushEvents();
-    expect(events.filter((e) => e.topic === `game:${other.id}:public`).map((e) => e.type)).toEqual(['server.gameEnded']);
+    expect(stepEvents().filter((e) => e.topic === `game:${other.id}:public`).map((e) => e.type)).toEqual(['server.gameEnded']);
   });
 
   it('ending a game with a question on screen publishes its answer, then the final ranking', async () => {
@@ -626,7 +632,7 @@ describe('the final results', () => {
     events.length = 0;
     await b.flow(gameId, null, 5);
     await flushEvents();
-    expect(events.filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type)).toEqual(['server.answerPublished', 'server.rankingPublished', 'server.gameEnded']);
+    expect(stepEvents().filter((e) => e.topic === `game:${gameId}:public`).map((e) => e.type)).toEqual(['server.answerPublished', 'server.rankingPublished', 'server.gameEnded']);
     expect((await b.state(ann.token)).rank).toMatchObject({ position: 1, total: 1, question_id: q1 });
   });
 
