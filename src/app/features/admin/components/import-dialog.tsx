@@ -269,6 +269,7 @@ function RowErrors({ row }: { row: ImportPreviewRow }) {
 /** Text on a refused row's red.50: red.700 keeps the contrast readable (red.500 does not, axe). */
 function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
   const { t } = useTranslation('admin');
+  const statusLabel = (status: number) => (status === 1 ? t('status.enabled') : status === 0 ? t('status.disabled') : String(status));
   if (rows.length === 0) return null;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" maxH={{ base: 'none', md: '80' }}>
@@ -296,7 +297,7 @@ function PreviewTable({ rows }: { rows: ImportPreviewRow[] }) {
                   {row.row}
                 </Table.Cell>
                 {COLUMNS.map((column) => {
-                  const value = column === 'roles' ? row.roles.join(', ') : column === 'status' ? String(row.status) : row[column];
+                  const value = column === 'roles' ? row.roles.join(', ') : column === 'status' ? statusLabel(row.status) : row[column];
                   return (
                     <Table.Cell
                       key={column}
