@@ -173,11 +173,11 @@ export function AuditListPage() {
                     onKeyDown={(event) => event.key === 'Enter' && setOpened(entry)}
                   >
                     <Table.Cell textStyle="xs" title={relativeTime(entry.created_at, language)}>
-                      {/* Date and time each in one piece: a phone puts the time under the date. */}
-                      <Text as="span" whiteSpace="nowrap">
+                      {/* A phone shows the time under the date, so the operation and outcome fit beside. */}
+                      <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
                         {formatDateTime(entry.created_at).split(' ')[0]}
                       </Text>{' '}
-                      <Text as="span" whiteSpace="nowrap">
+                      <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
                         {formatDateTime(entry.created_at).split(' ')[1]}
                       </Text>
                     </Table.Cell>
