@@ -167,7 +167,7 @@ describe('access matrix over every operation of the contract', () => {
   it('answers 202 without a token, or with one that is no token', async () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => o.permission !== 'public')) {
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Array<Record<string, string>>) {
         const res = await inject(app, op, sampleBody(op), headers);
         if (res.status !== 200 || res.code !== 202) failures.push(`${op.operationId} ${JSON.stringify(headers)}: HTTP ${res.status} code ${res.code}`);
       }
