@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * The audit trail of the company, newest first
-         * @description Every write operation of this API, every login, failed login and logout: when, who, company, operation, target, a short summary (never a password or token), client address, user agent and outcome. Entries of the Cid company; super admins also see entries tied to no company (failed logins of unknown usernames, companies).
+         * @description Every write operation of this API, every login, failed login and logout: when, who, company, operation, target, a short summary (never a password or token), client address, user agent and outcome. Entries of the Cid company (an operation outside a company, such as creating a company, is tied to the company the admin was acting for); super admins also see entries tied to no company (failed logins of unknown usernames, requests naming a company the admin may not act for).
          */
         post: operations["auditList"];
         delete?: never;
