@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuFileUp, LuTriangleAlert } from 'react-icons/lu';
 import { isApiError } from '@/app/api/api';
+import { saveFile } from '@/app/lib/save-file';
 import { type AdminImportData, adminApi, type ImportPreviewRow, type TemplateFormat } from '../api/admin-api';
-import { saveFile } from '../lib/save-file';
 import { dialogContentLayout, dialogSize } from './dialog-layout';
 
 type Step =

@@ -9,12 +9,12 @@ import { Alert, Box, Button, CloseButton, Dialog, Fieldset, Input, Portal, Simpl
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
+import { FormField } from '@/app/components/form-field';
+import { savedMessage } from '@/app/lib/feedback';
 import { canGrantPermission, type Grantor } from '@/domain/access-rules';
 import { type Role, roleApi } from '../api/admin-api';
-import { savedMessage } from '../lib/feedback';
 import { messagesOf, withoutFields } from '../lib/field-errors';
 import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-tree';
-import { FormField } from './form-field';
 import { PermissionTree } from './permission-tree';
 import { dialogContentLayout, dialogSize } from './dialog-layout';
 

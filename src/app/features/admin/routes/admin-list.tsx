@@ -10,21 +10,21 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { selectLastUsername } from '@machines/session/selectors';
+import { ListPagination } from '@/app/components/list-pagination';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
+import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
+import { savedMessage } from '@/app/lib/feedback';
 import { canGrantCompany, canManage } from '@/domain/access-rules';
 import { type DomainLang, formatDomainMessage } from '@/domain/messages';
 import { type Admin, adminApi, type Role, roleApi } from '../api/admin-api';
 import { AdminDialog } from '../components/admin-dialog';
 import { AdminFilters, type AdminFilterValues, NO_FILTERS } from '../components/admin-filters';
 import { ImportDialog } from '../components/import-dialog';
-import { ListPagination } from '../components/list-pagination';
 import { useGrantor, useMyCompanies } from '../hooks/use-grantor';
-import { type PagedQuery, usePagedList } from '../hooks/use-paged-list';
 import { targetOf } from '../lib/access';
-import { savedMessage } from '../lib/feedback';
 import { formatDate } from '../lib/format';
 import { useAdminPageTitle } from '../lib/page-title';
 import type { PermissionNode } from '../lib/permission-tree';
@@ -275,7 +275,7 @@ export function AdminListPage() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} compact />
         </Card.Body>
       </Card.Root>
 

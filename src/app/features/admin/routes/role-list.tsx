@@ -11,10 +11,10 @@ import { LuEye, LuLock, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { savedMessage } from '@/app/lib/feedback';
 import { type Role, roleApi } from '../api/admin-api';
 import { RoleDialog } from '../components/role-dialog';
 import { useGrantor } from '../hooks/use-grantor';
-import { savedMessage } from '../lib/feedback';
 import { useAdminPageTitle } from '../lib/page-title';
 import type { PermissionNode } from '../lib/permission-tree';
 

@@ -8,7 +8,7 @@ import { Badge, Button, CloseButton, DataList, Drawer, Portal, Text } from '@cha
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUserSearch } from 'react-icons/lu';
-import { formatDateTime } from '@/app/features/notification/lib/dates';
+import { formatDateTime } from '@/app/lib/dates';
 import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetTypeLabel } from '../lib/operations';
 
 interface AuditDetailDrawerProps {

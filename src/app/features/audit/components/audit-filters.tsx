@@ -9,7 +9,7 @@ import { Box, Button, CloseButton, Field, HStack, Input, InputGroup, NativeSelec
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRotateCcw, LuSearch } from 'react-icons/lu';
-import { DATE_SHORTCUTS, shortcutRange } from '@/app/features/notification/lib/dates';
+import { DATE_SHORTCUTS, shortcutRange } from '@/app/lib/dates';
 import { AUDIT_OPERATIONS, operationLabel } from '../lib/operations';
 
 export interface AuditFilterValues {

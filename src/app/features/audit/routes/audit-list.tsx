@@ -14,12 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import { selectCompanies } from '@machines/session/selectors';
 import { api } from '@/app/api/api';
+import { ListPagination } from '@/app/components/list-pagination';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
-import { formatDateTime, toCreatedAt } from '@/app/features/notification/lib/dates';
-import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
-import { DEFAULT_PAGE_SIZE } from '@/app/features/trivia-game/hooks/use-paged-list';
+import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { currentLanguage } from '@/app/i18n';
+import { formatDateTime, toCreatedAt } from '@/app/lib/dates';
 import { relativeTime } from '@/app/lib/relative-time';
 import { saveFile } from '@/app/lib/save-file';
 import { usePageTitle } from '@/app/lib/title';
@@ -68,37 +68,13 @@ export function AuditListPage() {
   const companies = useSession(selectCompanies);
   const admins = useAdminOptions();
 
-  const [filters, setFilters] = useState<AuditFilterValues>(EMPTY_AUDIT_FILTERS);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [rows, setRows] = useState<AuditEntry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [opened, setOpened] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const body = useMemo(() => filterBody(filters), [filters]);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api.post('/audit/list', { page, limit, ...body }).then(
-      (data) => {
-        if (!live) return;
-        setRows(data.list);
-        setTotal(data.total);
-        setLoading(false);
-      },
-      () => live && setLoading(false), // the API client told the user
-    );
-    return () => {
-      live = false;
-    };
-  }, [body, page, limit]);
-
-  const changeFilters = (next: AuditFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  };
+  const load = useCallback(({ page, limit, ...filters }: PagedQuery<AuditFilterValues>) => api.post('/audit/list', { page, limit, ...filterBody(filters) }), []);
+  const list = usePagedList<AuditEntry, AuditFilterValues>(load, EMPTY_AUDIT_FILTERS);
+  const { page, limit, ...filters } = list.query;
+  const body = useMemo(() => filterBody(list.query), [list.query]);
 
   const companyName = useCallback(
     (id: number | null) => (id === null ? t('noCompany') : (companies.find((company) => company.id === id)?.name ?? t('companyUnknown', { id }))),
@@ -138,10 +114,10 @@ export function AuditListPage() {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="4">
-          <AuditFilters value={filters} onChange={changeFilters} admins={admins} />
+          <AuditFilters value={filters} onChange={list.setFilters} admins={admins} />
 
           <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive aria-busy={loading} data-testid="audit-table">
+            <Table.Root size="sm" interactive aria-busy={list.loading} data-testid="audit-table">
               <Table.Header>
                 <Table.Row bg="bg.muted">
                   {/* On a phone the time wraps under the date and the columns shrink, so the operation and its outcome fit. */}
@@ -161,7 +137,7 @@ export function AuditListPage() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {rows.map((entry) => (
+                {list.rows.map((entry) => (
                   <Table.Row
                     key={entry.id}
                     data-testid="audit-row"
@@ -214,7 +190,7 @@ export function AuditListPage() {
                 ))}
               </Table.Body>
             </Table.Root>
-            {!loading && rows.length === 0 && (
+            {!list.loading && list.rows.length === 0 && (
               <EmptyState.Root size="sm" py="10">
                 <EmptyState.Content>
                   <EmptyState.Indicator>
@@ -228,16 +204,7 @@ export function AuditListPage() {
               </EmptyState.Root>
             )}
           </Table.ScrollArea>
-          <ListPagination
-            total={total}
-            page={page}
-            pageSize={limit}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setLimit(size);
-              setPage(1);
-            }}
-          />
+          <ListPagination total={list.total} page={page} pageSize={limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
         </Card.Body>
       </Card.Root>
 
@@ -247,7 +214,7 @@ export function AuditListPage() {
         onClose={() => setOpened(null)}
         onOnlyAdmin={(adminId, username) => {
           setOpened(null);
-          changeFilters({ ...filters, adminId, adminName: username });
+          list.setFilters({ ...filters, adminId, adminName: username });
         }}
       />
     </Stack>

@@ -8,7 +8,7 @@ import type { components } from '@openapi/admin-api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
-import { FormField } from '@/app/features/trivia-game/components/form-field';
+import { FormField } from '@/app/components/form-field';
 
 type Company = components['schemas']['Company'];
 

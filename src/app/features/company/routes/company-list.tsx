@@ -12,18 +12,23 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuPlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
 import { api } from '@/app/api/api';
+import { ListPagination } from '@/app/components/list-pagination';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { companiesChanged } from '@/app/features/auth/session';
-import { formatDateTime } from '@/app/features/notification/lib/dates';
-import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
-import { type ListQuery, usePagedList } from '@/app/features/trivia-game/hooks/use-paged-list';
-import { savedMessage } from '@/app/features/trivia-game/lib/feedback';
+import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { useCurrentCompany } from '@/app/lib/company';
+import { formatDateTime } from '@/app/lib/dates';
+import { savedMessage } from '@/app/lib/feedback';
 import { usePageTitle } from '@/app/lib/title';
 import { CompanyDialog } from '../components/company-dialog';
 
 type Company = components['schemas']['Company'];
+/** Part of the company's name. */
+interface NameFilter {
+  keyword: string;
+}
+const NO_KEYWORD: NameFilter = { keyword: '' };
 
 export function CompanyListPage() {
   const { t } = useTranslation('company');
@@ -33,9 +38,8 @@ export function CompanyListPage() {
   const current = useCurrentCompany();
   const [dialog, setDialog] = useState<{ company: Company | null } | null>(null);
 
-  // usePagedList's `title` is the applied search text: here, part of the company's name.
-  const load = useCallback(({ page, limit, title }: ListQuery) => api.post('/company/list', { page, limit, ...(title ? { keyword: title } : {}) }), []);
-  const list = usePagedList<Company>(load);
+  const load = useCallback(({ page, limit, keyword }: PagedQuery<NameFilter>) => api.post('/company/list', { page, limit, ...(keyword ? { keyword } : {}) }), []);
+  const list = usePagedList<Company, NameFilter>(load, NO_KEYWORD);
   const columns = canEdit ? 5 : 4;
 
   return (
@@ -51,7 +55,7 @@ export function CompanyListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <Flex justify="space-between" wrap="wrap" gap="2">
-            <NameSearch onSearch={list.search} />
+            <NameSearch onSearch={(keyword) => list.setFilters({ keyword })} />
             <Permission name="company.edit">
               <Button size="sm" colorPalette="brand" onClick={() => setDialog({ company: null })} data-testid="company-create">
                 <LuPlus />

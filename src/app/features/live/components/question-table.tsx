@@ -16,8 +16,8 @@ import type { GameActorRef } from '@machines/game/game.machine';
 import type { QuestionActorRef } from '@machines/question/question.machine';
 import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
-import { ListPagination } from '@/app/features/trivia-game/components/list-pagination';
-import { PAGE_SIZES } from '@/app/features/trivia-game/hooks/use-paged-list';
+import { ListPagination } from '@/app/components/list-pagination';
+import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
 
 type SortKey = 'sort' | 'level' | 'title' | 'score' | 'answering_time' | 'status';
 type Order = 'asc' | 'desc';

@@ -7,8 +7,9 @@ import { Box, Button, CloseButton, DataList, Dialog, HStack, Portal, Skeleton, S
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/app/components/rich-text/rich-text';
+import { formatDateTime } from '@/app/lib/dates';
 import { type Notification, notificationApi } from '../api/notifications';
-import { formatDateTime, relativeTime } from '../lib/dates';
+import { relativeTime } from '../lib/relative-time';
 
 interface Props {
   /** The row opened, or null when closed. */

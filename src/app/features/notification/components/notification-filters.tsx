@@ -7,7 +7,7 @@ import { Button, Field, HStack, Input, InputGroup, SegmentGroup, Stack, Wrap } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRotateCcw, LuSearch } from 'react-icons/lu';
-import { DATE_SHORTCUTS, shortcutRange } from '../lib/dates';
+import { DATE_SHORTCUTS, shortcutRange } from '@/app/lib/dates';
 
 export type ReadStatus = 'all' | 'unread' | 'read';
 

@@ -11,13 +11,13 @@ import { LuArrowDown, LuArrowUp, LuCheckCheck, LuChevronDown, LuChevronLeft, LuC
 import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '@/app/components/ui/toaster';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
+import { formatDateTime, toCreatedAt } from '@/app/lib/dates';
 import { useNotificationPageTitle } from '../lib/page-title';
 import { type Notification, type NotificationListRequest, notificationApi } from '../api/notifications';
 import { EMPTY_FILTERS, type Filters, NotificationFilters } from '../components/notification-filters';
 import { NotificationDetailDialog } from '../components/notification-detail-dialog';
-import { formatDateTime, relativeTime, toCreatedAt } from '../lib/dates';
-
-export const PAGE_SIZES = [10, 25, 50] as const;
+import { relativeTime } from '../lib/relative-time';
 
 function toRequest(filters: Filters, page: number, limit: number, order: 'asc' | 'desc'): NotificationListRequest {
   const request: NotificationListRequest = { page, limit, order, sort: 'created_at', created_at: toCreatedAt(filters.from, filters.to) };

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuDownload, LuFileSpreadsheet, LuFileText } from 'react-icons/lu';
 import { api } from '@/app/api/api';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { saveFile } from '@/app/lib/save-file';
 
 type Choice = 'csvRanking' | 'csvAnswers' | 'xlsx';
 
@@ -19,20 +20,6 @@ const REQUESTS: Record<Choice, { format: 'csv' | 'xlsx'; table?: 'ranking' | 'an
   csvAnswers: { format: 'csv', table: 'answers' },
   xlsx: { format: 'xlsx' },
 };
-
-/** Saves a blob as a file through a temporary link (the browser's own download). */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the browser took the file.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export interface ExportResultsProps {
   gameId: number;

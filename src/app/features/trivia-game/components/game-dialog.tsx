@@ -9,11 +9,11 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
-import { savedMessage } from '../lib/feedback';
+import { FormField } from '@/app/components/form-field';
+import { savedMessage } from '@/app/lib/feedback';
 import { type GameDraft, validateGame } from '@/domain/game-rules';
 import { hasErrors } from '@/domain/question-rules';
 import { domainLang, type FieldMessages, formatFieldErrors, mergeMessages } from '../lib/question-form';
-import { FormField } from './form-field';
 
 type Game = components['schemas']['TriviaGame'];
 

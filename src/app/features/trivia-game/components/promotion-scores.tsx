@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { api, isApiError } from '@/app/api/api';
-import { savedMessage } from '../lib/feedback';
+import { savedMessage } from '@/app/lib/feedback';
 import { formatDomainMessage } from '@/domain/messages';
 import { keepDigits, validatePromotionScores } from '@/domain/question-rules';
 import { domainLang } from '../lib/question-form';

@@ -34,7 +34,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { api, isApiError } from '@/app/api/api';
-import { savedMessage } from '../lib/feedback';
+import { FormField } from '@/app/components/form-field';
+import { savedMessage } from '@/app/lib/feedback';
 import {
   addOption,
   canAddOption,
@@ -62,7 +63,6 @@ import {
   unplacedMessages,
   visibleErrors,
 } from '../lib/question-form';
-import { FormField } from './form-field';
 import { ImageField } from './image-field';
 
 type Level = components['schemas']['Level'];

@@ -11,19 +11,23 @@ import { useTranslation } from 'react-i18next';
 import { LuListOrdered, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/app/api/api';
-import { savedMessage } from '../lib/feedback';
+import { ListPagination } from '@/app/components/list-pagination';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
+import { savedMessage } from '@/app/lib/feedback';
 import { ExportResults } from '../components/export-results';
 import { GameDialog } from '../components/game-dialog';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
-import { ListPagination } from '../components/list-pagination';
 import { TitleSearch } from '../components/title-search';
-import { type ListQuery, usePagedList } from '../hooks/use-paged-list';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
 type Game = components['schemas']['TriviaGame'];
+interface TitleFilter {
+  title: string;
+}
+const NO_TITLE: TitleFilter = { title: '' };
 
 export function TriviaGameListPage() {
   const { t } = useTranslation('trivia');
@@ -32,10 +36,10 @@ export function TriviaGameListPage() {
   const [dialog, setDialog] = useState<{ game: Game | null } | null>(null);
 
   const load = useCallback(
-    ({ page, limit, title }: ListQuery) => api.post('/triviaGame/list', { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) }),
+    ({ page, limit, title }: PagedQuery<TitleFilter>) => api.post('/triviaGame/list', { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) }),
     [],
   );
-  const list = usePagedList<Game>(load);
+  const list = usePagedList<Game, TitleFilter>(load, NO_TITLE);
 
   async function remove(game: Game) {
     const confirmed = await dialogs.confirm({
@@ -78,7 +82,7 @@ export function TriviaGameListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
-            <TitleSearch onSearch={list.search} />
+            <TitleSearch onSearch={(title) => list.setFilters({ title })} />
             {canEdit && (
               <Button size="sm" colorPalette="brand" onClick={() => setDialog({ game: null })}>
                 <LuPlus />

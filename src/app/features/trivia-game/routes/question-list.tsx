@@ -11,22 +11,26 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/app/api/api';
-import { savedMessage } from '../lib/feedback';
+import { ListPagination } from '@/app/components/list-pagination';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
+import { savedMessage } from '@/app/lib/feedback';
 import type { GameType } from '@/domain/question-rules';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
-import { ListPagination } from '../components/list-pagination';
 import { PromotionScores } from '../components/promotion-scores';
 import { QuestionDialog } from '../components/question-dialog';
 import { TitleSearch } from '../components/title-search';
-import { type ListQuery, usePagedList } from '../hooks/use-paged-list';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
 type Question = components['schemas']['Question'];
+interface TitleFilter {
+  title: string;
+}
+const NO_TITLE: TitleFilter = { title: '' };
 
 export function QuestionListPage() {
   const { t } = useTranslation('trivia');
@@ -49,11 +53,11 @@ export function QuestionListPage() {
   }, [gameId]);
 
   const load = useCallback(
-    ({ page, limit, title }: ListQuery) =>
+    ({ page, limit, title }: PagedQuery<TitleFilter>) =>
       api.post('/question/list', { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) }),
     [gameId],
   );
-  const list = usePagedList<Question>(load, Number.isInteger(gameId) && gameId > 0);
+  const list = usePagedList<Question, TitleFilter>(load, NO_TITLE, Number.isInteger(gameId) && gameId > 0);
   const levels = useMemo(() => game?.levels ?? [], [game]);
   const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
   const type = (game?.type ?? 1) as GameType;
@@ -137,7 +141,7 @@ export function QuestionListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
-            <TitleSearch onSearch={list.search} />
+            <TitleSearch onSearch={(title) => list.setFilters({ title })} />
             {canEdit && (
               <Button size="sm" colorPalette="brand" disabled={!game} onClick={() => setDialog({ questionId: null })}>
                 <LuPlus />

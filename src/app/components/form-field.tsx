@@ -1,9 +1,9 @@
-/** A labelled field of the admin dialogs, with its messages (the server's 422 or a rule's) under it in red. */
+/** A labelled form field (the label may be left out) that shows its messages (rule and server) under the control, in red. */
 import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface FormFieldProps {
-  label: ReactNode;
+  label?: ReactNode;
   messages?: readonly string[] | undefined;
   helper?: ReactNode;
   required?: boolean;
@@ -15,10 +15,12 @@ export function FormField({ label, messages, helper, required = false, children,
   const invalid = (messages?.length ?? 0) > 0;
   return (
     <Field.Root invalid={invalid} required={required} gap="1" data-testid={testId}>
-      <Field.Label textStyle="sm">
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      {label !== undefined && (
+        <Field.Label textStyle="sm">
+          {label}
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
+      )}
       {children}
       {helper !== undefined && !invalid && <Field.HelperText textStyle="xs">{helper}</Field.HelperText>}
       {invalid && <Field.ErrorText textStyle="xs">{messages!.join(' ')}</Field.ErrorText>}

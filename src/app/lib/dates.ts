@@ -1,10 +1,8 @@
 /**
- * Dates of the notification list: the created-time shortcuts (SPEC §9: 7, 30, 90 days), the range as
- * the list call wants it (whole local days, ISO instants), and the relative time of SPEC §9 (minutes
- * under an hour, hours under a day, then days).
+ * Dates of the list screens: the created-time shortcuts (SPEC §9: 7, 30, 90 days), the range as the
+ * list calls want it (whole local days, ISO instants), and a time as the tables show it.
  */
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 
 export const DATE_SHORTCUTS = [
   { key: 'lastWeek', days: 7 },
@@ -28,12 +26,4 @@ export function toCreatedAt(from: string, to: string): [string, string] | null {
 
 export function formatDateTime(iso: string): string {
   return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-}
-
-export function relativeTime(iso: string, t: TFunction<'notification'>, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (minutes < 1) return t('time.justNow');
-  if (minutes < 60) return t('time.minutes', { count: minutes });
-  if (minutes < 60 * 24) return t('time.hours', { count: Math.floor(minutes / 60) });
-  return t('time.days', { count: Math.floor(minutes / (60 * 24)) });
 }

@@ -1,0 +1,61 @@
+/**
+ * A paged, filtered list loaded through the API, as the back office's list screens show it: page,
+ * page size (10, 25 or 50 — SPEC.md §9), the filters that were applied (not the ones being typed),
+ * the rows and total, and `reload` after a change. A newer request wins; an older answer arriving late
+ * is dropped. A deletion that empties the last page shows the page before. With `enabled` false
+ * nothing is loaded (a screen whose address names no valid object) and the list stays loading.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+
+export type PagedQuery<Filters> = Filters & { page: number; limit: number };
+
+export function usePagedList<Row, Filters extends object>(
+  load: (query: PagedQuery<Filters>) => Promise<{ list: Row[]; total: number }>,
+  initial: Filters,
+  enabled = true,
+) {
+  const [query, setQuery] = useState<PagedQuery<Filters>>({ ...initial, page: 1, limit: DEFAULT_PAGE_SIZE });
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    setLoading(true);
+    loadRef
+      .current(query)
+      .then((data) => {
+        if (!current) return;
+        if (data.list.length === 0 && data.total > 0 && query.page > 1) {
+          setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(data.total / q.limit)) }));
+          return;
+        }
+        setRows(data.list);
+        setTotal(data.total);
+      })
+      .catch(() => undefined) // the API client already told the user
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [query, version, enabled]);
+
+  return {
+    query,
+    rows,
+    total,
+    loading,
+    reload: useCallback(() => setVersion((v) => v + 1), []),
+    /** Applies new filters from the first page. */
+    setFilters: useCallback((filters: Filters) => setQuery((q) => ({ ...q, ...filters, page: 1 })), []),
+    setPage: useCallback((page: number) => setQuery((q) => ({ ...q, page })), []),
+    setPageSize: useCallback((limit: number) => setQuery((q) => ({ ...q, page: 1, limit })), []),
+  };
+}
