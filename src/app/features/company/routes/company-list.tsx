@@ -5,14 +5,15 @@
  * After a create or a rename the session reads its info again, so the navbar's company switcher
  * lists the company under its new name at once.
  */
-import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import type { ParseKeys } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuPlus, LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { LuPencil, LuPlus } from 'react-icons/lu';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
+import { SearchBox } from '@/app/components/search-box';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { companiesChanged } from '@/app/features/auth/session';
@@ -55,7 +56,7 @@ export function CompanyListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <Flex justify="space-between" wrap="wrap" gap="2">
-            <NameSearch onSearch={(keyword) => list.setFilters({ keyword })} />
+            <SearchBox label={t('search')} name="keyword" maxLength={255} onSearch={(keyword) => list.setFilters({ keyword })} />
             <Permission name="company.edit">
               <Button size="sm" colorPalette="brand" onClick={() => setDialog({ company: null })} data-testid="company-create">
                 <LuPlus />
@@ -144,44 +145,5 @@ export function CompanyListPage() {
         }}
       />
     </Stack>
-  );
-}
-
-/** The name filter: applies on Search (or Enter), not while typing; Reset clears it. */
-function NameSearch({ onSearch }: { onSearch: (text: string) => void }) {
-  const { t } = useTranslation('company');
-  const [text, setText] = useState('');
-  return (
-    <HStack
-      as="form"
-      gap="2"
-      wrap="wrap"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
-      <Box w={{ base: 'full', sm: '60' }}>
-        <InputGroup startElement={<LuSearch />}>
-          <Input size="sm" name="keyword" value={text} maxLength={255} aria-label={t('search')} placeholder={t('search')} onChange={(e) => setText(e.target.value)} />
-        </InputGroup>
-      </Box>
-      <Button size="sm" colorPalette="brand" type="submit">
-        <LuSearch />
-        {t('searchButton')}
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => {
-          setText('');
-          onSearch('');
-        }}
-      >
-        <LuRotateCcw />
-        {t('reset')}
-      </Button>
-    </HStack>
   );
 }

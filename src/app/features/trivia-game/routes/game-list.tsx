@@ -12,6 +12,7 @@ import { LuListOrdered, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/l
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
+import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
@@ -19,7 +20,6 @@ import { savedMessage } from '@/app/lib/feedback';
 import { ExportResults } from '../components/export-results';
 import { GameDialog } from '../components/game-dialog';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
-import { TitleSearch } from '../components/title-search';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
@@ -82,7 +82,7 @@ export function TriviaGameListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
-            <TitleSearch onSearch={(title) => list.setFilters({ title })} />
+            <SearchBox label={t('common.searchTitle')} onSearch={(title) => list.setFilters({ title })} />
             {canEdit && (
               <Button size="sm" colorPalette="brand" onClick={() => setDialog({ game: null })}>
                 <LuPlus />

@@ -12,6 +12,7 @@ import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
+import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
@@ -20,7 +21,6 @@ import type { GameType } from '@/domain/question-rules';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { PromotionScores } from '../components/promotion-scores';
 import { QuestionDialog } from '../components/question-dialog';
-import { TitleSearch } from '../components/title-search';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
@@ -141,7 +141,7 @@ export function QuestionListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
-            <TitleSearch onSearch={(title) => list.setFilters({ title })} />
+            <SearchBox label={t('common.searchTitle')} onSearch={(title) => list.setFilters({ title })} />
             {canEdit && (
               <Button size="sm" colorPalette="brand" disabled={!game} onClick={() => setDialog({ questionId: null })}>
                 <LuPlus />
