@@ -5,11 +5,12 @@
  * grant is greyed out with the guard rails of src/domain/access-rules.ts (the server enforces them and
  * answers a refusal as a message); the server's 422 messages appear under their fields.
  */
-import { Badge, Box, Button, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
 import { DEFAULT_CID } from '@/app/api/client';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { savedMessage } from '@/app/lib/feedback';
 import { CID_KEY, session } from '@/app/lib/storage';
@@ -309,14 +310,7 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
                 </Stack>
               </form>
             </Dialog.Body>
-            <Dialog.Footer py="3" borderTopWidth="1px">
-              <Button size="sm" variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button size="sm" colorPalette="brand" type="submit" form="admin-form" loading={saving}>
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
+            <FormDialogFooter form="admin-form" saving={saving} onCancel={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -5,10 +5,11 @@
  * permission, present and future, and is shown read-only. The server's 422 messages appear under their
  * fields.
  */
-import { Alert, Box, Button, CloseButton, Dialog, Fieldset, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Box, CloseButton, Dialog, Fieldset, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { savedMessage } from '@/app/lib/feedback';
 import { canGrantPermission, type Grantor } from '@/domain/access-rules';
@@ -139,16 +140,7 @@ export function RoleDialog({ open, role, readOnly, tree, grantor, onClose, onSav
                 </Stack>
               </form>
             </Dialog.Body>
-            <Dialog.Footer py="3" borderTopWidth="1px">
-              <Button size="sm" variant="outline" onClick={onClose}>
-                {readOnly ? t('common.close') : t('common.cancel')}
-              </Button>
-              {!readOnly && (
-                <Button size="sm" colorPalette="brand" type="submit" form="role-form" loading={saving}>
-                  {t('common.save')}
-                </Button>
-              )}
-            </Dialog.Footer>
+            <FormDialogFooter form="role-form" saving={saving} readOnly={readOnly} onCancel={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

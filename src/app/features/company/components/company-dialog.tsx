@@ -3,11 +3,12 @@
  * empty once trimmed, at most 100 characters, no control characters, no other company's name in any
  * case) and its 422 messages appear under the field; the input only stops typing past 100.
  */
-import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 
 type Company = components['schemas']['Company'];
@@ -93,14 +94,7 @@ export function CompanyDialog({ open, company, onClose, onSaved }: CompanyDialog
                 </FormField>
               </form>
             </Dialog.Body>
-            <Dialog.Footer py="3" borderTopWidth="1px">
-              <Button size="sm" variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button size="sm" colorPalette="brand" type="submit" form="company-form" loading={saving}>
-                {t('save')}
-              </Button>
-            </Dialog.Footer>
+            <FormDialogFooter form="company-form" saving={saving} onCancel={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

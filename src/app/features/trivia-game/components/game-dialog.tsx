@@ -3,12 +3,13 @@
  * games only; empty = no limit) and status. Checked with the shared `validateGame`; the server's 422
  * messages appear under their fields.
  */
-import { Button, CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { savedMessage } from '@/app/lib/feedback';
 import { type GameDraft, validateGame } from '@/domain/game-rules';
@@ -151,14 +152,7 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
                 </Stack>
               </form>
             </Dialog.Body>
-            <Dialog.Footer py="3" borderTopWidth="1px">
-              <Button size="sm" variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button size="sm" colorPalette="brand" type="submit" form="game-form" loading={saving}>
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
+            <FormDialogFooter form="game-form" saving={saving} onCancel={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -34,6 +34,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { api, isApiError } from '@/app/api/api';
+import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { savedMessage } from '@/app/lib/feedback';
 import {
@@ -329,14 +330,7 @@ export function QuestionDialog({ open, gameId, gameType, levels, questionId, onC
                 </form>
               )}
             </Dialog.Body>
-            <Dialog.Footer py="3" borderTopWidth="1px">
-              <Button size="sm" variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button size="sm" colorPalette="brand" type="submit" form="question-form" loading={saving} disabled={loading}>
-                {t('common.save')}
-              </Button>
-            </Dialog.Footer>
+            <FormDialogFooter form="question-form" saving={saving} disabled={loading} onCancel={onClose} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
