@@ -5,12 +5,13 @@
  * sheet import. Row actions the guard rails refuse (yourself, someone holding more than you) are
  * greyed out with the reason; the server decides, and its refusals are shown by the API client.
  */
-import { Badge, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { selectLastUsername } from '@machines/session/selectors';
 import { ListPagination } from '@/app/components/list-pagination';
+import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -121,15 +122,7 @@ export function AdminListPage() {
 
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h1" size="lg">
-            {t('admins.heading')}
-          </Heading>
-          <Text textStyle="sm" color="fg.muted">
-            {t('admins.subtitle')}
-          </Text>
-        </Stack>
+      <PageHeader title={t('admins.heading')} subtitle={t('admins.subtitle')}>
         <Permission name="admin.edit">
           <HStack gap="2">
             <Button size="sm" variant="outline" onClick={() => setImporting(true)} data-testid="open-import">
@@ -142,7 +135,7 @@ export function AdminListPage() {
             </Button>
           </HStack>
         </Permission>
-      </Flex>
+      </PageHeader>
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">

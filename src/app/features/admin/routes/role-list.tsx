@@ -4,10 +4,11 @@
  * (the server refuses deleting a role admins still hold, and says how many); super roles hold every
  * permission and are read-only, so they open for reading only.
  */
-import { Badge, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuLock, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -69,22 +70,14 @@ export function RoleListPage() {
 
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h1" size="lg">
-            {t('roles.heading')}
-          </Heading>
-          <Text textStyle="sm" color="fg.muted">
-            {t('roles.subtitle')}
-          </Text>
-        </Stack>
+      <PageHeader title={t('roles.heading')} subtitle={t('roles.subtitle')}>
         <Permission name="role.edit">
           <Button size="sm" colorPalette="brand" alignSelf={{ base: 'flex-start', sm: 'auto' }} onClick={() => setOpen({ role: null, readOnly: false })} data-testid="create-role">
             <LuPlus />
             {t('roles.create')}
           </Button>
         </Permission>
-      </Flex>
+      </PageHeader>
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">

@@ -5,7 +5,7 @@
  * After a create or a rename the session reads its info again, so the navbar's company switcher
  * lists the company under its new name at once.
  */
-import { Badge, Button, Card, Flex, Heading, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import type { ParseKeys } from 'i18next';
 import { useCallback, useState } from 'react';
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPencil, LuPlus } from 'react-icons/lu';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
+import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -45,14 +46,7 @@ export function CompanyListPage() {
 
   return (
     <Stack gap="4" maxW="5xl">
-      <Stack gap="1">
-        <Heading as="h1" size="lg">
-          {t('heading')}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {t('subtitle')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('heading')} subtitle={t('subtitle')} />
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <Flex justify="space-between" wrap="wrap" gap="2">

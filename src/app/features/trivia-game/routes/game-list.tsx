@@ -4,7 +4,7 @@
  * its control screen, the results export (CSV / Excel), edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
-import { Button, Card, Heading, HStack, IconButton, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, IconButton, Link, Stack, Table, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LuListOrdered, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/l
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
+import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -71,14 +72,7 @@ export function TriviaGameListPage() {
 
   return (
     <Stack gap="4">
-      <Stack gap="1">
-        <Heading as="h1" size="lg">
-          {t('game.heading')}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {t('game.subtitle')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('game.heading')} subtitle={t('game.subtitle')} />
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
