@@ -9,7 +9,7 @@ import { Box, Button, CloseButton, Field, HStack, Input, InputGroup, NativeSelec
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRotateCcw, LuSearch } from 'react-icons/lu';
-import { DATE_SHORTCUTS, shortcutRange } from '@/app/lib/dates';
+import { DateShortcuts } from '@/app/components/date-shortcuts';
 import { AUDIT_OPERATIONS, operationLabel } from '../lib/operations';
 
 export interface AuditFilterValues {
@@ -43,10 +43,6 @@ export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
   const { t } = useTranslation('audit');
   const [text, setText] = useState(value.keyword);
   const apply = (patch: Partial<AuditFilterValues>) => onChange({ ...value, keyword: text.trim(), ...patch });
-  const activeShortcut = DATE_SHORTCUTS.find(({ days }) => {
-    const [from, to] = shortcutRange(days);
-    return value.from === from && value.to === to;
-  })?.key;
   const adminListed = value.adminId === null || (admins ?? []).some((admin) => admin.id === value.adminId);
 
   return (
@@ -123,23 +119,7 @@ export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
             <span aria-hidden>–</span>
             <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={t('filters.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
           </HStack>
-          <HStack gap="1">
-            {DATE_SHORTCUTS.map(({ key, days }) => (
-              <Button
-                key={key}
-                size="2xs"
-                variant={activeShortcut === key ? 'subtle' : 'ghost'}
-                colorPalette={activeShortcut === key ? 'brand' : 'gray'}
-                aria-pressed={activeShortcut === key}
-                onClick={() => {
-                  const [from, to] = shortcutRange(days);
-                  apply({ from, to });
-                }}
-              >
-                {t(`filters.${key}`)}
-              </Button>
-            ))}
-          </HStack>
+          <DateShortcuts from={value.from} to={value.to} onPick={apply} label={(key) => t(`filters.${key}`)} />
         </HStack>
       </Stack>
 

@@ -7,7 +7,7 @@ import { Button, Field, HStack, Input, InputGroup, SegmentGroup, Stack, Wrap } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRotateCcw, LuSearch } from 'react-icons/lu';
-import { DATE_SHORTCUTS, shortcutRange } from '@/app/lib/dates';
+import { DateShortcuts } from '@/app/components/date-shortcuts';
 
 export type ReadStatus = 'all' | 'unread' | 'read';
 
@@ -24,10 +24,6 @@ export function NotificationFilters({ value, onChange }: { value: Filters; onCha
   const { t } = useTranslation('notification');
   const [text, setText] = useState(value.message);
   const apply = (patch: Partial<Filters>) => onChange({ ...value, message: text.trim(), ...patch });
-  const activeShortcut = DATE_SHORTCUTS.find(({ days }) => {
-    const [from, to] = shortcutRange(days);
-    return value.from === from && value.to === to;
-  })?.key;
 
   return (
     <Wrap gap="3" align="flex-end" as="form" role="search" onSubmit={(event) => (event.preventDefault(), apply({}))}>
@@ -71,23 +67,7 @@ export function NotificationFilters({ value, onChange }: { value: Filters; onCha
           <Input type="date" size="xs" w="36" aria-label={t('list.from')} value={value.from} max={value.to || undefined} onChange={(e) => apply({ from: e.target.value })} />
           <span aria-hidden>–</span>
           <Input type="date" size="xs" w="36" aria-label={t('list.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
-          <HStack gap="1">
-            {DATE_SHORTCUTS.map(({ key, days }) => (
-              <Button
-                key={key}
-                size="2xs"
-                variant={activeShortcut === key ? 'subtle' : 'ghost'}
-                colorPalette={activeShortcut === key ? 'brand' : 'gray'}
-                aria-pressed={activeShortcut === key}
-                onClick={() => {
-                  const [from, to] = shortcutRange(days);
-                  apply({ from, to });
-                }}
-              >
-                {t(`list.${key}`)}
-              </Button>
-            ))}
-          </HStack>
+          <DateShortcuts from={value.from} to={value.to} onPick={apply} label={(key) => t(`list.${key}`)} />
         </HStack>
       </Stack>
       <HStack gap="2">
