@@ -257,6 +257,19 @@ describe('what the logged-in admin may do', () => {
     await shootDialog(page, 'admin-dialog-manager-en-1280');
   });
 
+  it("knows its own row by the session's token, also when this browser never logged it in: marked, neither disabled nor deleted", async () => {
+    // Logged in through the API (as a session restored from its cookie would be): the browser holds no last username.
+    const page = await openAs('/admin/index');
+    const me = adminRow(page, 'admin');
+    await me.getByText('You', { exact: true }).waitFor();
+    expect(await page.getByTestId('admin-table').getByText('You', { exact: true }).count()).toBe(1);
+    expect(await me.getByRole('button', { name: 'Disable admin' }).isDisabled()).toBe(true);
+    expect(await me.getByRole('button', { name: 'Disable admin' }).getAttribute('title')).toBe('You cannot disable your own account');
+    expect(await me.getByRole('button', { name: 'Delete admin' }).isDisabled()).toBe(true);
+    expect(await me.getByRole('button', { name: 'Delete admin' }).getAttribute('title')).toBe('You cannot delete your own account');
+    expect(await adminRow(page, OPERATOR.username).getByRole('button', { name: `Delete ${OPERATOR.username}` }).isDisabled()).toBe(false);
+  });
+
   it('without admin.edit the list is read-only: no create, import or row actions', async () => {
     const reader = { username: 'rita.reader', password: 'Rita-pass-123' };
     await createAdmin(server.app, { ...reader, name: 'Rita Reader', roles: ['viewer'], permissions: ['admin', 'admin.index', 'admin.list'] });

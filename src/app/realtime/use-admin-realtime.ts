@@ -10,31 +10,17 @@
  *   first) the info is read again the same way: a change made meanwhile is not missed.
  */
 import { useEffect } from 'react';
-import { selectToken } from '@machines/session/selectors';
 import { api } from '@/app/api/api';
 import { useSession } from '@/app/features/auth/hooks/use-session';
+import { selectAdminId } from '@/app/features/auth/lib/token';
 import { sessionActor } from '@/app/features/auth/session';
 import { currentCompany } from '@/app/lib/company';
 import { RealtimeClient } from './realtime-client';
-
-/** The admin id the token names (its `sub` claim; read, not verified — the server verifies). */
-export function adminIdOf(token: string | null): string | null {
-  if (!token) return null;
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : null;
-  } catch {
-    return null;
-  }
-}
 
 interface CountData {
   count?: unknown;
   company_id?: unknown;
 }
-
-const selectAdminId = (snapshot: Parameters<typeof selectToken>[0]) => adminIdOf(selectToken(snapshot));
 
 export function useAdminRealtime(): void {
   const adminId = useSession(selectAdminId);

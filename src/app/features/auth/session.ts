@@ -37,21 +37,11 @@ import { companyToMoveTo, rememberCompany, switchCompany } from '@/app/lib/compa
 import { tokenCookie } from '@/app/lib/cookies';
 import { LAST_USERNAME_KEY, local } from '@/app/lib/storage';
 import { devInspector } from '@/shared/dev-inspector';
+import { tokenClaims } from './lib/token';
 
 async function refreshToken(token: string, quiet = false): Promise<string> {
   const data = await api.post('/refresh', {}, { token, replay: false, ...(quiet ? { errors: 'none' as const } : {}) });
   return data.access_token;
-}
-
-/** The claims the browser reads from an access token (read, not verified: the server verifies). */
-function tokenClaims(token: string): { sid: string | null; exp: number | null } {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sid?: unknown; exp?: unknown };
-    return { sid: typeof claims.sid === 'string' ? claims.sid : null, exp: typeof claims.exp === 'number' ? claims.exp : null };
-  } catch {
-    return { sid: null, exp: null };
-  }
 }
 
 /**

@@ -9,13 +9,13 @@ import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text, Wrap } fro
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { selectLastUsername } from '@machines/session/selectors';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
+import { selectAdminId } from '@/app/features/auth/lib/token';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { savedMessage } from '@/app/lib/feedback';
 import { canGrantCompany, canManage } from '@/domain/access-rules';
@@ -49,7 +49,7 @@ export function AdminListPage() {
   useAdminPageTitle('admins.pageTitle');
   const lang: DomainLang = i18n.language?.toLowerCase().startsWith('zh') ? 'zh-TW' : 'en';
   const canEdit = usePermission('admin.edit');
-  const lastUsername = useSession(selectLastUsername);
+  const myId = useSession(selectAdminId);
   const companies = useMyCompanies();
 
   const [roles, setRoles] = useState<Role[]>(NO_ROLES);
@@ -73,7 +73,8 @@ export function AdminListPage() {
 
   const roleTitles = useMemo(() => new Map(roles.map((role) => [role.identifier, role])), [roles]);
   const companyNames = useMemo(() => new Map(companies.map((company) => [company.id, company.name])), [companies]);
-  const isSelf = (admin: Admin) => lastUsername !== null && admin.username.toLowerCase() === lastUsername.toLowerCase();
+  // The session's own token says who is logged in (its `sub`), not the last username this browser saw.
+  const isSelf = (admin: Admin) => myId !== null && String(admin.id) === myId;
   /** Why the logged-in admin may not change this one at all (the guard rails' sentence), or null. */
   const manageRefusal = (admin: Admin): string | null => {
     if (isSelf(admin) || roles.length === 0) return null;
