@@ -25,10 +25,6 @@ import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
 type Game = components['schemas']['TriviaGame'];
-interface TitleFilter {
-  title: string;
-}
-const NO_TITLE: TitleFilter = { title: '' };
 
 export function TriviaGameListPage() {
   const { t } = useTranslation('trivia');
@@ -37,10 +33,10 @@ export function TriviaGameListPage() {
   const [dialog, setDialog] = useState<{ game: Game | null } | null>(null);
 
   const load = useCallback(
-    ({ page, limit, title }: PagedQuery<TitleFilter>) => api.post('/triviaGame/list', { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) }),
+    ({ page, limit, title }: PagedQuery<{ title: string }>) => api.post('/triviaGame/list', { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) }),
     [],
   );
-  const list = usePagedList<Game, TitleFilter>(load, NO_TITLE);
+  const list = usePagedList<Game, { title: string }>(load, { title: '' });
 
   async function remove(game: Game) {
     const confirmed = await dialogs.confirm({

@@ -27,10 +27,6 @@ import { useTriviaPageTitle } from '../lib/page-title';
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
 type Question = components['schemas']['Question'];
-interface TitleFilter {
-  title: string;
-}
-const NO_TITLE: TitleFilter = { title: '' };
 
 export function QuestionListPage() {
   const { t } = useTranslation('trivia');
@@ -53,11 +49,11 @@ export function QuestionListPage() {
   }, [gameId]);
 
   const load = useCallback(
-    ({ page, limit, title }: PagedQuery<TitleFilter>) =>
+    ({ page, limit, title }: PagedQuery<{ title: string }>) =>
       api.post('/question/list', { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) }),
     [gameId],
   );
-  const list = usePagedList<Question, TitleFilter>(load, NO_TITLE, Number.isInteger(gameId) && gameId > 0);
+  const list = usePagedList<Question, { title: string }>(load, { title: '' }, Number.isInteger(gameId) && gameId > 0);
   const levels = useMemo(() => game?.levels ?? [], [game]);
   const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
   const type = (game?.type ?? 1) as GameType;
