@@ -93,7 +93,7 @@ async function inject(app: FastifyInstance, op: OperationInfo, body: unknown, he
       : { ...headers, 'content-type': 'application/json' },
     payload: multipart ? '--x--\r\n' : JSON.stringify(body),
   });
-  let json: { code?: number } = {};
+  let json: { code?: number };
   try {
     json = res.json();
   } catch {
