@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createAdmin } from '../support/fixtures';
-import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
@@ -42,17 +42,6 @@ async function openAs(path: string, credentials?: { username: string; password: 
   await loginByApi(page, server, credentials?.username, credentials?.password);
   await page.goto(`${server.url}${path}`);
   return page;
-}
-
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 }
 
 /** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot of the whole page for review. */

@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@/server/db/schema';
 import { createAdmin, createRole } from '../support/fixtures';
-import { DESKTOP, launchBrowser, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
@@ -47,18 +47,6 @@ async function openAs(path: string, options: PageOptions = { locale: 'en-US' }):
   await loginByApi(page, server);
   await page.goto(`${server.url}${path}`);
   return page;
-}
-
-/** Waits for running transitions (dialogs, drawers, toasts) to end. */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 }
 
 /** Saves a screenshot for review once the transitions are over. */

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { questions } from '@/server/db/schema';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN } from './support/session';
 
@@ -101,18 +101,6 @@ async function control(path: string, pageOptions: PageOptions = {}): Promise<{ p
   await page.context().addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
   await page.goto(`${server.url}${path}`);
   return { page, problems };
-}
-
-/** Waits for running transitions (dialogs, toasts) to end. */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 }
 
 async function shoot(page: Page, name: string) {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '@/server/db/schema';
 import { createAdmin } from '../support/fixtures';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
@@ -64,17 +64,6 @@ const weightOf = (page: Page, text: string) =>
   rowWith(page, text)
     .getByTestId('notification-text')
     .evaluate((el) => Number(getComputedStyle(el.parentElement!).fontWeight));
-
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished),
-    ),
-  );
-}
 
 async function typeMessage(page: Page, text: string) {
   const editor = page.getByTestId('rich-text-editor').locator('[contenteditable="true"]');

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../support/api';
 import { createAdmin } from '../support/fixtures';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN, loginByApi } from './support/session';
 
@@ -39,17 +39,6 @@ async function openShell(options: PageOptions = {}, who: { username: string; pas
   await page.getByTestId('app-shell').waitFor();
   await page.getByRole('heading', { level: 1, name: /Dashboard|首頁/ }).waitFor();
   return page;
-}
-
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 }
 
 async function shoot(page: Page, name: string) {

@@ -51,6 +51,18 @@ function fileName(testName: string): string {
   return `${testName.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 150)}.png`;
 }
 
+/** Waits for the page's running transitions (dialogs, drawers, toasts) to end; endless animations are left alone. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 export async function saveScreenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, fileName(name));
