@@ -26,6 +26,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The base of every address shown to the audience (join link, QR); null = the server's PUBLIC_URL. */
+  publicUrl: text('public_url'),
+  /** IANA time zone of the times the company exports (results, audit trail). */
+  timeZone: text('time_zone').notNull().default('Asia/Taipei'),
   createdAt: createdAt(),
 });
 
@@ -365,6 +369,34 @@ export const displayCodes = pgTable('display_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * A quiz display on a venue computer: created pending (a short pairing code shown on the screen, the
+ * display polling with its secret) or paired at once (the control screen's single-use code). Pairing
+ * binds it to a game; its secret (stored hashed) is then its display token until it is unpaired.
+ */
+export const displaySessions = pgTable(
+  'display_sessions',
+  {
+    id: serial('id').primaryKey(),
+    secretHash: text('secret_hash').notNull().unique(),
+    /** Shown on the display while pending; null once paired. */
+    pairingCode: text('pairing_code'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    triviaGameId: integer('trivia_game_id').references(() => triviaGames.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    pairedBy: integer('paired_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    pairedAt: timestamp('paired_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('display_sessions_pending_code').on(table.pairingCode).where(sql`${table.pairingCode} is not null`),
+    index('display_sessions_game').on(table.triviaGameId),
+  ],
+);
 
 /** In-app notifications: one row per recipient, company-scoped; the message is sanitized HTML. */
 export const notifications = pgTable(
