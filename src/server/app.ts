@@ -2,8 +2,9 @@
  * The app factory: builds a complete server (database, plugins, contract routes, SPA) from an
  * explicit config, without listening. The process entry (main.ts) and the tests both call it.
  */
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
@@ -49,6 +50,18 @@ export interface BuildOptions {
   recordAudit?: boolean;
 }
 
+/** Fastify's per-request lines: none on arrival, one on completion (debug, or warn for 429 and 5xx). */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const status = reply.statusCode;
+    const level = error || status >= 500 || status === 429 ? 'warn' : 'debug';
+    // The path without its query: a WebSocket's ticket travels there.
+    reply.log[level]({ method: request.method, url: request.url.split('?')[0], status, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  }
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -67,10 +80,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               censor: '[redacted]',
             },
           },
+    // One line per request, at debug (LOG_LEVEL=debug shows them) and at warn for a refusal worth a look
+    // (429, 5xx): a rehearsal no longer floods the log with thousands of info lines.
+    logController: new RequestLogController(),
+    // Every line a request logs carries its id; the id is ours (a client's x-request-id is not trusted) and
+    // comes back in the response's x-request-id header, so a user's report can be found in the log.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
     // A hop count as Fastify's own (proxy-addr) reading of a number: the first n addresses are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
 
   const registeredRoutes: string[] = [];
@@ -113,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // The live game: player/display access, the game topics of the real-time channel.
-    await app.register(livePlugin, { secret, autoPublishAfterMs: config.autoPublishAfterMs });
+    await app.register(livePlugin, { autoPublishAfterMs: config.autoPublishAfterMs });
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
     // The audit trail of x-audit operations (hooks before the contract's routes, which they apply to).
     await app.register(auditRecorder, { enabled: options.recordAudit !== false });
