@@ -169,6 +169,12 @@ export interface components {
             code: 200;
             data: components["schemas"]["JoinData"];
         };
+        /** @description A join refused because the game has ended (code 201), with its final results. */
+        JoinEndedEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code: 201;
+            data: components["schemas"]["JoinEndedData"];
+        };
         AnswerEnvelope: components["schemas"]["Envelope"] & {
             /** @constant */
             code: 200;
@@ -308,7 +314,7 @@ export interface components {
         JoinRequest: {
             /** @description The game's six-digit PIN. */
             pin: string;
-            /** @description Trimmed; 1 to 20 characters; unique in the game whatever its case. */
+            /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters (src/domain/nickname.ts; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case. The 200 here only bounds the request: the length rule is the 20 characters. */
             nickname: string;
         };
         JoinData: {
@@ -316,6 +322,12 @@ export interface components {
             player_token: string;
             player: components["schemas"]["PlayerIdentity"];
             game: components["schemas"]["GameSummary"];
+        };
+        JoinEndedData: {
+            /** @description The game's title. */
+            title: string;
+            /** @description The game's final published ranking (its top entries, as the display shows them); null if none was published. */
+            ranking: components["schemas"]["RankingSummary"] | null;
         };
         PlayerIdentity: {
             id: components["schemas"]["Id"];
@@ -458,13 +470,13 @@ export interface components {
         };
     };
     responses: {
-        /** @description Code 200 with data JoinData; code 201 (refused) with data null. */
+        /** @description Code 200 with data JoinData; code 201 (refused) with data null, except for a game that has ended: code 201, message "This game has ended." and data JoinEndedData (its title and final ranking), for the phone to show the results instead of a join form. */
         JoinOk: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["JoinEnvelope"] | components["schemas"]["BusinessErrorEnvelope"];
+                "application/json": components["schemas"]["JoinEnvelope"] | components["schemas"]["JoinEndedEnvelope"] | components["schemas"]["BusinessErrorEnvelope"];
             };
         };
         /** @description Code 200 with data AnswerData; code 201 (refused) or 202 (unknown token) with data null. */

@@ -90,6 +90,13 @@ const domainMessages = {
     en: 'This is the last enabled super admin: it cannot be disabled, deleted or lose its super role',
   },
   'access.superRoleReadOnly': { 'zh-TW': '超級管理員角色不可修改或刪除', en: 'Super roles cannot be changed or deleted' },
+  // A player's nickname (nickname.ts): the phone's join form and POST /api/play/join
+  'nickname.required': { 'zh-TW': '請輸入暱稱', en: 'Please enter a nickname' },
+  'nickname.tooLong': {
+    'zh-TW': '暱稱最多 {max} 個字（一個表情符號或國旗算一個字）',
+    en: 'A nickname can have at most {max} characters (an emoji or a flag counts as one)',
+  },
+  'nickname.controlCharacters': { 'zh-TW': '暱稱不可包含控制字元（例如換行）', en: 'A nickname must not contain control characters (such as a line break)' },
 } satisfies Record<string, Record<DomainLang, string>>;
 
 export type DomainMessageKey = keyof typeof domainMessages;

@@ -103,10 +103,10 @@ const messages = {
   'live.step.questionNotShown': { 'zh-TW': '此題目尚未出題', en: 'This question has not been shown yet' },
   'live.step.answerNotPublished': { 'zh-TW': '請先公佈答案，再公佈排名', en: 'Publish the answer before the ranking' },
   'live.join.unknownPin': { 'zh-TW': '找不到這個遊戲，請確認 PIN 碼', en: 'No game has this PIN; please check it' },
-  'live.join.gameEnded': { 'zh-TW': '此遊戲已結束，無法加入', en: 'This game has ended; it cannot be joined' },
+  'live.join.gameEnded': { 'zh-TW': '本場遊戲已結束。', en: 'This game has ended.' },
+  'live.join.notOpen': { 'zh-TW': '此遊戲尚未開放加入', en: 'This game is not open to players' },
   'live.join.full': { 'zh-TW': '此遊戲人數已滿（上限 {cap} 人）', en: 'This game is full ({cap} players)' },
   'live.join.nicknameTaken': { 'zh-TW': '此暱稱已有人使用，請換一個', en: 'This nickname is taken; please choose another one' },
-  'live.join.nicknameLength': { 'zh-TW': '暱稱需為 1 到 20 個字', en: 'The nickname must have 1 to 20 characters' },
   'live.player.unknownToken': { 'zh-TW': '請重新加入遊戲', en: 'Please join the game again' },
   'live.display.unknownToken': { 'zh-TW': '請從控制畫面重新開啟遊戲畫面', en: 'Please open the display again from the control screen' },
   'live.display.codeInvalid': {

@@ -117,7 +117,7 @@ describe('the rehearsal bots', () => {
       // The server closes the idle keep-alive connections: the next request opens a new one.
       app.server.closeIdleConnections();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const again = await pool.post('/api/play/answer', { question_id: question, choices: ['A'] }, tokens[0]);
+      const again = await pool.post('/api/play/answer', { question_id: question, choices: ['B'] }, tokens[0]);
       expect(again).toEqual({ code: 201, message: 'You have already answered this question', data: null });
       expect(connections, 'one connection reopened').toBe(3);
       expect((await pool.post('/api/play/state', {}, 'forged')).code).toBe(202);

@@ -160,14 +160,14 @@ describe('answers over the player’s WebSocket', () => {
       // All the frames in one write, so that the server reads them in one go, before any reply.
       const count = MAX_REQUESTS_IN_FLIGHT + 2;
       const frames = Array.from({ length: count }, (_, i) =>
-        maskedTextFrame(JSON.stringify({ type: 'request', id: `f${i}`, operation: 'answer', lang: 'en', body: { question_id: q1, choices: ['A'] } })),
+        maskedTextFrame(JSON.stringify({ type: 'request', id: `f${i}`, operation: 'answer', lang: 'en', body: { question_id: q1, choices: [i === 0 ? 'A' : 'B'] } })),
       );
       (phone.socket as unknown as { _socket: Socket })._socket.write(Buffer.concat(frames));
       const replies = await Promise.all(Array.from({ length: count }, (_, i) => phone.next((f) => f.type === 'reply' && f.id === `f${i}`)));
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 429)).toHaveLength(2);
       expect(replies.find((r) => r.status === 429)!.body).toMatchObject({ code: 429, message: 'Too many requests; please try again in 1 s' });
-      // Of those let through, one answer is stored and the others are refused as repeats.
+      // Of those let through, the first answer is stored and the others (another choice) refused as answered.
       const bodies = replies.filter((r) => r.status === 200).map((r) => (r.body as { code: number }).code);
       expect(bodies.sort()).toEqual([200, 201, 201, 201]);
     } finally {

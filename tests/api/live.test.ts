@@ -273,8 +273,17 @@ describe('a speed contest from the first join to the end', () => {
     const ended = await b.flow(gameId, null, 5, { lang: 'zh-TW' });
     expect(ended.body).toMatchObject({ code: 200, message: '遊戲結束成功', data: { applied: true } });
     expect(await b.state(ann.token)).toMatchObject({ finished: true, game: { status: 0 } });
-    expect((await play(app, '/join', { pin, nickname: 'Late comer' }, { lang: 'zh-TW' })).body).toEqual({ code: 201, message: '此遊戲已結束，無法加入', data: null });
-    expect((await b.answer(ann.token, q2, ['A'], { lang: 'zh-TW' })).body.message).toBe('遊戲已結束，無法作答');
+    const late = (await play(app, '/join', { pin, nickname: 'Late comer' }, { lang: 'zh-TW' })).body;
+    expect(late).toMatchObject({ code: 201, message: '本場遊戲已結束。', data: { title: expect.any(String) } });
+    // The final ranking the phone shows instead of a join form (the same as getRank's above).
+    expect(late.data.ranking).toMatchObject({ total: 4 });
+    expect(late.data.ranking.list.slice(0, 3).map((r: any) => [r.rank, r.nickname, r.score])).toEqual([
+      [1, 'Ben', 1750],
+      [2, 'Dan', 1000],
+      [3, 'Ann', 900],
+    ]);
+    expect((await b.answer(ann.token, q2, ['B'], { lang: 'zh-TW' })).body.message).toBe('您已作答過此題');
+    expect((await b.answer(cat.token, q2, ['A'], { lang: 'zh-TW' })).body.message).toBe('遊戲已結束，無法作答');
   });
 });
 
@@ -314,7 +323,9 @@ describe('answers', () => {
       'You have already answered this question',
       'You have already answered this question',
     ]);
-    const again = await b.answer(player.token, q1, ['A'], { lang: 'zh-TW' });
+    const [stored] = await app.db.select().from(answers).where(eq(answers.playerId, player.id));
+    const other = ['A', 'B', 'C'].find((c) => c !== stored!.choices[0])!;
+    const again = await b.answer(player.token, q1, [other], { lang: 'zh-TW' });
     expect(again.body).toEqual({ code: 201, message: '您已作答過此題', data: null });
     expect(await app.db.select().from(answers).where(eq(answers.playerId, player.id))).toHaveLength(1);
   });
@@ -479,8 +490,8 @@ describe('joining', () => {
 
     const long = await play(app, '/join', { pin, nickname: 'x'.repeat(21) }, { lang: 'zh-TW' });
     expect(long.status).toBe(422);
-    expect(long.body.data.errors).toEqual({ nickname: ['暱稱需為 1 到 20 個字'] });
-    expect((await play(app, '/join', { pin, nickname: '   ' })).body.data.errors).toEqual({ nickname: ['The nickname must have 1 to 20 characters'] });
+    expect(long.body.data.errors).toEqual({ nickname: ['暱稱最多 20 個字（一個表情符號或國旗算一個字）'] });
+    expect((await play(app, '/join', { pin, nickname: '   ' })).body.data.errors).toEqual({ nickname: ['Please enter a nickname'] });
     expect((await play(app, '/join', { pin, nickname: '😀'.repeat(20) })).body.code, '20 characters, not bytes').toBe(200);
     expect((await play(app, '/join', { pin: '12ab56', nickname: 'x' })).status).toBe(422);
 
@@ -544,7 +555,8 @@ describe('the quiz display', () => {
     const issued = await b.admin('/triviaGame/displayCode', { trivia_game_id: gameId });
     expect(issued.body.data).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), expires_in: 60 });
     const exchanged = await play(app, '/display/exchange', { code: issued.body.data.code });
-    expect(exchanged.body.data).toMatchObject({ expires_in: 43_200, game: { id: gameId, title: 'Big screen', player_count: 1 } });
+    // A display session, not a signed token: it lasts until unpaired or 30 idle days (display-pairing.test.ts).
+    expect(exchanged.body.data).toMatchObject({ expires_in: 2_592_000, game: { id: gameId, title: 'Big screen', player_count: 1 } });
     const again = await play(app, '/display/exchange', { code: issued.body.data.code }, { lang: 'zh-TW' });
     expect(again.body).toEqual({ code: 201, message: '此連結已失效，請從控制畫面重新開啟', data: null });
 

@@ -282,17 +282,18 @@ export const answerKey = (playerId: number, questionId: number) => `${playerId}:
 const anyOf = (column: SQLWrapper, ids: number[]) => sql`${column} = any(array(select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`;
 
 /**
- * Which of these (player, question) pairs already have an answer, as answerKey strings. The ids
- * travel as JSON (anyOf): a batch's thousand players as a thousand bound parameters cost more to
- * build than the query takes.
+ * The answers already stored for these (player, question) pairs, by answerKey. The ids travel as
+ * JSON (anyOf): a batch's thousand players as a thousand bound parameters cost more to build than the
+ * query takes. Whole rows, because a repeat of a stored answer is answered with it (service.ts); in a
+ * burst of first answers none is found, so the wider row costs nothing there.
  */
-export async function answeredPairs(db: Queryable, pairs: Array<{ playerId: number; questionId: number }>): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
+export async function storedAnswers(db: Queryable, pairs: Array<{ playerId: number; questionId: number }>): Promise<Map<string, AnswerRow>> {
+  if (pairs.length === 0) return new Map();
   const rows = await db
-    .select({ playerId: answers.playerId, questionId: answers.questionId })
+    .select()
     .from(answers)
     .where(and(anyOf(answers.questionId, [...new Set(pairs.map((p) => p.questionId))]), anyOf(answers.playerId, [...new Set(pairs.map((p) => p.playerId))])));
-  return new Set(rows.map((r) => answerKey(r.playerId, r.questionId)));
+  return new Map(rows.map((r) => [answerKey(r.playerId, r.questionId), r]));
 }
 
 /**

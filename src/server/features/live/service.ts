@@ -29,6 +29,8 @@ import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game
 import type { GameFlowStep, QuestionStatus } from '../../../../machines/question/types.js';
 import type { GameType } from '../../../domain/question-rules.js';
 import { rankPlayers, type RankEntry } from '../../../domain/ranking.js';
+import { checkNickname } from '../../../domain/nickname.js';
+import { formatDomainMessage } from '../../../domain/messages.js';
 import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, scoreAnswer, levelReached, type ChoiceProblem } from '../../../domain/scoring.js';
 import * as q from './queries.js';
 import { DISPLAY_CODE_TTL_SECONDS, DISPLAY_TOKEN_TTL_SECONDS, hashSecret, newSecret, type DisplayTokens } from './tokens.js';
@@ -46,7 +48,6 @@ import {
   type PlaySchemas,
 } from './views.js';
 
-export const NICKNAME_MAX = 20;
 /** How many ranking rows the events and the display carry. */
 export const TOP = 10;
 /** Above this size a questionShown event leaves the question out (NOTIFY carries < 8000 bytes). */
@@ -255,19 +256,34 @@ function isUniqueViolation(error: unknown, index: string): boolean {
   return false;
 }
 
-/** The nickname as stored: trimmed; 1..20 characters (code points, so emoji count once). */
+/** The nickname as stored and compared (src/domain/nickname.ts), or a 422 in the request's language. */
 export function cleanNickname(lang: Lang, nickname: string): string {
-  const trimmed = nickname.trim().replace(/\s+/g, ' ');
-  const length = [...trimmed].length;
-  if (length < 1 || length > NICKNAME_MAX) throw new FieldErrors({ nickname: [translate(lang, 'live.join.nicknameLength')] });
-  return trimmed;
+  const checked = checkNickname(nickname);
+  if (!checked.ok) throw new FieldErrors({ nickname: [formatDomainMessage(lang, checked.key, checked.params)] });
+  return checked.nickname;
 }
+
+/**
+ * The refusal of a join to an ended game: code 201 with the game's title and its final published
+ * ranking (the top entries, as the display shows them; null when none was published), so the phone
+ * shows the results instead of a join form that would wait forever.
+ */
+async function endedGameRefusal(db: q.Queryable, game: q.GameRow): Promise<ApiError> {
+  const latest = await q.latestRanking(db, game.id);
+  const summary = latest ? await q.rankingSummary(db, latest.id, TOP) : undefined;
+  const data: PlaySchemas['JoinEndedData'] = { title: game.title, ranking: summary ? rankingSummary(summary) : null };
+  return new ApiError(200, ResponseCode.ERROR, 'live.join.gameEnded', {}, data);
+}
+
+/** A game closed by its end (step 5, or closed by update) rather than one never opened. */
+const hasEnded = (game: q.GameRow) => game.status !== 1 && game.endedAt !== null;
 
 export async function join(db: Db, lang: Lang, input: { pin: string; nickname: string }, now: Date): Promise<JoinResult> {
   const nickname = cleanNickname(lang, input.nickname);
   const found = await q.gameByPin(db, input.pin);
   if (!found) throw businessError('live.join.unknownPin');
-  if (found.status !== 1) throw businessError('live.join.gameEnded');
+  if (hasEnded(found)) throw await endedGameRefusal(db, found);
+  if (found.status !== 1) throw businessError('live.join.notOpen');
   if (await q.nicknameTaken(db, found.id, nickname)) throw businessError('live.join.nicknameTaken');
 
   const token = newSecret();
@@ -276,7 +292,8 @@ export async function join(db: Db, lang: Lang, input: { pin: string; nickname: s
       const joinOrder = await q.takePlayerSlot(tx, found.id);
       if (joinOrder === null) {
         const game = await q.findGame(tx, found.id);
-        if (!game || game.status !== 1) throw businessError('live.join.gameEnded');
+        if (game && hasEnded(game)) throw await endedGameRefusal(tx, game);
+        if (!game || game.status !== 1) throw businessError('live.join.notOpen');
         throw businessError('live.join.full', { cap: game.playerCap });
       }
       const player = await q.insertPlayer(tx, { triviaGameId: found.id, nickname, tokenHash: hashSecret(token), joinOrder, joinedAt: now });
@@ -371,22 +388,37 @@ function batchLevelCheck(tx: q.Queryable, playerIds: number[]): LevelCheck {
 }
 
 /**
+ * Whether `sent` is the stored answer again: a phone resending an answer whose acknowledgement it
+ * never received (a dead network, a closed socket). Such a repeat is answered with the stored answer
+ * (code 200), whatever happened since — the question closed, the game ended — so no sequence of
+ * reconnects turns a stored answer into an error on the phone; a different choice is still refused
+ * as answered (one answer per player and question).
+ */
+function isSameAnswer(stored: readonly string[], sent: readonly string[]): boolean {
+  const normalized = normalizeChoices(sent);
+  return new Set(sent).size === sent.length && normalized.length === sent.length && normalized.length === stored.length && normalized.every((c, i) => c === stored[i]);
+}
+
+/** The outcome of an answer when the player has one stored for the question already. */
+const repeatOutcome = (stored: q.AnswerRow, sent: readonly string[]): AnswerOutcome =>
+  isSameAnswer(stored.choices, sent) ? { ok: stored } : { error: businessError(REFUSAL_MESSAGES.answered) };
+
+/**
  * The answer as it would be stored, or a refusal (a thrown ApiError): every rule of DESIGN.md §5, in
- * the order a player is told about them. `answered`: the player has an answer to the question
- * already (stored, or earlier in the same batch).
+ * the order a player is told about them. Only for a player without a stored answer to the question
+ * (a repeat is settled before, repeatOutcome).
  */
 async function checkAnswer(
   tx: q.Queryable,
   { player, input, receivedAt }: AnswerRequest,
   question: q.QuestionRow | undefined,
   game: q.GameRow | undefined,
-  answered: boolean,
   mayAnswer: LevelCheck = (g, qn, id) => levelAllowed(tx, g, qn, id),
 ): Promise<typeof answers.$inferInsert> {
   // The game was deleted (with its players) since this token was last looked up.
   if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
   if (!question || question.triviaGameId !== player.triviaGameId) throw businessError('live.answer.unknownQuestion');
-  const refusal = answerRefusal({ game, question, answered, levelAllowed: true, now: receivedAt.getTime() });
+  const refusal = answerRefusal({ game, question, answered: false, levelAllowed: true, now: receivedAt.getTime() });
   if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
   const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
   if (problem) throw businessError(CHOICE_MESSAGES[problem]);
@@ -407,49 +439,72 @@ async function storeOneAnswer(db: Db, request: AnswerRequest): Promise<q.AnswerR
   return db.transaction(async (tx) => {
     const game = await q.findGame(tx, request.player.triviaGameId);
     const question = game ? await q.questionForAnswer(tx, request.player.triviaGameId, request.input.question_id) : undefined;
-    const answered = question ? (await q.answerOf(tx, request.player.id, question.id)) !== undefined : false;
-    const stored = await q.insertAnswer(tx, await checkAnswer(tx, request, question, game, answered));
-    // The unique key (player, question) refuses a second answer sent at the same moment.
-    if (!stored) throw businessError('live.answer.answered');
-    return stored;
+    const prior = question ? await q.answerOf(tx, request.player.id, question.id) : undefined;
+    const outcome = prior ? repeatOutcome(prior, request.input.choices) : await insertOne(tx, request, question, game);
+    if ('error' in outcome) throw outcome.error;
+    return outcome.ok;
   });
 }
 
 type AnswerOutcome = { ok: q.AnswerRow } | { error: unknown };
 
+async function insertOne(tx: q.Queryable, request: AnswerRequest, question: q.QuestionRow | undefined, game: q.GameRow | undefined): Promise<AnswerOutcome> {
+  const stored = await q.insertAnswer(tx, await checkAnswer(tx, request, question, game));
+  if (stored) return { ok: stored };
+  // The unique key (player, question): another answer of this player was stored at the same moment.
+  const other = await q.answerOf(tx, request.player.id, request.input.question_id);
+  return other ? repeatOutcome(other, request.input.choices) : { error: businessError(REFUSAL_MESSAGES.answered) };
+}
+
 /**
  * A batch of answers in ONE transaction: the questions read (and share-locked) once, the answers
  * already stored read once, every answer checked by the same rules as alone, the accepted ones
- * inserted in one statement. Two answers of one player to one question in the same batch: the first
- * is stored, the other refused as answered; a pair stored meanwhile by another instance is skipped
- * by the unique key and refused the same way. Refusals are per answer; any other error fails the batch.
+ * inserted in one statement. A repeat of a stored answer (a resend after a lost acknowledgement) is
+ * answered with it, a different choice refused as answered; two answers of one player to one
+ * question in the same batch: the first is checked and stored, the second gets the same treatment as
+ * a repeat of it. A pair stored meanwhile by another instance is skipped by the unique key and then
+ * read back the same way. Refusals are per answer; any other error fails the batch.
  */
 async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutcome[]> {
   return db.transaction(async (tx) => {
     const questionsById = await q.questionsForAnswers(tx, batch.map((r) => r.input.question_id));
     const games = await q.gamesById(tx, batch.map((r) => r.player.triviaGameId));
-    const answered = await q.answeredPairs(
-      tx,
-      batch.filter((r) => questionsById.has(r.input.question_id)).map((r) => ({ playerId: r.player.id, questionId: r.input.question_id })),
-    );
+    const pairs = (requests: AnswerRequest[]) => requests.map((r) => ({ playerId: r.player.id, questionId: r.input.question_id }));
+    const stored = await q.storedAnswers(tx, pairs(batch.filter((r) => questionsById.has(r.input.question_id))));
     const mayAnswer = batchLevelCheck(tx, batch.map((r) => r.player.id));
     const outcomes: AnswerOutcome[] = new Array(batch.length);
     const accepted: Array<{ index: number; values: typeof answers.$inferInsert }> = [];
+    // Answers whose outcome is that of the batch's earlier answer with the same key, once inserted.
+    const later: number[] = [];
+    const inBatch = new Set<string>();
     for (const [index, request] of batch.entries()) {
       const key = q.answerKey(request.player.id, request.input.question_id);
+      const prior = stored.get(key);
+      if (prior) {
+        outcomes[index] = repeatOutcome(prior, request.input.choices);
+        continue;
+      }
+      if (inBatch.has(key)) {
+        later.push(index);
+        continue;
+      }
       try {
-        const values = await checkAnswer(tx, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId), answered.has(key), mayAnswer);
-        answered.add(key);
+        const values = await checkAnswer(tx, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId), mayAnswer);
+        inBatch.add(key);
         accepted.push({ index, values });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         outcomes[index] = { error };
       }
     }
-    const stored = new Map((await q.insertAnswers(tx, accepted.map((a) => a.values))).map((row) => [q.answerKey(row.playerId, row.questionId), row]));
-    for (const { index, values } of accepted) {
-      const row = stored.get(q.answerKey(values.playerId, values.questionId));
-      outcomes[index] = row ? { ok: row } : { error: businessError('live.answer.answered') };
+    const inserted = new Map((await q.insertAnswers(tx, accepted.map((a) => a.values))).map((row) => [q.answerKey(row.playerId, row.questionId), row]));
+    const missing = accepted.filter(({ values }) => !inserted.has(q.answerKey(values.playerId, values.questionId))).map(({ index }) => batch[index]!);
+    const meanwhile = missing.length > 0 ? await q.storedAnswers(tx, pairs(missing)) : new Map<string, q.AnswerRow>();
+    for (const index of [...accepted.map((a) => a.index), ...later]) {
+      const request = batch[index]!;
+      const key = q.answerKey(request.player.id, request.input.question_id);
+      const row = inserted.get(key) ?? meanwhile.get(key);
+      outcomes[index] = row ? repeatOutcome(row, request.input.choices) : { error: businessError(REFUSAL_MESSAGES.answered) };
     }
     return outcomes;
   });

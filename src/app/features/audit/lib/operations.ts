@@ -18,6 +18,8 @@ export const AUDIT_OPERATIONS = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameDisplayCode',
+  'triviaGamePairDisplay',
+  'triviaGameUnpairDisplay',
   'questionCreate',
   'questionUpdate',
   'questionDelete',

@@ -1,0 +1,43 @@
+/**
+ * The player's nickname rule, once for the phone's join form and the server's POST /api/play/join:
+ * NFC-normalised, trimmed (runs of white space become one space), 1 to 20 characters counted as the
+ * user sees them — grapheme clusters, so a family emoji 👨‍👩‍👧‍👦, a flag 🇹🇼 or an "e" with a combining
+ * accent is one — and no control characters. A name that is too long is refused, never cut: cutting
+ * made two different inputs the same stored name ("taken" for a name the player never typed).
+ * Uniqueness in a game compares the normalised name (the server stores it normalised).
+ * Pure: imports only the domain's messages.
+ */
+import type { DomainMessageKey } from './messages.js';
+
+export const NICKNAME_MAX_GRAPHEMES = 20;
+
+/** C0 controls, DEL and C1 controls: never part of a name (line breaks, NUL, escape sequences). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+let segmenter: Intl.Segmenter | null = null;
+
+/** How many characters a user sees in `text` (extended grapheme clusters). */
+export function graphemeCount(text: string): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count += 1;
+  return count;
+}
+
+/** The name as stored and compared: NFC, trimmed, inner white space as single spaces. */
+export function normalizeNickname(raw: string): string {
+  return raw.normalize('NFC').trim().replace(/[ \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g, ' ');
+}
+
+export type NicknameCheck = { ok: true; nickname: string } | { ok: false; key: Extract<DomainMessageKey, `nickname.${string}`>; params: { max: number } };
+
+/** The normalised nickname, or the message key of the broken rule (with the limit for its text). */
+export function checkNickname(raw: string): NicknameCheck {
+  const params = { max: NICKNAME_MAX_GRAPHEMES };
+  if (CONTROL.test(raw)) return { ok: false, key: 'nickname.controlCharacters', params };
+  const nickname = normalizeNickname(raw);
+  if (nickname === '') return { ok: false, key: 'nickname.required', params };
+  if (graphemeCount(nickname) > NICKNAME_MAX_GRAPHEMES) return { ok: false, key: 'nickname.tooLong', params };
+  return { ok: true, nickname };
+}
