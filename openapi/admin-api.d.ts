@@ -385,6 +385,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a game after a rehearsal
+         * @description After a rehearsal: deletes the game's players, answers and rankings, puts every question back to not sent (status 0, never shown, no answer published) and the game back to enabled (no question current, not ended, no players), in one transaction. The PIN stays, so printed QR codes stay valid (unless an enabled game took it while this one was closed: then a fresh one, in data.pin). Refused with code 201 while a question of the game is on screen. After it the game's topics hear `server.gameReset`; the tokens of the deleted players answer 202.
+         */
+        post: operations["triviaGameReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a game with its levels and questions
+         * @description Copies the game (title + " (copy)", or "（複本）" when Lang is zh-TW, cut to the title's 255 characters), its levels with their promotion scores and its questions (text, options, answers, scores, seconds, bonus, order, image addresses: images are files nobody deletes, so the copy shows the same ones) as a new disabled game (status 0) with a new PIN, no players and every question not sent. data.id is the new game.
+         */
+        post: operations["triviaGameDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/triviaGame/detail": {
         parameters: {
             query?: never;
@@ -490,6 +530,86 @@ export interface paths {
          * @description The control screen's "quiz website" button opens `/quiz?token=<code>&company_id=…&trivia_game_id=…`. The code is valid for 60 seconds and once: the display exchanges it (POST /api/play/display/exchange) for a display session token and removes it from the address bar, so no long-lived token travels in a URL.
          */
         post: operations["triviaGameDisplayCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/pairDisplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair a venue display with this game by the code it shows
+         * @description A display opened at `/quiz` without a code shows a six-character pairing code (play API POST /display/pair). Typing it here binds that display to the game (and the game's company): from then on it follows the game until unpaired, the game deleted or 30 idle days. The code is case-insensitive; spaces and dashes are ignored. An unknown or expired code answers code 201 with a message in the request's language. Several displays may follow one game.
+         */
+        post: operations["triviaGamePairDisplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/unpairDisplay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpair a display from this game
+         * @description Revokes the display's session: its token answers 202 from now on, and `display.unpaired` `{display_id}` goes out on the game's public topic, so the display returns to its pairing screen at once. A display that is not paired with this game answers 404.
+         */
+        post: operations["triviaGameUnpairDisplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/displayList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The displays following this game
+         * @description Paired displays that are neither unpaired nor expired, in the order they were paired: by pairing code (`source: pairing`) or opened with the control screen's button (`source: code`).
+         */
+        post: operations["triviaGameDisplayList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/venue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the audience joins a game, and where this server is reachable on the venue's network
+         * @description The game's join address and where its base comes from (the company's public URL, the server's PUBLIC_URL, or none), with the server's LAN addresses. The control screen reads it before opening the display: with no public URL and a loopback page address, phones could not reach the address the display would show, so it warns and offers the LAN addresses. Another company's game answers 404.
+         */
+        post: operations["triviaGameVenue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1065,8 +1185,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rename a company
-         * @description Only a company the caller may act for (super admins: any); another answers 404.
+         * Change a company's name, public URL or time zone
+         * @description Only a company the caller may act for (super admins: any); another answers 404. Only the fields sent change.
          */
         post: operations["companyUpdate"];
         delete?: never;
@@ -1442,6 +1562,14 @@ export interface components {
             /** @description The six-digit PIN players join with (assigned by the server). */
             readonly pin: string;
             readonly question_count: number;
+            /** @description The address players join at, shown to the audience and encoded in the display's QR code: `<base>/play?pin=<pin>`, where base is the company's `public_url`, else the server's PUBLIC_URL; null when neither is set (the display then uses its own address). */
+            readonly join_url: string | null;
+            /** @description Players who joined (what a reset deletes). */
+            readonly player_count: number;
+            /** @description Answers the players sent (what a reset deletes). */
+            readonly answer_count: number;
+            /** @description When the game ended (game-flow step 5, or closed by update); null while it has not. */
+            readonly ended_at: components["schemas"]["NullableDateTime"];
             /** @description The game's levels (in detail; type 2). */
             levels?: components["schemas"]["Level"][];
         };
@@ -1473,6 +1601,13 @@ export interface components {
             start_time?: components["schemas"]["NullableDateTime"];
             end_time?: components["schemas"]["NullableDateTime"];
             status?: components["schemas"]["TriviaGameStatus"];
+        };
+        /** @description What /triviaGame/reset deleted, and the game's PIN after it. */
+        TriviaGameResetData: {
+            players: number;
+            answers: number;
+            rankings: number;
+            pin: string;
         };
         TriviaGameItemData: {
             item: components["schemas"]["TriviaGame"];
@@ -1556,6 +1691,53 @@ export interface components {
             code: string;
             /** @description Seconds the code stays valid (60). */
             expires_in: number;
+        };
+        TriviaGameVenueRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+        };
+        VenueData: {
+            /** @description The game's join address (as TriviaGame.join_url); null when no public base URL is set. */
+            join_url: string | null;
+            /**
+             * @description Where the base of `join_url` comes from: the company's `public_url`, the server's PUBLIC_URL, or nowhere (null join_url).
+             * @enum {string}
+             */
+            public_url_source: "company" | "environment" | "none";
+            /** @description `http://<address>:<port>` for each non-internal IPv4 address of the server's machine and the port it listens on: where a browser on the venue's network may reach it. */
+            lan_urls: string[];
+        };
+        TriviaGamePairDisplayRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description The code the display shows; case, spaces and dashes do not matter. */
+            code: string;
+            /** @description A name for the display on the control screen's list (e.g. "Main stage"); optional. */
+            name?: string;
+        };
+        TriviaGameUnpairDisplayRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            display_id: components["schemas"]["Id"];
+        };
+        TriviaGameDisplayListRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+        };
+        DisplayItem: {
+            id: components["schemas"]["Id"];
+            /** @description The name given when pairing; empty when none was given. */
+            name: string;
+            paired_at: components["schemas"]["DateTime"];
+            /** @description The display's last call (refreshed at most once a minute); null before its first. */
+            last_seen_at: components["schemas"]["NullableDateTime"];
+            /**
+             * @description `pairing`: paired by the code it showed; `code`: opened with the control screen's button.
+             * @enum {string}
+             */
+            source: "pairing" | "code";
+        };
+        DisplayPairedData: {
+            display: components["schemas"]["DisplayItem"];
+        };
+        DisplayListData: {
+            list: components["schemas"]["DisplayItem"][];
         };
         /**
          * @description 0 = not sent, 1 = question shown, 2 or 3 = answer published (the ranking may then be published, repeatedly).
@@ -1835,8 +2017,16 @@ export interface components {
             name: string;
             /** @description Admins who may act for it (super admins not counted). */
             admin_count: number;
+            /** @description Base URL of the addresses shown to the company's audience (join link, QR code), without trailing slash; null = the server's PUBLIC_URL. */
+            public_url: string | null;
+            /** @description IANA time zone of the times the company exports (default Asia/Taipei). */
+            time_zone: string;
             created_at: components["schemas"]["DateTime"];
         };
+        /** @description An http:// or https:// base URL (no credentials, query or fragment), stored without trailing slash; null or empty = the server's PUBLIC_URL. Anything else: 422 under public_url. */
+        CompanyPublicUrl: string | null;
+        /** @description An IANA time zone name the server knows (e.g. Asia/Taipei, UTC); anything else 422 under time_zone. */
+        CompanyTimeZone: string;
         CompanyOption: {
             id: components["schemas"]["Id"];
             name: string;
@@ -1853,10 +2043,15 @@ export interface components {
         };
         CompanyCreateRequest: {
             name: string;
+            public_url?: components["schemas"]["CompanyPublicUrl"];
+            time_zone?: components["schemas"]["CompanyTimeZone"];
         };
+        /** @description Changes only the fields sent. */
         CompanyUpdateRequest: {
             id: components["schemas"]["Id"];
-            name: string;
+            name?: string;
+            public_url?: components["schemas"]["CompanyPublicUrl"];
+            time_zone?: components["schemas"]["CompanyTimeZone"];
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -3073,6 +3268,98 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    triviaGameReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data TriviaGameResetData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["TriviaGameResetData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameDuplicate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data CreatedData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["CreatedData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     triviaGameDetail: {
         parameters: {
             query?: never;
@@ -3335,6 +3622,190 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["DisplayCodeData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGamePairDisplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGamePairDisplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data DisplayPairedData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["DisplayPairedData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameUnpairDisplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameUnpairDisplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data EmptyObject; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["EmptyObject"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameDisplayList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameDisplayListRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data DisplayListData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["DisplayListData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data VenueData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["VenueData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a single-use display code for a display session token
-         * @description The code comes from the control screen (admin POST /triviaGame/displayCode) in the display's address; it works once and for 60 seconds. The display token is valid for 12 hours. Throttled per client address to 30 attempts a minute, successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
+         * @description The code comes from the control screen (admin POST /triviaGame/displayCode) in the display's address; it works once and for 60 seconds. It creates a paired display session (listed on the control screen's Displays); the display token lasts until unpaired, the game deleted or 30 idle days. Throttled per client address to 30 attempts a minute, successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["displayExchange"];
         delete?: never;
@@ -129,6 +129,46 @@ export interface paths {
         put?: never;
         /** A WebSocket ticket for the display */
         post: operations["displayTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a pairing code (a display on a venue computer, without a code from the control screen)
+         * @description Creates a pending display session and answers its short pairing code (6 characters from an alphabet without 0, O, 1, I and L, valid 10 minutes), which the display shows large, and its `pairing_token`, which the display keeps and polls /display/pairStatus with. The operator types the code on the control screen (admin POST /triviaGame/pairDisplay); the pairing token then becomes the display token. Throttled per client address to 30 attempts a minute: beyond that HTTP 429 with body code 429 and a `retry-after` header.
+         */
+        post: operations["displayPair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/display/pairStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a pending display has been paired
+         * @description Polled by the display (about every 2 seconds) while it shows its pairing code. `waiting`: not yet paired; `paired`: `display_token` (the pairing token itself, from now on the display token) and the game; `expired`: the code ran out (or the session is unknown or was unpaired): ask for a new one. Throttled per client address to 600 attempts a minute (a venue's displays may share one address): beyond that HTTP 429.
+         */
+        post: operations["displayPairStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -194,6 +234,16 @@ export interface components {
             /** @constant */
             code: 200;
             data: components["schemas"]["DisplayExchangeData"];
+        };
+        DisplayPairEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code: 200;
+            data: components["schemas"]["DisplayPairData"];
+        };
+        DisplayPairStatusEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code: 200;
+            data: components["schemas"]["DisplayPairStatusData"];
         };
         DisplayStateEnvelope: components["schemas"]["Envelope"] & {
             /** @constant */
@@ -401,9 +451,31 @@ export interface components {
         };
         DisplayExchangeData: {
             display_token: string;
-            /** @description Seconds the display token stays valid. */
+            /** @description Seconds the display token stays valid while unused (30 days; every use extends it). */
             expires_in: number;
             game: components["schemas"]["GameSummary"];
+        };
+        DisplayPairData: {
+            /** @description Six characters from 23456789ABCDEFGHJKMNPQRSTUVWXYZ (no 0, O, 1, I or L), shown large on the display; the operator types it on the control screen (case, spaces and dashes do not matter). */
+            pairing_code: string;
+            /** @description The pending session's secret; polled with /display/pairStatus, it becomes the display token once paired. */
+            pairing_token: string;
+            /** @description Seconds the code stays valid (600). */
+            expires_in: number;
+        };
+        DisplayPairStatusRequest: {
+            pairing_token: string;
+        };
+        DisplayPairStatusData: {
+            /** @enum {string} */
+            status: "waiting" | "paired" | "expired";
+            /** @description Only when paired: the display token (Authorization of the display's calls). */
+            display_token?: string;
+            /** @description Only when paired: the game the display follows. */
+            game?: {
+                id: components["schemas"]["Id"];
+                title: string;
+            };
         };
         DisplayQuestion: {
             question: components["schemas"]["PublicQuestion"];
@@ -422,6 +494,8 @@ export interface components {
             /** @description The last published ranking (top 10), if any. */
             ranking: components["schemas"]["RankingSummary"] | null;
             finished: boolean;
+            /** @description The address players join at (`<base>/play?pin=<pin>`, base = the company's public URL, else the server's PUBLIC_URL), which the display shows and encodes in its QR code; null = none set: the display uses its own address. */
+            join_url: string | null;
         };
         /** @description `server.playerJoined` (operator and public topics). */
         EventPlayerJoined: {
@@ -449,6 +523,14 @@ export interface components {
         /** @description `server.gameEnded` (operator and public topics). */
         EventGameEnded: {
             ended_at: components["schemas"]["DateTime"];
+        };
+        /** @description `server.gameReset` (operator and public topics): an admin reset the game after a rehearsal (admin API /triviaGame/reset). Its players, answers and rankings are gone and every question is back to not sent: the control screen and the display read the game again; the phones' sockets are closed and their player tokens answer 202, so they go back to joining. */
+        EventGameReset: {
+            reset_at: components["schemas"]["DateTime"];
+        };
+        /** @description `display.unpaired` (public topic): the operator unpaired this display (admin POST /triviaGame/unpairDisplay). Its token now answers 202; a display hearing the event checks its own token (POST /display/state) and, refused, goes back to its pairing screen. Other clients ignore it. */
+        EventDisplayUnpaired: {
+            display_id: components["schemas"]["Id"];
         };
         /** @description `server.snapshot` on the public topic, sent to a client right after it subscribes: the same as /display/state (the remaining time is `deadline` against `server_time`). */
         EventPublicSnapshot: components["schemas"]["DisplayStateData"];
@@ -513,6 +595,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["DisplayExchangeEnvelope"] | components["schemas"]["BusinessErrorEnvelope"];
+            };
+        };
+        /** @description Code 200 with data DisplayPairData. */
+        DisplayPairOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DisplayPairEnvelope"] | components["schemas"]["BusinessErrorEnvelope"];
+            };
+        };
+        /** @description Code 200 with data DisplayPairStatusData. */
+        DisplayPairStatusOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DisplayPairStatusEnvelope"] | components["schemas"]["BusinessErrorEnvelope"];
             };
         };
         /** @description Code 200 with data DisplayStateData; code 202 (unknown or expired token) with data null. */
@@ -772,6 +872,56 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TicketOk"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    displayPair: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `zh-TW` for Chinese messages, otherwise `en`. */
+                Lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DisplayPairOk"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    displayPairStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `zh-TW` for Chinese messages, otherwise `en`. */
+                Lang?: components["parameters"]["Lang"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisplayPairStatusRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["DisplayPairStatusOk"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];

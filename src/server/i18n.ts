@@ -6,6 +6,7 @@
 import { adminMessages } from './features/admin/messages.js';
 import { auditMessages } from './features/audit/messages.js';
 import { companyMessages } from './features/company/messages.js';
+import { displayMessages } from './features/display/messages.js';
 import { roleMessages } from './features/role/messages.js';
 
 export type Lang = 'zh-TW' | 'en';
@@ -16,6 +17,7 @@ const messages = {
   ...roleMessages,
   ...companyMessages,
   ...auditMessages,
+  ...displayMessages,
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },

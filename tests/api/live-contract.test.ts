@@ -56,6 +56,8 @@ describe('openapi/play-api.yaml', () => {
       displayExchange: 'public',
       displayState: 'display',
       displayTicket: 'display',
+      displayPair: 'public',
+      displayPairStatus: 'public',
     });
     for (const op of operations) {
       expect(op.operationId).toBe(camelCasePath(op.path));

@@ -555,7 +555,8 @@ describe('the quiz display', () => {
     const issued = await b.admin('/triviaGame/displayCode', { trivia_game_id: gameId });
     expect(issued.body.data).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/), expires_in: 60 });
     const exchanged = await play(app, '/display/exchange', { code: issued.body.data.code });
-    expect(exchanged.body.data).toMatchObject({ expires_in: 43_200, game: { id: gameId, title: 'Big screen', player_count: 1 } });
+    // A display session, not a signed token: it lasts until unpaired or 30 idle days (display-pairing.test.ts).
+    expect(exchanged.body.data).toMatchObject({ expires_in: 2_592_000, game: { id: gameId, title: 'Big screen', player_count: 1 } });
     const again = await play(app, '/display/exchange', { code: issued.body.data.code }, { lang: 'zh-TW' });
     expect(again.body).toEqual({ code: 201, message: '此連結已失效，請從控制畫面重新開啟', data: null });
 

@@ -71,6 +71,9 @@ const EXPECTED_PATHS = [
   '/triviaGame/getRank',
   '/triviaGame/gameFlow',
   '/triviaGame/displayCode', // single-use code that opens the quiz display (DESIGN.md §6)
+  '/triviaGame/pairDisplay', // display pairing: bind the display showing a code (issue 16)
+  '/triviaGame/unpairDisplay',
+  '/triviaGame/displayList',
   '/triviaGame/exportResults', // a game's results as CSV or Excel (issue 7)
   // questions
   '/question/list',
@@ -143,7 +146,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadUnPermission', 'fileUploadFile'],
@@ -168,6 +171,8 @@ const AUDITED = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameDisplayCode',
+  'triviaGamePairDisplay',
+  'triviaGameUnpairDisplay',
   'questionCreate',
   'questionUpdate',
   'questionDelete',

@@ -7,6 +7,7 @@ import type { OperationHandlers, PlayOperationHandlers } from '../contract/handl
 import { adminHandlers } from './admin/handlers.js';
 import { auditHandlers } from './audit/handlers.js';
 import { companyHandlers } from './company/handlers.js';
+import { displayAdminHandlers, displayPlayHandlers } from './display/handlers.js';
 import { fileHandlers } from './file/handlers.js';
 import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
@@ -30,9 +31,11 @@ export const operationHandlers: OperationHandlers = {
   ...companyHandlers,
   ...auditHandlers,
   ...adminHandlers,
+  ...displayAdminHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */
 export const playOperationHandlers: PlayOperationHandlers = {
   ...livePlayHandlers,
+  ...displayPlayHandlers,
 };

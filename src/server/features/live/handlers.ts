@@ -104,7 +104,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async displayExchange(request, reply) {
     throttle('displayExchange', request, reply);
-    return service.exchangeDisplayCode(request.server.db, request.server.live.displayTokens, request.body.code, new Date());
+    return service.exchangeDisplayCode(request.server.db, request.body.code, new Date());
   },
 
   async displayState(request) {
@@ -113,7 +113,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async displayTicket(request) {
     const display = requireDisplay(request);
-    const ticket = await request.server.tickets.issue({ kind: 'display', id: display.gameId, gameId: display.gameId, companyId: display.companyId });
+    const ticket = await request.server.tickets.issue({ kind: 'display', id: display.id, gameId: display.gameId, companyId: display.companyId });
     return { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(display.gameId, 'public') } satisfies PlaySchemas['TicketData'];
   },
 };

@@ -10,11 +10,12 @@ import { bearerToken } from '../session/tokens.js';
 import * as q from './queries.js';
 import { DeadlineWatch } from './deadline-watch.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents } from './realtime.js';
-import { DisplayTokens, hashSecret, type DisplaySubject } from './tokens.js';
+import { displayByToken, type DisplaySubject } from '../display/service.js';
+import { hashSecret } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { events: LiveEvents; displayTokens: DisplayTokens; deadlines: DeadlineWatch };
+    live: { events: LiveEvents; deadlines: DeadlineWatch };
   }
   interface FastifyRequest {
     /** The player a `player` operation is called by. */
@@ -103,11 +104,11 @@ export function requireDisplay(request: { display: DisplaySubject | null; url: s
   return request.display;
 }
 
-async function livePlugin(app: FastifyInstance, options: { secret: Uint8Array; autoPublishAfterMs?: number }): Promise<void> {
+async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: number }): Promise<void> {
   const events = new LiveEvents(app);
   // The answer published at the deadline when no control screen did (deadline-watch.ts).
   const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
-  app.decorate('live', { events, displayTokens: new DisplayTokens(options.secret), deadlines });
+  app.decorate('live', { events, deadlines });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
   const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
@@ -135,8 +136,9 @@ async function livePlugin(app: FastifyInstance, options: { secret: Uint8Array; a
       return;
     }
     if (operation.permission === 'display') {
-      const display = token ? await app.live.displayTokens.verify(token) : null;
-      if (!display) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.display.unknownToken');
+      // A display session (features/display): paired, neither unpaired nor idle for 30 days.
+      const display = token ? await displayByToken(app.db, token, new Date()) : null;
+      if (!display) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'display.unknownToken');
       request.display = display;
       return;
     }

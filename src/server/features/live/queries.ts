@@ -503,14 +503,14 @@ export async function insertDisplayCode(db: Queryable, values: typeof displayCod
   await db.insert(displayCodes).values(values);
 }
 
-/** Spends a code that is unused and unexpired; its game, or undefined. */
-export async function spendDisplayCode(db: Queryable, codeHash: string, now: Date): Promise<number | undefined> {
+/** Spends a code that is unused and unexpired; its game and who issued it, or undefined. */
+export async function spendDisplayCode(db: Queryable, codeHash: string, now: Date): Promise<{ gameId: number; createdBy: number | null } | undefined> {
   const [row] = await db
     .update(displayCodes)
     .set({ usedAt: now })
     .where(and(eq(displayCodes.codeHash, codeHash), isNull(displayCodes.usedAt), gt(displayCodes.expiresAt, now)))
-    .returning({ gameId: displayCodes.triviaGameId });
-  return row?.gameId;
+    .returning({ gameId: displayCodes.triviaGameId, createdBy: displayCodes.createdBy });
+  return row;
 }
 
 // ------------------------------------------------------------------ results export

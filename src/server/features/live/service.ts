@@ -33,7 +33,8 @@ import { checkNickname } from '../../../domain/nickname.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
 import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, scoreAnswer, levelReached, type ChoiceProblem } from '../../../domain/scoring.js';
 import * as q from './queries.js';
-import { DISPLAY_CODE_TTL_SECONDS, DISPLAY_TOKEN_TTL_SECONDS, hashSecret, newSecret, type DisplayTokens } from './tokens.js';
+import { createPaired } from '../display/service.js';
+import { DISPLAY_CODE_TTL_SECONDS, hashSecret, newSecret } from './tokens.js';
 import {
   deadlineOf,
   gameSummary,
@@ -642,8 +643,8 @@ async function publishedCounts(db: q.Queryable, question: q.QuestionRow): Promis
 
 export async function displayState(db: Db, gameId: number, now: Date): Promise<PlaySchemas['DisplayStateData']> {
   const game = await q.findGame(db, gameId);
-  // A display token outlives a deleted game: it is then a token for nothing.
-  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.display.unknownToken');
+  // A display session goes with its game; a request already past the token check may still miss it.
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'display.unknownToken');
   const current = game.currentQuestionId === null ? undefined : await q.questionOfGame(db, game.id, game.currentQuestionId);
   let question: PlaySchemas['DisplayQuestion'] | null = null;
   if (current && current.status >= 1 && current.shownAt) {
@@ -714,10 +715,11 @@ export async function createDisplayCode(db: Db, companyId: number, adminId: numb
   return { code, expires_in: DISPLAY_CODE_TTL_SECONDS };
 }
 
-export async function exchangeDisplayCode(db: Db, tokens: DisplayTokens, code: string, now: Date): Promise<PlaySchemas['DisplayExchangeData']> {
-  const gameId = await q.spendDisplayCode(db, hashSecret(code), now);
-  const game = gameId === undefined ? undefined : await q.findGame(db, gameId);
-  if (!game) throw businessError('live.display.codeInvalid');
-  const token = await tokens.issue({ gameId: game.id, companyId: game.companyId });
-  return { display_token: token, expires_in: DISPLAY_TOKEN_TTL_SECONDS, game: gameSummary(game) };
+/** Spends the code and opens a display session paired with its game at once (listed as `source: code`). */
+export async function exchangeDisplayCode(db: Db, code: string, now: Date): Promise<PlaySchemas['DisplayExchangeData']> {
+  const spent = await q.spendDisplayCode(db, hashSecret(code), now);
+  const game = spent === undefined ? undefined : await q.findGame(db, spent.gameId);
+  if (!game || !spent) throw businessError('live.display.codeInvalid');
+  const session = await createPaired(db, game, spent.createdBy, now);
+  return { display_token: session.token, expires_in: session.expiresIn, game: gameSummary(game) };
 }

@@ -1,7 +1,7 @@
 /**
  * Throttles of the audience's public calls, per client address (DESIGN.md §6 leaves the numbers to
  * us): exchanging a display code (about 30 a minute: a venue opens a display or two, a guesser opens
- * thousands) and joining a game (generous: a venue's phones often share one NAT address, so a few
+ * thousands), a display asking for a pairing code and polling whether it was paired, and joining a game (generous: a venue's phones often share one NAT address, so a few
  * hundred joins a minute from one address are normal; only a flood is slowed down). Every attempt
  * counts, successful or not, so guessing PINs or codes costs the same as using them.
  * In memory, per instance (lib/rate-limiter.ts): behind N instances an address gets N times the
@@ -15,16 +15,30 @@ import { translate } from '../../i18n.js';
 
 export const JOINS_PER_MINUTE = 300;
 export const DISPLAY_EXCHANGES_PER_MINUTE = 30;
+/** Asking for a pairing code: a display asks once per 10 minutes (its code's life); a flood is slowed. */
+export const DISPLAY_PAIRS_PER_MINUTE = 30;
+/** A waiting display polls about every 2 s (30 a minute); a venue's displays may share an address. */
+export const DISPLAY_PAIR_STATUS_PER_MINUTE = 600;
 
-type Throttle = 'join' | 'displayExchange';
+type Throttle = 'join' | 'displayExchange' | 'displayPair' | 'displayPairStatus';
 
-const LIMITS: Record<Throttle, number> = { join: JOINS_PER_MINUTE, displayExchange: DISPLAY_EXCHANGES_PER_MINUTE };
+const LIMITS: Record<Throttle, number> = {
+  join: JOINS_PER_MINUTE,
+  displayExchange: DISPLAY_EXCHANGES_PER_MINUTE,
+  displayPair: DISPLAY_PAIRS_PER_MINUTE,
+  displayPairStatus: DISPLAY_PAIR_STATUS_PER_MINUTE,
+};
 const limiters = new WeakMap<FastifyInstance, Record<Throttle, RateLimiter>>();
 
 function limitersOf(app: FastifyInstance): Record<Throttle, RateLimiter> {
   let found = limiters.get(app);
   if (!found) {
-    found = { join: new RateLimiter(LIMITS.join, 60_000), displayExchange: new RateLimiter(LIMITS.displayExchange, 60_000) };
+    found = {
+      join: new RateLimiter(LIMITS.join, 60_000),
+      displayExchange: new RateLimiter(LIMITS.displayExchange, 60_000),
+      displayPair: new RateLimiter(LIMITS.displayPair, 60_000),
+      displayPairStatus: new RateLimiter(LIMITS.displayPairStatus, 60_000),
+    };
     limiters.set(app, found);
   }
   return found;
