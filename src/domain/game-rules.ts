@@ -29,3 +29,26 @@ export function validateGame(draft: GameDraft): FieldErrorKeys {
   }
   return errors;
 }
+
+/** The longest title a game may have (the contract's maxLength, in characters: code points). */
+export const GAME_TITLE_MAX = 255;
+
+/**
+ * The title of a game's copy: the original's with `suffix` (" (copy)", "（複本）") after it, the
+ * original cut so that both fit in GAME_TITLE_MAX code points, never in the middle of a character
+ * as users see it (an emoji sequence or a letter with its accents stays whole or goes whole).
+ */
+export function copyTitle(title: string, suffix: string): string {
+  const room = GAME_TITLE_MAX - [...suffix].length;
+  const trimmed = title.trim();
+  if ([...trimmed].length <= room) return `${trimmed}${suffix}`;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(trimmed)) {
+    const size = [...segment].length;
+    if (used + size > room) break;
+    kept += segment;
+    used += size;
+  }
+  return `${kept.trimEnd()}${suffix}`;
+}

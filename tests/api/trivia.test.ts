@@ -128,6 +128,9 @@ describe('games', () => {
       status: 1,
       pin: expect.stringMatching(/^\d{6}$/),
       question_count: 0,
+      player_count: 0,
+      answer_count: 0,
+      ended_at: null,
       levels: [],
     });
   });

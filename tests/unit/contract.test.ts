@@ -65,6 +65,8 @@ const EXPECTED_PATHS = [
   '/triviaGame/create',
   '/triviaGame/update', // game update (DESIGN.md §3)
   '/triviaGame/delete',
+  '/triviaGame/reset', // after a rehearsal (issue 16)
+  '/triviaGame/duplicate', // copy a game (issue 16)
   '/triviaGame/detail',
   '/triviaGame/allLevel',
   '/triviaGame/updateLevel', // save levels (DESIGN.md §3)
@@ -75,6 +77,7 @@ const EXPECTED_PATHS = [
   '/triviaGame/unpairDisplay',
   '/triviaGame/displayList',
   '/triviaGame/exportResults', // a game's results as CSV or Excel (issue 7)
+  '/triviaGame/venue', // the join address and the server's LAN addresses for the control screen (issue 16)
   // questions
   '/question/list',
   '/question/detail',
@@ -141,12 +144,14 @@ const PERMISSIONS: Record<string, string[]> = {
     'triviaGameCreate',
     'triviaGameUpdate',
     'triviaGameDelete',
+    'triviaGameReset',
+    'triviaGameDuplicate',
     'triviaGameUpdateLevel',
     'questionCreate',
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadUnPermission', 'fileUploadFile'],
@@ -168,6 +173,8 @@ const AUDITED = [
   'triviaGameCreate',
   'triviaGameUpdate',
   'triviaGameDelete',
+  'triviaGameReset',
+  'triviaGameDuplicate',
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameDisplayCode',

@@ -9,7 +9,8 @@ import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
 import { bearerToken } from '../session/tokens.js';
 import * as q from './queries.js';
 import { DeadlineWatch } from './deadline-watch.js';
-import { authorizeGameTopic, gameTopicSnapshot, LiveEvents } from './realtime.js';
+import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic } from './realtime.js';
+import { GAME_RESET_EVENT } from './reset.js';
 import { displayByToken, type DisplaySubject } from '../display/service.js';
 import { hashSecret } from './tokens.js';
 
@@ -66,6 +67,14 @@ export class PlayerLookup {
       this.scheduled = true;
       setImmediate(() => void this.flush());
     });
+  }
+
+  /**
+   * Forgets every remembered player of a game: after a reset (reset.ts) its players are deleted while
+   * the game stays, so a remembered token would otherwise still pass for a player for ten minutes.
+   */
+  forgetGame(gameId: number): void {
+    for (const [hash, { player }] of this.known) if (player.triviaGameId === gameId) this.known.delete(hash);
   }
 
   /** Tokens remembered now (for tests and the benchmark's notes). */
@@ -125,6 +134,18 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   });
 
   const players = new PlayerLookup(app.db);
+  // A game reset on any instance (it reaches every instance through the bus): its deleted players are
+  // forgotten here and their sockets closed (after the event itself was delivered to them), so a
+  // phone of the rehearsal reconnects, gets 202 for its token and goes back to joining.
+  const stopResetting = app.bus.subscribe((event) => {
+    const topic = event.type === GAME_RESET_EVENT ? parseGameTopic(event.topic) : null;
+    if (topic?.audience !== 'public') return;
+    players.forgetGame(topic.gameId);
+    for (const client of app.hub.clients) {
+      if (client.subject.kind === 'player' && client.subject.gameId === topic.gameId) client.socket.close(4010, 'game reset');
+    }
+  });
+  app.addHook('onClose', async () => stopResetting());
   app.addHook('onRequest', async (request) => {
     const operation = request.routeOptions.config.playOperation;
     if (!operation || operation.permission === 'public') return;

@@ -6,7 +6,12 @@
  */
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
+import { joinUrlOf } from '../../../domain/venue-rules.js';
+import { noteAudit } from '../audit/note.js';
 import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
+import { resetGame } from '../live/reset.js';
+import { publicBaseOf } from '../venue/join-url.js';
+import { success } from '../../lib/envelope.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
@@ -18,7 +23,8 @@ function levelItem(row: LevelRow): Schemas['Level'] {
   return { id: row.id, level: row.level, promotion_score: row.promotionScore };
 }
 
-function gameItem(row: GameRow, questionCount: number, levels?: LevelRow[]): Schemas['TriviaGame'] {
+/** `base`: the company's public base URL (venue/join-url.ts) the join address starts with; null = none. */
+function gameItem(row: GameRow, counts: { questionCount: number; answerCount: number }, base: string | null, levels?: LevelRow[]): Schemas['TriviaGame'] {
   return {
     id: row.id,
     title: row.title,
@@ -27,7 +33,11 @@ function gameItem(row: GameRow, questionCount: number, levels?: LevelRow[]): Sch
     end_time: iso(row.endTime),
     status: row.status as Schemas['TriviaGameStatus'],
     pin: row.pin,
-    question_count: questionCount,
+    question_count: counts.questionCount,
+    player_count: row.playerCount,
+    answer_count: counts.answerCount,
+    ended_at: iso(row.endedAt),
+    join_url: joinUrlOf(base, row.pin),
     ...(levels ? { levels: levels.map(levelItem) } : {}),
   };
 }
@@ -56,7 +66,8 @@ function questionItem(row: QuestionRow): Schemas['Question'] {
 export const triviaHandlers: OperationHandlers = {
   async triviaGameList(request) {
     const { rows, total } = await service.listGames(request.server.db, request.companyId, request.body);
-    return { list: rows.map(({ game, questionCount }) => gameItem(game, questionCount)), total } satisfies Schemas['TriviaGameListData'];
+    const { base } = await publicBaseOf(request.server.db, request.companyId, request.server.config.publicUrl);
+    return { list: rows.map(({ game, ...counts }) => gameItem(game, counts, base)), total } satisfies Schemas['TriviaGameListData'];
   },
 
   async triviaGameCreate(request) {
@@ -74,13 +85,34 @@ export const triviaHandlers: OperationHandlers = {
   },
 
   async triviaGameDetail(request) {
-    const { game, questionCount, levels } = await service.gameDetail(request.server.db, request.companyId, request.body.id);
-    return { item: gameItem(game, questionCount, levels) } satisfies Schemas['TriviaGameItemData'];
+    const { game, levels, ...counts } = await service.gameDetail(request.server.db, request.companyId, request.body.id);
+    const { base } = await publicBaseOf(request.server.db, request.companyId, request.server.config.publicUrl);
+    return { item: gameItem(game, counts, base, levels) } satisfies Schemas['TriviaGameItemData'];
   },
 
   async triviaGameDelete(request) {
     await service.deleteGame(request.server.db, request.companyId, request.body.id);
     return {};
+  },
+
+  /** After a rehearsal: the run's players, answers and rankings deleted, the game ready for the real show (live/reset.ts). */
+  async triviaGameReset(request) {
+    const { id } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: id });
+    const result = await resetGame(request.server.db, request.companyId, id, new Date());
+    noteAudit(request, { summary: `reset: deleted ${result.players} players, ${result.answers} answers, ${result.rankings} rankings${result.pinChanged ? `; new PIN ${result.pin}` : ''}` });
+    // After the commit: screens read the game again, the deleted players' phones go back to joining.
+    await request.server.live.events.publishAll(result.events);
+    const data = { players: result.players, answers: result.answers, rankings: result.rankings, pin: result.pin } satisfies Schemas['TriviaGameResetData'];
+    return success(data, result.pinChanged ? 'trivia.resetDoneNewPin' : 'trivia.resetDone', { players: result.players, answers: result.answers, pin: result.pin });
+  },
+
+  async triviaGameDuplicate(request) {
+    const { id } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: id });
+    const copyId = await service.duplicateGame(request.server.db, request.lang, request.companyId, id);
+    noteAudit(request, { summary: `copied to game ${copyId}` });
+    return success({ id: copyId } satisfies Schemas['CreatedData'], 'trivia.duplicated');
   },
 
   async triviaGameAllLevel(request) {

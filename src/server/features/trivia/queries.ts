@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, getTableName, gt, ilike, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
+import { answers, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
 
 export type GameRow = typeof triviaGames.$inferSelect;
 export type NewGameRow = typeof triviaGames.$inferInsert;
@@ -45,6 +45,8 @@ function orderBy(columns: Record<string, AnyColumn>, paging: Paging, fallback: S
  */
 const gameIdColumn = sql`${sql.identifier(getTableName(triviaGames))}.${sql.identifier(triviaGames.id.name)}`;
 const questionCount = sql<number>`(select count(*)::int from ${questions} as counted where counted.${sql.identifier(questions.triviaGameId.name)} = ${gameIdColumn})`;
+/** The answers players sent to the game (what a reset deletes); answers_game_idx makes it an index count. */
+const answerCount = sql<number>`(select count(*)::int from ${answers} as counted where counted.${sql.identifier(answers.triviaGameId.name)} = ${gameIdColumn})`;
 
 export interface GameFilters extends Paging {
   title?: string;
@@ -67,7 +69,7 @@ export async function listGames(db: Queryable, companyId: number, filters: GameF
     status: triviaGames.status,
   };
   const rows = await db
-    .select({ game: triviaGames, questionCount })
+    .select({ game: triviaGames, questionCount, answerCount })
     .from(triviaGames)
     .where(where)
     .orderBy(...orderBy(sortable, filters, [desc(triviaGames.id)], triviaGames.id))
@@ -89,6 +91,11 @@ export async function findGame(db: Queryable, companyId: number, id: number, opt
 
 export async function countQuestions(db: Queryable, gameId: number): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(questions).where(eq(questions.triviaGameId, gameId));
+  return row?.count ?? 0;
+}
+
+export async function countAnswers(db: Queryable, gameId: number): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(answers).where(eq(answers.triviaGameId, gameId));
   return row?.count ?? 0;
 }
 
@@ -233,4 +240,36 @@ export async function deleteQuestionUnlessOnScreen(db: Queryable, id: number): P
 export async function levelIdsOfGame(db: Queryable, gameId: number): Promise<number[]> {
   const rows = await db.select({ id: triviaGameLevels.id }).from(triviaGameLevels).where(eq(triviaGameLevels.triviaGameId, gameId));
   return rows.map((row) => row.id);
+}
+
+// ------------------------------------------------------------------ copying a game
+
+/**
+ * Copies the levels and questions of `fromGameId` into `toGameId` (a new game): the levels with their
+ * promotion scores, then the questions with everything an operator wrote (each pointed at the copy's
+ * level of the same number), every question not sent. Image addresses are copied as they are.
+ */
+export async function copyLevelsAndQuestions(db: Queryable, fromGameId: number, toGameId: number): Promise<void> {
+  const levels = await listLevels(db, fromGameId);
+  const levelIds = new Map<number, number>();
+  if (levels.length > 0) {
+    const copies = await db
+      .insert(triviaGameLevels)
+      .values(levels.map((l) => ({ triviaGameId: toGameId, level: l.level, promotionScore: l.promotionScore })))
+      .returning({ id: triviaGameLevels.id, level: triviaGameLevels.level });
+    const byNumber = new Map(copies.map((c) => [c.level, c.id]));
+    for (const level of levels) levelIds.set(level.id, byNumber.get(level.level)!);
+  }
+  const rows = await db.select().from(questions).where(eq(questions.triviaGameId, fromGameId)).orderBy(asc(questions.sort), asc(questions.id));
+  if (rows.length === 0) return;
+  await db.insert(questions).values(
+    // Everything but the row's identity, its game and level, and its run (status, shown, published):
+    // a content column added later is copied without a change here.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out on purpose
+    rows.map(({ id, triviaGameId, levelId, status, shownAt, answerPublishedAt, createdAt, updatedAt, ...content }) => ({
+      ...content,
+      triviaGameId: toGameId,
+      levelId: levelId === null ? null : (levelIds.get(levelId) ?? null),
+    })),
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { components } from '@openapi/admin-api';
-import { validateGame } from '../../../domain/game-rules.js';
+import { copyTitle, validateGame } from '../../../domain/game-rules.js';
 import {
   applyGameType,
   defaultQuestionDraft,
@@ -42,7 +42,7 @@ function isPinCollision(error: unknown): boolean {
 }
 
 /** Runs `attempt` with fresh PINs until one is free among the enabled games. */
-async function withFreePin<T>(attempt: (pin: string) => Promise<T>): Promise<T> {
+export async function withFreePin<T>(attempt: (pin: string) => Promise<T>): Promise<T> {
   for (let i = 0; i < PIN_ATTEMPTS; i++) {
     try {
       return await attempt(newPin());
@@ -136,8 +136,34 @@ export async function deleteGame(db: Db, companyId: number, id: number): Promise
 
 export async function gameDetail(db: Db, companyId: number, id: number) {
   const game = await requireGame(db, companyId, id);
-  const [questionCount, levels] = await Promise.all([q.countQuestions(db, id), q.listLevels(db, id)]);
-  return { game, questionCount, levels };
+  const [questionCount, answerCount, levels] = await Promise.all([q.countQuestions(db, id), q.countAnswers(db, id), q.listLevels(db, id)]);
+  return { game, questionCount, answerCount, levels };
+}
+
+/**
+ * Copies a game of the company with its levels and questions (docs/venue.md, "Rehearse, reset,
+ * duplicate"): a new disabled game with a new PIN, its title marked as a copy in the request's
+ * language, no players, every question not sent. Image addresses are shared: image files are never
+ * deleted with a game, so the copy cannot lose them. Returns the new game's id.
+ */
+export async function duplicateGame(db: Db, lang: Lang, companyId: number, id: number): Promise<number> {
+  return withFreePin((pin) =>
+    db.transaction(async (tx) => {
+      const game = await requireGame(tx, companyId, id);
+      const copy = await q.insertGame(tx, {
+        companyId,
+        title: copyTitle(game.title, translate(lang, 'trivia.copySuffix')),
+        type: game.type,
+        startTime: game.startTime,
+        endTime: game.endTime,
+        status: 0,
+        pin,
+        playerCap: game.playerCap,
+      });
+      await q.copyLevelsAndQuestions(tx, game.id, copy.id);
+      return copy.id;
+    }),
+  );
 }
 
 export async function gameLevels(db: Db, companyId: number, gameId: number): Promise<q.LevelRow[]> {

@@ -15,6 +15,8 @@ export const AUDIT_OPERATIONS = [
   'triviaGameCreate',
   'triviaGameUpdate',
   'triviaGameDelete',
+  'triviaGameReset',
+  'triviaGameDuplicate',
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameDisplayCode',

@@ -1,0 +1,77 @@
+/**
+ * Resetting a game after its rehearsal (admin API /triviaGame/reset): the run's players, answers and
+ * rankings are deleted, every question goes back to "not sent" and the game back to enabled, in one
+ * transaction under the game's row lock (the lock every game-flow step and every join takes, so none
+ * interleaves). The game keeps its PIN, so printed QR codes stay valid, unless an enabled game took it
+ * while this one was closed (the partial unique index allows one enabled game per PIN): it then gets a
+ * fresh one, as reopening a game by update does. Never while a question is on screen.
+ *
+ * Afterwards (resetEvents) the game's topics hear `server.gameReset`; every instance then forgets the
+ * deleted players' tokens and closes their sockets (plugin.ts), so a phone of the rehearsal gets 202
+ * and goes back to joining instead of answering as a player who no longer exists.
+ * Returns the counts and the events; never publishes itself.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { answers, players, questions, rankings, triviaGames } from '../../db/schema.js';
+import { businessError, recordNotFound } from '../../lib/envelope.js';
+import type { RealtimeEvent } from '../../realtime/bus.js';
+import { pinInUse } from '../trivia/queries.js';
+import { withFreePin } from '../trivia/service.js';
+import * as q from './queries.js';
+import { gameTopic, iso, type PlaySchemas } from './views.js';
+
+/** The realtime event type of a reset (operator and public topics). */
+export const GAME_RESET_EVENT = 'server.gameReset';
+
+export interface ResetResult {
+  players: number;
+  answers: number;
+  rankings: number;
+  pin: string;
+  /** The PIN had gone to another enabled game meanwhile: the game has a fresh one. */
+  pinChanged: boolean;
+  events: RealtimeEvent[];
+}
+
+/** Deletes the rows a statement selects and counts them, in one round trip. */
+async function deleteCounting(tx: q.Queryable, statement: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await q.rowsOf<{ count: number }>(tx, sql`with deleted as (${statement} returning 1) select count(*)::int as count from deleted`);
+  return row?.count ?? 0;
+}
+
+export async function resetGame(db: Db, companyId: number, gameId: number, now: Date): Promise<ResetResult> {
+  return withFreePin((freshPin) =>
+    db.transaction(async (tx) => {
+      const game = await q.lockGame(tx, companyId, gameId);
+      if (!game) throw recordNotFound();
+      // The lock excludes game-flow steps: no question can be shown between this check and the commit.
+      if (await q.liveQuestion(tx, game.id)) throw businessError('trivia.resetQuestionOnScreen');
+
+      const answerCount = await deleteCounting(tx, sql`delete from ${answers} where ${answers.triviaGameId} = ${game.id}`);
+      const rankingCount = await deleteCounting(tx, sql`delete from ${rankings} where ${rankings.triviaGameId} = ${game.id}`);
+      const playerCount = await deleteCounting(tx, sql`delete from ${players} where ${players.triviaGameId} = ${game.id}`);
+      await tx
+        .update(questions)
+        .set({ status: 0, shownAt: null, answerPublishedAt: null, updatedAt: now })
+        .where(eq(questions.triviaGameId, game.id));
+
+      const pinChanged = game.status !== 1 && (await pinInUse(tx, game.pin, game.id));
+      const pin = pinChanged ? freshPin : game.pin;
+      await tx
+        .update(triviaGames)
+        .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, pin, updatedAt: now })
+        .where(eq(triviaGames.id, game.id));
+
+      return { players: playerCount, answers: answerCount, rankings: rankingCount, pin, pinChanged, events: resetEvents(game.id, now) };
+    }),
+  );
+}
+
+export function resetEvents(gameId: number, now: Date): RealtimeEvent[] {
+  const data: PlaySchemas['EventGameReset'] = { reset_at: iso(now) };
+  return [
+    { topic: gameTopic(gameId, 'operator'), type: GAME_RESET_EVENT, data },
+    { topic: gameTopic(gameId, 'public'), type: GAME_RESET_EVENT, data },
+  ];
+}

@@ -1,0 +1,19 @@
+/** Server messages of a rehearsal's reset and of copying a game, in both languages (merged into ../../i18n.ts). */
+import type { Lang } from '../../i18n.js';
+
+export const rehearsalMessages = {
+  'trivia.resetQuestionOnScreen': {
+    'zh-TW': '此遊戲有題目正在顯示中，請先公佈答案或結束遊戲，再重設',
+    en: 'A question of this game is on screen; publish its answer or end the game before resetting it',
+  },
+  'trivia.resetDone': {
+    'zh-TW': '已重設遊戲：刪除 {players} 位玩家、{answers} 筆作答，所有題目回到未出題',
+    en: 'The game is reset: {players} players and {answers} answers deleted, every question back to not sent',
+  },
+  'trivia.resetDoneNewPin': {
+    'zh-TW': '已重設遊戲：刪除 {players} 位玩家、{answers} 筆作答；原 PIN 碼已被其他遊戲使用，新的 PIN 碼為 {pin}',
+    en: 'The game is reset: {players} players and {answers} answers deleted; its PIN went to another game meanwhile, the new PIN is {pin}',
+  },
+  'trivia.duplicated': { 'zh-TW': '已複製遊戲（停用中）', en: 'The game is copied (disabled)' },
+  'trivia.copySuffix': { 'zh-TW': '（複本）', en: ' (copy)' },
+} satisfies Record<string, Record<Lang, string>>;
