@@ -424,7 +424,7 @@ function RankBlock() {
           <p className="rank" data-testid="rank">
             {t('ranked.position', { position: rank.position })}
           </p>
-          <p className="muted">{t('ranked.ofTotal', { total: rank.total })}</p>
+          <p className="muted">{t('ranked.ofTotal', { count: rank.total })}</p>
         </>
       ) : (
         <p className="muted">{t('ranked.noRank')}</p>

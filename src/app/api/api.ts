@@ -253,7 +253,7 @@ function noAnswer(error: unknown, options: CallOptions): ApiError {
   if (name === 'SyntaxError') return failed(new ApiError('http', i18n.t('api.badResponse')), options);
   const timedOut = name === 'TimeoutError';
   const apiError = timedOut
-    ? new ApiError('timeout', i18n.t('api.timeout', { seconds: Math.ceil((options.timeout ?? REQUEST_TIMEOUT_MS) / 1000) }))
+    ? new ApiError('timeout', i18n.t('api.timeout', { count: Math.ceil((options.timeout ?? REQUEST_TIMEOUT_MS) / 1000) }))
     : new ApiError('network', i18n.t('api.networkError'));
   if (options.errors !== 'none') {
     void dialogs.alert({
