@@ -4,9 +4,15 @@
  * Never reads process.env anywhere else.
  */
 import path from 'node:path';
+import { normalizePublicUrl } from '../domain/venue-rules.js';
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; /** null = in memory (tests) */ dataDir: string | null }
+  | {
+      kind: 'pglite';
+      /** null = in memory (tests) */ dataDir: string | null;
+      /** In memory only: start from this dump of an already-migrated database (tests skip initdb and migrations). */
+      template?: Blob;
+    }
   | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
@@ -41,6 +47,33 @@ export interface AppConfig {
    * did (features/live/deadline-watch.ts); unset = AUTO_PUBLISH_AFTER_MS. Not from the environment.
    */
   autoPublishAfterMs?: number;
+  /**
+   * PUBLIC_URL: the base of every address shown to the audience (the join link and its QR code) when
+   * the company sets none; an http(s) URL without trailing slash. Unset/null = none (the display
+   * falls back to its own address, the control screen warns on a loopback address).
+   */
+  publicUrl?: string | null;
+  /** The port the process listens on (PORT), for the LAN addresses the control screen offers; unset = the bound port. */
+  port?: number;
+}
+
+/** A setting of the environment the server cannot start with; main.ts prints the message and exits. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** PUBLIC_URL: unset/empty = null; otherwise an http(s) base URL, stored without trailing slash. */
+export function parsePublicUrl(value: string | undefined): string | null {
+  const checked = normalizePublicUrl(value);
+  if (!checked.ok) {
+    throw new ConfigError(
+      `PUBLIC_URL=${JSON.stringify(value)} is not a usable public address: give the http:// or https:// base URL phones reach this server at, without credentials, query or fragment (e.g. PUBLIC_URL=https://quiz.example.com), or leave it unset.`,
+    );
+  }
+  return checked.value;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -73,5 +106,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     uploadLimit: 200 * 1024 * 1024,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
 }

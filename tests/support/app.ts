@@ -17,6 +17,17 @@ export const TEST_DB_PREFIX = 'lt_test_';
 
 export const usingPostgres = !!process.env.DATABASE_URL;
 
+/** The environment variable naming the migrated PGlite dump global-setup.ts made for this run. */
+export const PGLITE_TEMPLATE_ENV = 'LT_PGLITE_TEMPLATE';
+
+let template: Blob | undefined;
+/** The migrated dump a PGlite test database starts from (read once per test file); none → a fresh initdb. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!template && file && fs.existsSync(file)) template = new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -52,7 +63,7 @@ export async function dropPostgresDatabase(url: string): Promise<void> {
 export async function testAppConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-test-'));
   return {
-    database: usingPostgres ? { kind: 'postgres', url: await createPostgresDatabase() } : { kind: 'pglite', dataDir: null },
+    database: usingPostgres ? { kind: 'postgres', url: await createPostgresDatabase() } : { kind: 'pglite', dataDir: null, template: pgliteTemplate() },
     dataDir,
     staticDir: null,
     adminPassword: TEST_ADMIN_PASSWORD,

@@ -2,9 +2,14 @@
  * Vitest global setup: removes PostgreSQL test databases left behind by an interrupted run. Their
  * names carry the pid of the process that created them (lt_test_<pid>_<hex>); only those whose process
  * is gone are dropped, so two test runs on one PostgreSQL never drop each other's databases.
+ * On PGlite it makes the migrated dump that every test database starts from.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { TEST_DB_PREFIX } from './app';
+import { migratedPgliteDump } from '@/server/db/client';
+import { PGLITE_TEMPLATE_ENV, TEST_DB_PREFIX } from './app';
 
 function isRunning(pid: number): boolean {
   try {
@@ -31,10 +36,19 @@ async function dropLeftovers(): Promise<void> {
   }
 }
 
+let templateFile: string | null = null;
+
 export async function setup(): Promise<void> {
   await dropLeftovers();
+  if (!process.env.DATABASE_URL) {
+    // Every PGlite test database starts from one migrated dump (tests/support/app.ts reads it).
+    templateFile = path.join(os.tmpdir(), `lt-pglite-template-${process.pid}.tar`);
+    fs.writeFileSync(templateFile, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+    process.env[PGLITE_TEMPLATE_ENV] = templateFile;
+  }
 }
 
 export async function teardown(): Promise<void> {
   await dropLeftovers();
+  if (templateFile) fs.rmSync(templateFile, { force: true });
 }
