@@ -90,6 +90,12 @@ const domainMessages = {
     en: 'This is the last enabled super admin: it cannot be disabled, deleted or lose its super role',
   },
   'access.superRoleReadOnly': { 'zh-TW': '超級管理員角色不可修改或刪除', en: 'Super roles cannot be changed or deleted' },
+  // Venue settings of a company (venue-rules.ts)
+  'venue.publicUrlInvalid': {
+    'zh-TW': '請輸入以 http:// 或 https:// 開頭的網址（不含帳號密碼、? 或 #），或留空使用伺服器預設值',
+    en: 'Enter an address starting with http:// or https:// (no credentials, ? or #), or leave it empty for the server default',
+  },
+  'venue.timeZoneUnknown': { 'zh-TW': '請選擇有效的時區（例如 Asia/Taipei）', en: 'Please choose a valid time zone (such as Asia/Taipei)' },
   // A player's nickname (nickname.ts): the phone's join form and POST /api/play/join
   'nickname.required': { 'zh-TW': '請輸入暱稱', en: 'Please enter a nickname' },
   'nickname.tooLong': {

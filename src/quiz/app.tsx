@@ -14,7 +14,7 @@ import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { LiveSocket, type LiveStatus } from '@/audience/live-socket';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
-import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from './display-state';
+import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
 import { QrCode } from './qr-code';
 
 export function App() {
@@ -92,7 +92,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
   if (!state) return <p className="message">{t('loading')}</p>;
   const screen = displayScreen(state);
   const pin = state.game.pin ?? '';
-  const url = joinUrl(window.location.origin, pin);
+  const url = displayJoinUrl(state, window.location.origin);
   return (
     <div className={`display screen-${screen}`} data-screen={screen} data-testid="display">
       <header className="display-top">

@@ -77,5 +77,11 @@ export function promotedPlayers(levels: PlaySchemas['RankingSummary']['levels'],
   return levels.filter((entry) => entry.level > questionLevel).reduce((sum, entry) => sum + entry.players, 0);
 }
 
-/** The join link the big screen shows and encodes in its QR code. */
+/** The join link on this page's own address: the fallback when the server names none. */
 export const joinUrl = (origin: string, pin: string): string => `${origin}/play?pin=${encodeURIComponent(pin)}`;
+
+/**
+ * The join link the big screen shows and encodes in its QR code: the server's `join_url` (the
+ * company's public URL, else PUBLIC_URL), else this page's own address.
+ */
+export const displayJoinUrl = (state: Pick<DisplayState, 'join_url' | 'game'>, origin: string): string => state.join_url ?? joinUrl(origin, state.game.pin ?? '');

@@ -4,10 +4,19 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
+import { ConfigError, configFromEnv } from './config.js';
 import { FolderLockedError } from './db/lock.js';
 
-const config = configFromEnv();
+let config: ReturnType<typeof configFromEnv>;
+try {
+  config = configFromEnv();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

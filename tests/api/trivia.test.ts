@@ -131,6 +131,7 @@ describe('games', () => {
       player_count: 0,
       answer_count: 0,
       ended_at: null,
+      join_url: null, // neither PUBLIC_URL nor a company public URL here (tests/api/venue.test.ts)
       levels: [],
     });
   });

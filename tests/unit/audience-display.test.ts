@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayApiError} from '@/audience/api';
 import { unwrap, type PlaySchemas } from '@/audience/api';
 import { detectLanguage, normaliseLanguage, readCookie } from '@/audience/i18n';
-import { answerBars, applyFrame, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from '@/quiz/display-state';
+import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from '@/quiz/display-state';
 import { withoutToken } from '@/quiz/display-session';
 import { snapshotDiffers } from '@/play/live-link';
 import { resumableToken, toPlayerView } from '@/play/player-logic';
@@ -35,6 +35,7 @@ const lobby: DisplayState = {
   question: null,
   ranking: null,
   finished: false,
+  join_url: null,
 };
 const item = (rank: number, level: number): PlaySchemas['RankItem'] => ({ rank, player_id: rank, nickname: `P${rank}`, score: 10, level, elapsed_ms: 100 });
 
@@ -102,6 +103,11 @@ describe('the big screen through a question', () => {
 
   it('gives the join link and drops the code from the address', () => {
     expect(joinUrl('https://quiz.example', '012345')).toBe('https://quiz.example/play?pin=012345');
+    // The server's join_url (a public URL) wins over the page's own address, and survives the events.
+    expect(displayJoinUrl(lobby, 'http://localhost:8080')).toBe('http://localhost:8080/play?pin=123456');
+    const published = { ...lobby, join_url: 'https://quiz.example/play?pin=123456' };
+    const joined = applyFrame(published, { type: 'server.playerJoined', data: { count: 2 } }).state!;
+    expect(displayJoinUrl(joined, 'http://localhost:8080')).toBe('https://quiz.example/play?pin=123456');
     expect(withoutToken('http://h/quiz?token=abc&company_id=1&trivia_game_id=9')).toBe('/quiz?company_id=1&trivia_game_id=9');
   });
 });

@@ -16,6 +16,7 @@ import { realtimeHandlers } from './realtime/handlers.js';
 import { roleHandlers } from './role/handlers.js';
 import { sessionHandlers } from './session/handlers.js';
 import { triviaHandlers } from './trivia/handlers.js';
+import { venueHandlers } from './venue/handlers.js';
 import { websiteHandlers } from './website/handlers.js';
 
 export const operationHandlers: OperationHandlers = {
@@ -32,6 +33,7 @@ export const operationHandlers: OperationHandlers = {
   ...auditHandlers,
   ...adminHandlers,
   ...displayAdminHandlers,
+  ...venueHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

@@ -31,8 +31,8 @@ export const companyHandlers: OperationHandlers = {
 
   async companyUpdate(request) {
     noteAudit(request, { targetType: 'company', targetId: request.body.id });
-    const change = await service.renameCompany(request.server.db, request.lang, actorOf(request), request.body);
-    noteAudit(request, { summary: change.before === change.name ? 'no change' : `name ${change.before} → ${change.name}` });
+    const change = await service.updateCompany(request.server.db, request.lang, actorOf(request), request.body);
+    noteAudit(request, { summary: change.changes.length === 0 ? 'no change' : change.changes.join('; ') });
     if (change.before !== change.name) await publishAccessChanged(request.server, change.admins, 'companies');
     return {};
   },

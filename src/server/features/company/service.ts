@@ -3,6 +3,9 @@
  * anyone else only those it may act for (admin_companies), and another company's id is not found.
  * Names are trimmed and unique whatever their case: each write holds a transaction-wide advisory
  * lock while it checks and writes, so two admins creating "Acme" and "ACME" at once cannot both win.
+ * A company also carries its venue settings (issue 16, src/domain/venue-rules.ts): the public base URL
+ * of the addresses its audience is shown, and the time zone of its exports; an update changes only
+ * the fields it sends.
  * Never publishes or audits: the handlers do, after the commit.
  */
 import { and, asc, count, eq, getTableName, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -11,7 +14,9 @@ import type { components } from '@openapi/admin-api';
 import type { Db } from '../../db/client.js';
 import { adminCompanies, adminRoles, companies, roles } from '../../db/schema.js';
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
+import { translateFieldErrors, type DomainFieldErrors } from '../../lib/domain-errors.js';
 import { translate, type Lang } from '../../i18n.js';
+import { isKnownTimeZone, normalizePublicUrl } from '../../../domain/venue-rules.js';
 import type { AdminAccess } from '../session/access.js';
 
 type Schemas = components['schemas'];
@@ -48,7 +53,7 @@ export async function listCompanies(db: Db, actor: CompanyActor, query: Schemas[
       )
   )::int`;
   const rows = await db
-    .select({ id: companies.id, name: companies.name, createdAt: companies.createdAt, adminCount })
+    .select({ id: companies.id, name: companies.name, publicUrl: companies.publicUrl, timeZone: companies.timeZone, createdAt: companies.createdAt, adminCount })
     .from(companies)
     .where(where)
     .orderBy(asc(companies.id))
@@ -56,9 +61,44 @@ export async function listCompanies(db: Db, actor: CompanyActor, query: Schemas[
     .offset((query.page - 1) * query.limit);
   const [{ total }] = (await db.select({ total: count() }).from(companies).where(where)) as [{ total: number }];
   return {
-    list: rows.map((row) => ({ id: row.id, name: row.name, admin_count: Number(row.adminCount), created_at: row.createdAt.toISOString() })),
+    list: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      admin_count: Number(row.adminCount),
+      public_url: row.publicUrl,
+      time_zone: row.timeZone,
+      created_at: row.createdAt.toISOString(),
+    })),
     total: Number(total),
   };
+}
+
+/** The venue settings a request sends, as stored; absent fields stay absent (an update leaves them). */
+interface VenueFields {
+  publicUrl?: string | null;
+  timeZone?: string;
+}
+
+/**
+ * Checks the fields that need no database (a blank name, the public URL, the time zone) together, so
+ * one 422 names every one of them; answers the venue fields as stored.
+ */
+function checkFields(lang: Lang, input: { name?: string; public_url?: string | null; time_zone?: string }): VenueFields {
+  const errors: DomainFieldErrors = {};
+  const fields: VenueFields = {};
+  if (input.public_url !== undefined) {
+    const checked = normalizePublicUrl(input.public_url);
+    if (checked.ok) fields.publicUrl = checked.value;
+    else errors.public_url = [checked.key];
+  }
+  if (input.time_zone !== undefined) {
+    if (isKnownTimeZone(input.time_zone)) fields.timeZone = input.time_zone;
+    else errors.time_zone = ['venue.timeZoneUnknown'];
+  }
+  const translated: Record<string, string[]> = translateFieldErrors(lang, errors);
+  if (input.name !== undefined && !input.name.trim()) translated.name = [translate(lang, 'company.nameRequired')];
+  if (Object.keys(translated).length > 0) throw new FieldErrors(translated);
+  return fields;
 }
 
 /** The name as stored: trimmed, not empty, not another company's (any case). */
@@ -83,9 +123,10 @@ export interface CreatedCompany {
 }
 
 export async function createCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyCreateRequest']): Promise<CreatedCompany> {
+  const venue = checkFields(lang, input);
   return db.transaction(async (tx) => {
     const name = await checkName(tx, lang, input.name, null);
-    const [row] = await tx.insert(companies).values({ name }).returning({ id: companies.id });
+    const [row] = await tx.insert(companies).values({ name, ...venue }).returning({ id: companies.id });
     const id = row!.id;
     // A creator that is not a super admin may act for what it created at once.
     if (!actor.isSuper) await tx.insert(adminCompanies).values({ adminId: actor.adminId, companyId: id });
@@ -93,20 +134,40 @@ export async function createCompany(db: Db, lang: Lang, actor: CompanyActor, inp
   });
 }
 
-export interface RenamedCompany {
+export interface UpdatedCompany {
   before: string;
   name: string;
+  /** What changed, for the audit trail: `name A → B`, `public URL (none) → https://…`, `time zone A → B`. */
+  changes: string[];
   /** Admins with an admin_companies row for it: their company switcher shows the name. */
   admins: number[];
 }
 
-export async function renameCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyUpdateRequest']): Promise<RenamedCompany> {
+const shown = (value: string | null) => value ?? '(none)';
+
+/** Changes the fields sent (name, public URL, time zone); the others stay as they are. */
+export async function updateCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyUpdateRequest']): Promise<UpdatedCompany> {
+  const venue = checkFields(lang, input);
   return db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(and(eq(companies.id, input.id), scope(actor))).for('update');
     if (!company) throw recordNotFound();
-    const name = await checkName(tx, lang, input.name, company.id);
-    if (name !== company.name) await tx.update(companies).set({ name }).where(eq(companies.id, company.id));
+    const name = input.name === undefined ? company.name : await checkName(tx, lang, input.name, company.id);
+    const changes: string[] = [];
+    const set: Partial<typeof companies.$inferInsert> = {};
+    if (name !== company.name) {
+      set.name = name;
+      changes.push(`name ${company.name} → ${name}`);
+    }
+    if (venue.publicUrl !== undefined && venue.publicUrl !== company.publicUrl) {
+      set.publicUrl = venue.publicUrl;
+      changes.push(`public URL ${shown(company.publicUrl)} → ${shown(venue.publicUrl)}`);
+    }
+    if (venue.timeZone !== undefined && venue.timeZone !== company.timeZone) {
+      set.timeZone = venue.timeZone;
+      changes.push(`time zone ${company.timeZone} → ${venue.timeZone}`);
+    }
+    if (changes.length > 0) await tx.update(companies).set(set).where(eq(companies.id, company.id));
     const rows = await tx.select({ adminId: adminCompanies.adminId }).from(adminCompanies).where(eq(adminCompanies.companyId, company.id));
-    return { before: company.name, name, admins: rows.map((row) => row.adminId) };
+    return { before: company.name, name, changes, admins: rows.map((row) => row.adminId) };
   });
 }
