@@ -94,6 +94,9 @@ export function createPlayApi({ lang, networkError, baseUrl = '/api/play', fetch
     state: (token: string) => run<PlaySchemas['PlayerStateData']>(() => client.POST('/state', { body: {}, headers: auth(token) })),
     ticket: (token: string) => run<PlaySchemas['TicketData']>(() => client.POST('/ticket', { body: {}, headers: auth(token) })),
     displayExchange: (code: string) => run<PlaySchemas['DisplayExchangeData']>(() => client.POST('/display/exchange', { body: { code } })),
+    displayPair: () => run<PlaySchemas['DisplayPairData']>(() => client.POST('/display/pair', { body: {} })),
+    displayPairStatus: (pairingToken: string) =>
+      run<PlaySchemas['DisplayPairStatusData']>(() => client.POST('/display/pairStatus', { body: { pairing_token: pairingToken } })),
     displayState: (token: string) => run<PlaySchemas['DisplayStateData']>(() => client.POST('/display/state', { body: {}, headers: auth(token) })),
     displayTicket: (token: string) => run<PlaySchemas['TicketData']>(() => client.POST('/display/ticket', { body: {}, headers: auth(token) })),
   };

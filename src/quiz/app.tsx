@@ -1,7 +1,9 @@
 /**
  * The quiz display (DESIGN.md §1, /quiz?token=…&company_id=…&trivia_game_id=…): the venue's big
- * screen. It trades the address's single-use code for a display session (./display-session.ts), then
- * follows the game's public topic: join PIN, link, QR code and players joined; the question with its
+ * screen. It trades the address's single-use code for a display session (./display-session.ts), or
+ * resumes the session this computer keeps, or — with neither — shows a pairing code the operator types
+ * on the control screen (./pairing-screen.tsx); unpaired (`display.unpaired`, or a 202), it forgets
+ * its token and shows a new code. Then it follows the game's public topic: join PIN, link, QR code and players joined; the question with its
  * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
  * answers per option; the ranking (podium, promotions in a level game); the final results. It
  * reconnects by itself (the audience's LiveSocket) and resumes from the snapshot the server sends on
@@ -15,33 +17,38 @@ import { LanguageSwitch } from '@/audience/language-switch';
 import { LiveSocket, type LiveStatus } from '@/audience/live-socket';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
 import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
+import { PairingScreen } from './pairing-screen';
 import { QrCode } from './qr-code';
 
 export function App() {
   const t = useT();
   const api = useMemo(() => createPlayApi({ lang: currentLanguage, networkError: () => translate('reconnecting') }), []);
-  const [boot, setBoot] = useState<BootResult | { kind: 'loading' } | { kind: 'expired'; message: string }>({ kind: 'loading' });
+  const [boot, setBoot] = useState<BootResult | { kind: 'loading' } | { kind: 'unpaired'; message: string }>({ kind: 'loading' });
   useEffect(() => {
     void bootDisplay(api).then(setBoot);
   }, [api]);
-  const expire = useCallback((message: string) => {
-    displayStorage.set(null);
-    setBoot({ kind: 'expired', message });
+  // Unpaired or expired (a 202, or `display.unpaired`): forget the token, back to the pairing screen.
+  const token = boot.kind === 'ready' ? boot.session.token : null;
+  const expire = useCallback(
+    (message: string) => {
+      if (token) displayStorage.forget(token);
+      setBoot({ kind: 'unpaired', message });
+    },
+    [token],
+  );
+  const paired = useCallback((session: DisplaySession) => {
+    displayStorage.set(session);
+    setBoot({ kind: 'ready', session });
   }, []);
 
   let body;
   if (boot.kind === 'loading') body = <p className="message">{t('loading')}</p>;
   else if (boot.kind === 'ready') body = <Display api={api} session={boot.session} onExpired={expire} />;
   else {
-    const title = boot.kind === 'codeInvalid' ? t('boot.codeInvalidTitle') : boot.kind === 'expired' ? t('boot.expiredTitle') : t('boot.noCodeTitle');
-    const lead = boot.kind === 'noCode' ? t('boot.noCodeLead') : t('boot.codeInvalidLead');
-    body = (
-      <div className="message" role="alert" data-testid="display-error">
-        <h1>{title}</h1>
-        {boot.kind === 'expired' && boot.message ? <p className="server-message">{boot.message}</p> : null}
-        <p>{lead}</p>
-      </div>
-    );
+    // No code and no session, a used link, or an unpaired display: pair by a code (./pairing-screen.tsx).
+    const notice =
+      boot.kind === 'codeInvalid' ? { title: t('boot.codeInvalidTitle') } : boot.kind === 'unpaired' ? { title: t('pair.unpairedTitle'), message: boot.message } : null;
+    body = <PairingScreen api={api} onPaired={paired} notice={notice} />;
   }
   return (
     <div className="stage">
@@ -77,6 +84,8 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
     const socket = new LiveSocket({
       getTicket: () => api.displayTicket(session.token),
       onEvent: (frame) => {
+        // Some display was unpaired from this game: this one asks whether it still may follow it (a 202 ends it).
+        if (frame.type === 'display.unpaired') return void refresh();
         const next = applyFrame(stateRef.current, frame);
         show(next.state);
         if (next.refresh) void refresh();

@@ -1,8 +1,11 @@
 /**
- * The display's session (DESIGN.md §6: no long-lived token in a URL). The address carries a
- * single-use code valid for a minute; it is exchanged once by POST /display/exchange, removed from
- * the address bar at once, and the display token it buys is kept in session storage (this tab only),
- * so a reload resumes without a new code.
+ * The display's session (DESIGN.md §6: no long-lived token in a URL). Either the address carries a
+ * single-use code valid for a minute (the control screen's button), exchanged once by POST
+ * /display/exchange and removed from the address bar at once; or the display has neither code nor
+ * session and pairs by a code it shows (./pairing.ts). The display token (a server-side session,
+ * valid until unpaired) is kept in local storage — a venue computer resumes after a reload or a
+ * browser restart — and in this tab's session storage, so a tab opened for another game by the
+ * button keeps its own game on reload.
  */
 import { PlayApiError, type PlayApi } from '@/audience/api';
 import { backoffDelay } from '@/shared/backoff';
@@ -16,21 +19,38 @@ export interface DisplaySession {
 
 export type BootResult = { kind: 'ready'; session: DisplaySession } | { kind: 'codeInvalid'; message: string } | { kind: 'noCode' };
 
+function read(storage: Storage): DisplaySession | null {
+  try {
+    const value = JSON.parse(storage.getItem(KEY) ?? 'null') as DisplaySession | null;
+    return value && typeof value.token === 'string' && typeof value.gameId === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export const displayStorage = {
+  /** This tab's session, else the computer's. */
   get(): DisplaySession | null {
-    try {
-      const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as DisplaySession | null;
-      return value && typeof value.token === 'string' && typeof value.gameId === 'number' ? value : null;
-    } catch {
-      return null;
-    }
+    return read(sessionStorage) ?? read(localStorage);
   },
   set(value: DisplaySession | null): void {
-    try {
-      if (value) sessionStorage.setItem(KEY, JSON.stringify(value));
-      else sessionStorage.removeItem(KEY);
-    } catch {
-      // No storage: a reload needs a new code from the control screen.
+    for (const storage of [sessionStorage, localStorage]) {
+      try {
+        if (value) storage.setItem(KEY, JSON.stringify(value));
+        else storage.removeItem(KEY);
+      } catch {
+        // No storage: a reload pairs again.
+      }
+    }
+  },
+  /** Forgets a token the server refused (unpaired, expired), wherever it is kept; another is left alone. */
+  forget(token: string): void {
+    for (const storage of [sessionStorage, localStorage]) {
+      try {
+        if (read(storage)?.token === token) storage.removeItem(KEY);
+      } catch {
+        // Nothing kept.
+      }
     }
   },
 };
