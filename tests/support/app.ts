@@ -34,14 +34,18 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Creates an empty PostgreSQL database and returns its URL. */
+/** The environment variable naming the migrated PostgreSQL database global-setup.ts made for this run. */
+export const POSTGRES_TEMPLATE_ENV = 'LT_PG_TEMPLATE';
+
+/** Creates a PostgreSQL database (a copy of the run's migrated template, if any) and returns its URL. */
 export async function createPostgresDatabase(): Promise<string> {
   const base = process.env.DATABASE_URL as string;
   const name = `${TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await client.end();
   }

@@ -2,14 +2,15 @@
  * Vitest global setup: removes PostgreSQL test databases left behind by an interrupted run. Their
  * names carry the pid of the process that created them (lt_test_<pid>_<hex>); only those whose process
  * is gone are dropped, so two test runs on one PostgreSQL never drop each other's databases.
- * On PGlite it makes the migrated dump that every test database starts from.
+ * It also makes the migrated database every test database starts from: a PGlite dump, or a PostgreSQL
+ * template database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migratedPgliteDump } from '@/server/db/client';
-import { PGLITE_TEMPLATE_ENV, TEST_DB_PREFIX } from './app';
+import { migratedPgliteDump, openDatabase } from '@/server/db/client';
+import { createPostgresDatabase, dropPostgresDatabase, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, TEST_DB_PREFIX } from './app';
 
 function isRunning(pid: number): boolean {
   try {
@@ -37,10 +38,17 @@ async function dropLeftovers(): Promise<void> {
 }
 
 let templateFile: string | null = null;
+let templateDatabase: string | null = null;
 
 export async function setup(): Promise<void> {
   await dropLeftovers();
-  if (!process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL) {
+    // Every PostgreSQL test database is created as a copy of one migrated database.
+    templateDatabase = await createPostgresDatabase();
+    const database = await openDatabase({ kind: 'postgres', url: templateDatabase });
+    await database.close();
+    process.env[POSTGRES_TEMPLATE_ENV] = new URL(templateDatabase).pathname.slice(1);
+  } else {
     // Every PGlite test database starts from one migrated dump (tests/support/app.ts reads it).
     templateFile = path.join(os.tmpdir(), `lt-pglite-template-${process.pid}.tar`);
     fs.writeFileSync(templateFile, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
@@ -51,4 +59,8 @@ export async function setup(): Promise<void> {
 export async function teardown(): Promise<void> {
   await dropLeftovers();
   if (templateFile) fs.rmSync(templateFile, { force: true });
+  if (templateDatabase) {
+    delete process.env[POSTGRES_TEMPLATE_ENV];
+    await dropPostgresDatabase(templateDatabase);
+  }
 }
