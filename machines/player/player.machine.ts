@@ -20,6 +20,18 @@
  *   clock offset) runs beside the answer form. When time is up while the player is still choosing,
  *   the screen becomes `watching`; an answer already on its way is waited for, since the server
  *   judges it by its receipt time (with 500 ms grace), not the phone's countdown.
+ * - An answer survives a dead network: a tap records it as `pending` (kept in local storage by the
+ *   injected `storePending`) before it is sent. If the server cannot be reached (`Unreachable`: no
+ *   network, no reply, a server failure) the phone shows `inGame.pending` ("sent when the connection
+ *   returns", with the tapped time) and `delivering` resends it — at once when the browser is online
+ *   again, after a backoff otherwise, and after every `syncing` (a reconnect, a reload) unless the
+ *   player's state shows it stored. The server decides by its own clock; a resend of an answer it
+ *   stored already (the acknowledgement was lost) is answered with the stored answer, so no sequence
+ *   of reconnects submits twice. The pending answer goes once the server answered — accepted (the
+ *   receipt), or refused (`refusal`: the server's sentence and the tapped time, until the next
+ *   question) — or the token is gone.
+ * - A join refused because the game has ended carries its final results: `joining.ended` shows them
+ *   instead of a form that would wait forever.
  * Derived facts (can answer, seconds left, busy) are states, tags and `can()`; see selectors.ts.
  */
 import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -27,6 +39,8 @@ import { msToNextSecond } from '../question/question.machine.js';
 import type {
   AnswerInput,
   AnswerOutput,
+  JoinedEndedGame,
+  PendingAnswer,
   JoinInput,
   JoinOutput,
   PlayerContext,
@@ -36,6 +50,7 @@ import type {
   PublicQuestion,
   RejectedToken,
   TokenInput,
+  Unreachable,
 } from './types.js';
 
 export function errorMessage(error: unknown): string {
@@ -49,6 +64,12 @@ export function errorMessage(error: unknown): string {
 
 const isRejectedToken = (error: unknown): error is RejectedToken =>
   typeof error === 'object' && error !== null && (error as Partial<RejectedToken>).tokenRejected === true;
+const isUnreachable = (error: unknown): error is Unreachable => typeof error === 'object' && error !== null && (error as Partial<Unreachable>).unreachable === true;
+const isEndedGame = (error: unknown): error is JoinedEndedGame =>
+  typeof error === 'object' && error !== null && (error as Partial<JoinedEndedGame>).gameEnded === true && !!(error as JoinedEndedGame).game;
+
+/** The wait before the next attempt to deliver a pending answer: 2 s, doubling, at most 30 s. */
+export const pendingRetryMs = (attempts: number) => Math.min(30_000, 2_000 * 2 ** Math.max(0, attempts - 1));
 
 /** What a view means for this phone's screen. */
 const viewQuestion = (view: PlayerView | null) => view?.question ?? null;
@@ -61,7 +82,7 @@ export const playerMachine = setup({
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
     tags: {} as 'busy' | 'inGame',
-    children: {} as { join: 'join'; loadState: 'loadState'; submitAnswer: 'submitAnswer' },
+    children: {} as { join: 'join'; loadState: 'loadState'; submitAnswer: 'submitAnswer'; deliverAnswer: 'submitAnswer' },
   },
   actors: {
     /** POST /api/play/join. */
@@ -73,10 +94,25 @@ export const playerMachine = setup({
   },
   delays: {
     tick: ({ context }) => msToNextSecond(context.remainingMs ?? 0),
+    pendingRetry: ({ context }) => pendingRetryMs(context.pendingAttempts),
   },
   actions: {
     /** Injected: keeps the token in local storage (null removes it). */
     storeToken: (_, _params: { token: string | null }) => {},
+    /** Injected: keeps the pending answer in local storage with the token (null removes it). */
+    storePending: (_, _params: { pending: PendingAnswer | null }) => {},
+    keepPending: assign(({ context }, params: { choices: string[]; tappedAt: number }) => ({
+      pending: { questionId: context.view?.question?.question.id ?? 0, choices: params.choices, tappedAt: params.tappedAt },
+      pendingAttempts: 0,
+      refusal: null,
+    })),
+    dropPending: assign({ pending: null, pendingAttempts: 0 }),
+    countAttempt: assign(({ context }) => ({ pendingAttempts: context.pendingAttempts + 1 })),
+    setRefusal: assign(({ context }, params: { message: string }) => ({
+      refusal: context.pending ? { message: params.message, tappedAt: context.pending.tappedAt } : null,
+    })),
+    setEndedGame: assign((_, params: { error: JoinedEndedGame }) => ({ endedGame: params.error.game, error: null })),
+    clearEndedGame: assign({ endedGame: null }),
     joined: assign((_, params: JoinOutput) => ({ token: params.token, player: params.player, error: null })),
     forgetToken: assign({ token: null, player: null, view: null }),
     applyView: assign((_, params: { view: PlayerView }) => {
@@ -92,7 +128,7 @@ export const playerMachine = setup({
         myAnswer: null,
       };
       const remainingMs = params.deadline === null ? null : Math.max(0, params.deadline - (params.receivedAt + context.clockOffsetMs));
-      return { view, remainingMs, error: null };
+      return { view, remainingMs, error: null, refusal: null };
     }),
     recordAnswer: assign(({ context }, params: AnswerOutput) => ({
       view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null, elapsedMs: params.elapsedMs } },
@@ -107,6 +143,14 @@ export const playerMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    unreachable: (_, params: { error: unknown }) => isUnreachable(params.error),
+    joinGameEnded: (_, params: { error: unknown }) => isEndedGame(params.error),
+    /** A pending answer the view does not show stored: the server has not decided it (or said so). */
+    pendingToDeliver: ({ context }, params: { view: PlayerView }) => {
+      const pending = context.pending;
+      if (!pending) return false;
+      return !(params.view.question?.question.id === pending.questionId && params.view.myAnswer !== null);
+    },
     tokenRejected: (_, params: { error: unknown }) => isRejectedToken(params.error),
     viewEnded: (_, params: { view: PlayerView }) => params.view.gameEnded,
     viewCanAnswer: (_, params: { view: PlayerView }) => {
@@ -134,7 +178,18 @@ export const playerMachine = setup({
   },
 }).createMachine({
   id: 'player',
-  context: ({ input }) => ({ token: input.token, player: null, view: null, clockOffsetMs: 0, remainingMs: null, error: null }),
+  context: ({ input }) => ({
+    token: input.token,
+    player: null,
+    view: null,
+    clockOffsetMs: 0,
+    remainingMs: null,
+    error: null,
+    pending: input.token ? (input.pending ?? null) : null,
+    pendingAttempts: 0,
+    refusal: null,
+    endedGame: null,
+  }),
   initial: 'starting',
   on: {
     'clock.synced': { actions: { type: 'setClockOffset', params: ({ event }) => ({ offsetMs: event.offsetMs }) } },
@@ -163,7 +218,17 @@ export const playerMachine = setup({
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
               ],
             },
-            onError: { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+            onError: [
+              { guard: { type: 'joinGameEnded', params: ({ event }) => ({ error: event.error }) }, target: 'ended', actions: { type: 'setEndedGame', params: ({ event }) => ({ error: event.error as JoinedEndedGame }) } },
+              { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+            ],
+          },
+        },
+        ended: {
+          description: 'The game of that PIN has ended: its final ranking instead of the form.',
+          on: {
+            'player.back': { target: 'form', actions: 'clearEndedGame' },
+            'player.join': { target: 'submitting', actions: ['clearError', 'clearEndedGame'] },
           },
         },
       },
@@ -176,31 +241,36 @@ export const playerMachine = setup({
         src: 'loadState',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
-          { guard: { type: 'viewEnded', params: ({ event }) => ({ view: event.output }) }, target: 'finished', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          {
+            guard: { type: 'pendingToDeliver', params: ({ event }) => ({ view: event.output }) },
+            target: 'delivering',
+            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+          },
+          { guard: { type: 'viewEnded', params: ({ event }) => ({ view: event.output }) }, target: 'finished', actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }] },
           {
             guard: { type: 'viewCanAnswer', params: ({ event }) => ({ view: event.output }) },
             target: 'inGame.answering',
-            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+            actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
           },
           {
             guard: { type: 'viewAnswered', params: ({ event }) => ({ view: event.output }) },
             target: 'inGame.answered',
-            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+            actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
           },
-          { guard: { type: 'viewLive', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.watching', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
-          { guard: { type: 'viewRanked', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.ranked', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          { guard: { type: 'viewLive', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.watching', actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }] },
+          { guard: { type: 'viewRanked', params: ({ event }) => ({ view: event.output }) }, target: 'inGame.ranked', actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }] },
           {
             guard: { type: 'viewRevealed', params: ({ event }) => ({ view: event.output }) },
             target: 'inGame.revealed',
-            actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) },
+            actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
           },
-          { target: 'inGame.lobby', actions: { type: 'applyView', params: ({ event }) => ({ view: event.output }) } },
+          { target: 'inGame.lobby', actions: [{ type: 'applyView', params: ({ event }) => ({ view: event.output }) }, 'dropPending', { type: 'storePending', params: { pending: null } }] },
         ],
         onError: [
           {
             guard: { type: 'tokenRejected', params: ({ event }) => ({ error: event.error }) },
             target: 'joining',
-            actions: ['forgetToken', { type: 'storeToken', params: { token: null } }, { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
+            actions: ['forgetToken', { type: 'storeToken', params: { token: null } }, 'dropPending', { type: 'storePending', params: { pending: null } }, { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
           },
           { target: 'offline', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
         ],
@@ -213,11 +283,35 @@ export const playerMachine = setup({
         'server.gameEnded': { target: 'syncing', reenter: true },
       },
     },
+    delivering: {
+      description: 'Resends the pending answer; the server decides by its own clock, then the state is read again.',
+      tags: 'busy',
+      invoke: {
+        id: 'deliverAnswer',
+        src: 'submitAnswer',
+        input: ({ context }) => ({ token: context.token ?? '', questionId: context.pending?.questionId ?? 0, choices: context.pending?.choices ?? [] }),
+        onDone: { target: 'syncing', actions: ['dropPending', { type: 'storePending', params: { pending: null } }] },
+        onError: [
+          { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: 'inGame.pending', actions: 'countAttempt' },
+          {
+            guard: { type: 'tokenRejected', params: ({ event }) => ({ error: event.error }) },
+            target: 'syncing',
+            actions: ['dropPending', { type: 'storePending', params: { pending: null } }],
+          },
+          {
+            target: 'syncing',
+            actions: [{ type: 'setRefusal', params: ({ event }) => ({ message: errorMessage(event.error) }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
+          },
+        ],
+      },
+      // Whatever happens meanwhile is read by the `syncing` that follows.
+    },
     offline: {
-      description: 'The server could not be reached; the player retries (or the socket reconnects).',
+      description: 'The server could not be reached; the player retries (or the socket reconnects, or the network returns).',
       on: {
         'player.retry': { target: 'syncing' },
         'connection.reconnected': { target: 'syncing' },
+        'connection.online': { target: 'syncing' },
       },
     },
     inGame: {
@@ -267,35 +361,54 @@ export const playerMachine = setup({
               initial: 'choosing',
               states: {
                 choosing: {
-                  on: { 'player.answer': { target: 'submitting', actions: 'clearError' } },
+                  on: {
+                    'player.answer': {
+                      target: 'submitting',
+                      actions: [
+                        'clearError',
+                        { type: 'keepPending', params: ({ event }) => ({ choices: event.choices, tappedAt: event.tappedAt }) },
+                        { type: 'storePending', params: ({ context }) => ({ pending: context.pending }) },
+                      ],
+                    },
+                  },
                 },
                 submitting: {
                   tags: 'busy',
                   invoke: {
                     id: 'submitAnswer',
                     src: 'submitAnswer',
-                    input: ({ context, event }) => ({
+                    input: ({ context }) => ({
                       token: context.token ?? '',
-                      questionId: context.view?.question?.question.id ?? 0,
-                      choices: event.type === 'player.answer' ? event.choices : [],
+                      questionId: context.pending?.questionId ?? 0,
+                      choices: context.pending?.choices ?? [],
                     }),
                     onDone: {
                       target: '#player.inGame.answered',
-                      actions: { type: 'recordAnswer', params: ({ event }) => event.output },
+                      actions: [{ type: 'recordAnswer', params: ({ event }) => event.output }, 'dropPending', { type: 'storePending', params: { pending: null } }],
                     },
                     onError: [
+                      // Not decided: kept, and resent when the connection returns.
+                      { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: '#player.inGame.pending', actions: 'countAttempt' },
                       {
                         guard: 'countdownExpired',
                         target: '#player.inGame.watching',
-                        actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                        actions: [{ type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
                       },
-                      { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+                      {
+                        target: 'choosing',
+                        actions: [{ type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }, 'dropPending', { type: 'storePending', params: { pending: null } }],
+                      },
                     ],
                   },
                 },
               },
             },
           },
+        },
+        pending: {
+          description: 'An answer tapped while the server could not be reached: shown as pending, resent when the connection returns.',
+          after: { pendingRetry: { target: '#player.delivering' } },
+          on: { 'connection.online': { target: '#player.delivering' } },
         },
         answered: { description: 'The answer is stored; waiting for the correct answer.' },
         watching: { description: 'A question this player cannot (or can no longer) answer.' },

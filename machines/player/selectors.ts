@@ -3,22 +3,23 @@
  * answer, busy) comes from states, tags and `can()`; seconds left come from the countdown's context.
  */
 import type { PlayerSnapshot } from './player.machine.js';
-import type { PlayerView, PublicQuestion } from './types.js';
+import type { EndedGame, PendingAnswer, PendingRefusal, PlayerView, PublicQuestion } from './types.js';
 
-export type PlayerScreen = 'join' | 'loading' | 'offline' | 'lobby' | 'answering' | 'answered' | 'watching' | 'revealed' | 'ranked' | 'finished';
+export type PlayerScreen = 'join' | 'ended' | 'loading' | 'offline' | 'lobby' | 'answering' | 'pending' | 'answered' | 'watching' | 'revealed' | 'ranked' | 'finished';
 
 export function selectScreen(snapshot: PlayerSnapshot): PlayerScreen {
+  if (snapshot.matches({ joining: 'ended' })) return 'ended';
   if (snapshot.matches('joining')) return 'join';
   if (snapshot.matches('offline')) return 'offline';
   if (snapshot.matches('finished')) return 'finished';
-  for (const screen of ['lobby', 'answering', 'answered', 'watching', 'revealed', 'ranked'] as const) {
+  for (const screen of ['lobby', 'answering', 'pending', 'answered', 'watching', 'revealed', 'ranked'] as const) {
     if (snapshot.matches({ inGame: screen })) return screen;
   }
   return 'loading';
 }
 
 export const selectIsBusy = (snapshot: PlayerSnapshot): boolean => snapshot.hasTag('busy');
-export const selectCanAnswer = (snapshot: PlayerSnapshot): boolean => snapshot.can({ type: 'player.answer', choices: [] });
+export const selectCanAnswer = (snapshot: PlayerSnapshot): boolean => snapshot.can({ type: 'player.answer', choices: [], tappedAt: 0 });
 export const selectIsSubmitting = (snapshot: PlayerSnapshot): boolean =>
   snapshot.matches({ inGame: { answering: { form: 'submitting' } } });
 export const selectRemainingSeconds = (snapshot: PlayerSnapshot): number | null =>
@@ -31,3 +32,9 @@ export const selectScore = (snapshot: PlayerSnapshot): number => snapshot.contex
 export const selectRank = (snapshot: PlayerSnapshot): PlayerView['rank'] => snapshot.context.view?.rank ?? null;
 export const selectPlayer = (snapshot: PlayerSnapshot) => snapshot.context.player;
 export const selectError = (snapshot: PlayerSnapshot): string | null => snapshot.context.error;
+/** The answer waiting for the network (or on its way), with the time it was tapped. */
+export const selectPending = (snapshot: PlayerSnapshot): PendingAnswer | null => snapshot.context.pending;
+/** Why the server refused the last pending answer, when it did. */
+export const selectPendingRefusal = (snapshot: PlayerSnapshot): PendingRefusal | null => snapshot.context.refusal;
+/** The ended game a join was refused for (its final ranking). */
+export const selectEndedGame = (snapshot: PlayerSnapshot): EndedGame | null => snapshot.context.endedGame;

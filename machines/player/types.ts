@@ -65,6 +65,31 @@ export interface PlayerIdentity {
 export interface PlayerInput {
   /** The token kept in local storage, if this phone joined before. */
   token: string | null;
+  /** An answer of this token kept in local storage that the server has not decided yet (resent first). */
+  pending?: PendingAnswer | null;
+}
+
+/**
+ * An answer tapped but not decided by the server yet: the network was down when it was sent. Kept
+ * (local storage) and resent when the connection returns; the server judges it by its own receipt
+ * time. `tappedAt`: this phone's clock at the tap, ms since epoch — shown to the player, never sent.
+ */
+export interface PendingAnswer {
+  questionId: number;
+  choices: string[];
+  tappedAt: number;
+}
+
+/** The server refused a pending answer when it finally arrived: its sentence, and when it was tapped. */
+export interface PendingRefusal {
+  message: string;
+  tappedAt: number;
+}
+
+/** The game a join was refused for because it has ended: its title and final ranking (top entries). */
+export interface EndedGame {
+  title: string;
+  ranking: null | { total: number; list: Array<{ rank: number; nickname: string; score: number; level: number }> };
 }
 
 export interface PlayerContext {
@@ -77,6 +102,14 @@ export interface PlayerContext {
   /** ms left to answer while answering and timed; null otherwise. */
   remainingMs: number | null;
   error: string | null;
+  /** The answer on its way or waiting for the network; null once the server decided. */
+  pending: PendingAnswer | null;
+  /** Failed attempts to deliver `pending` since it was tapped (the backoff of the next one). */
+  pendingAttempts: number;
+  /** Why the server refused the last pending answer (until the next question or tap). */
+  refusal: PendingRefusal | null;
+  /** Set when a join was refused because the game has ended. */
+  endedGame: EndedGame | null;
 }
 
 export interface JoinInput {
@@ -103,6 +136,19 @@ export interface AnswerOutput {
   elapsedMs?: number;
 }
 
+/** A call could not reach the server (no network, no reply, a server failure): nothing was decided. */
+export interface Unreachable {
+  unreachable: true;
+  message: string;
+}
+
+/** A join refused because the game has ended (code 201 with the game's final results). */
+export interface JoinedEndedGame {
+  gameEnded: true;
+  message: string;
+  game: EndedGame;
+}
+
 /** A call failed because the player token is unknown (code 202): join again. */
 export interface RejectedToken {
   tokenRejected: true;
@@ -111,13 +157,18 @@ export interface RejectedToken {
 
 export type PlayerEvent =
   | { type: 'player.join'; pin: string; nickname: string }
-  | { type: 'player.answer'; choices: string[] }
+  /** `tappedAt`: this phone's clock at the tap (ms since epoch), kept with the answer while it waits. */
+  | { type: 'player.answer'; choices: string[]; tappedAt: number }
+  /** From the ended game's results back to the join form. */
+  | { type: 'player.back' }
   /** After a failure to reach the server: try again. */
   | { type: 'player.retry' }
   /** The clock offset measured from a ping/pong (server_time − local time at mid-flight). */
   | { type: 'clock.synced'; offsetMs: number }
   /** The WebSocket reconnected: whatever was missed is read again from the server. */
   | { type: 'connection.reconnected' }
+  /** The browser says the network is back (`online`): a waiting answer goes at once. */
+  | { type: 'connection.online' }
   /** `receivedAt`: this phone's clock when the event arrived. */
   | { type: 'server.questionShown'; question: PublicQuestion; deadline: number | null; receivedAt: number }
   | { type: 'server.answerPublished'; questionId: number }

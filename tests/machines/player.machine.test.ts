@@ -4,29 +4,35 @@
  *
  * Model-based part, as in question.machine.test.ts, from a fresh phone and from one that kept a
  * token: the player's taps, the real-time events, the countdown's tick (driven by the clock, never by
- * waiting) and every kind of server view a reload can land on. The coverage test lists state nodes
- * and transitions (recorded from the actor's microsteps) that no path reaches.
+ * waiting) and every kind of server view a reload can land on, plus the network going away: an answer
+ * the server cannot be reached for is kept (pending), resent when the network returns or after a
+ * backoff, and dropped once the server decided. The coverage test lists state nodes and transitions
+ * (recorded from the actor's microsteps) that no path reaches.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { msToNextSecond } from '@machines/question/question.machine';
-import { playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
+import { pendingRetryMs, playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
 import {
   selectCanAnswer,
   selectCorrectAnswer,
   selectIsBusy,
+  selectEndedGame,
   selectMyAnswer,
+  selectPending,
+  selectPendingRefusal,
   selectQuestion,
   selectRank,
   selectRemainingSeconds,
   selectScreen,
 } from '@machines/player/selectors';
-import type { JoinOutput, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken } from '@machines/player/types';
+import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
+const RETRY = 'xstate.after.pendingRetry.player.inGame.pending' as const;
 
 const Q1: PublicQuestion = {
   id: 31,
@@ -66,6 +72,14 @@ const NAMES = new Map<unknown, string>([...Object.entries(VIEWS).map(([name, vie
 
 const JOINED: JoinOutput = { token: 'new-token', player: { id: 5, nickname: 'Ann', gameId: 2 } };
 const REJECTED: RejectedToken = { tokenRejected: true, message: '請重新加入遊戲' };
+const UNREACHABLE: Unreachable = { unreachable: true, message: 'Cannot reach the server' };
+const ENDED_GAME: JoinedEndedGame = {
+  gameEnded: true,
+  message: 'This game has ended.',
+  game: { title: 'Quiz night', ranking: { total: 2, list: [{ rank: 1, nickname: 'Ben', score: 900, level: 0 }] } },
+};
+const TAPPED = T0 - 4_000;
+const KEPT: PendingAnswer = { questionId: Q1.id, choices: ['A'], tappedAt: TAPPED };
 
 type CallName = 'join' | 'loadState' | 'submitAnswer';
 type OutcomeEvent =
@@ -74,15 +88,19 @@ type OutcomeEvent =
   | { type: 'xstate.done.actor.loadState'; output: PlayerView }
   | { type: 'xstate.error.actor.loadState'; error: unknown }
   | { type: 'xstate.done.actor.submitAnswer'; output: { choices: string[] } }
-  | { type: 'xstate.error.actor.submitAnswer'; error: unknown };
-type ModelEvent = PlayerEvent | OutcomeEvent | { type: typeof TICK };
+  | { type: 'xstate.error.actor.submitAnswer'; error: unknown }
+  | { type: 'xstate.done.actor.deliverAnswer'; output: { choices: string[] } }
+  | { type: 'xstate.error.actor.deliverAnswer'; error: unknown };
+type ModelEvent = PlayerEvent | OutcomeEvent | { type: typeof TICK } | { type: typeof RETRY };
 
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'player.join', pin: '123456', nickname: 'Ann' },
-  { type: 'player.answer', choices: ['A'] },
+  { type: 'player.answer', choices: ['A'], tappedAt: TAPPED },
+  { type: 'player.back' },
   { type: 'player.retry' },
   { type: 'clock.synced', offsetMs: 200 },
   { type: 'connection.reconnected' },
+  { type: 'connection.online' },
   { type: 'server.questionShown', question: Q1, deadline: T0 + 2_500, receivedAt: T0 },
   { type: 'server.questionShown', question: LEVEL2, deadline: T0 + 2_500, receivedAt: T0 },
   { type: 'server.answerPublished', questionId: Q1.id },
@@ -90,26 +108,40 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'server.rankingPublished', questionId: Q1.id },
   { type: 'server.gameEnded' },
   { type: TICK },
+  { type: RETRY },
   { type: 'xstate.done.actor.join', output: JOINED },
   { type: 'xstate.error.actor.join', error: new Error('此暱稱已有人使用') },
+  { type: 'xstate.error.actor.join', error: ENDED_GAME },
   ...Object.values(VIEWS).map((view) => ({ type: 'xstate.done.actor.loadState' as const, output: view })),
   { type: 'xstate.error.actor.loadState', error: REJECTED },
   { type: 'xstate.error.actor.loadState', error: new Error('Network Error') },
   { type: 'xstate.done.actor.submitAnswer', output: { choices: ['A'] } },
   { type: 'xstate.error.actor.submitAnswer', error: new Error('已超過作答時間') },
+  { type: 'xstate.error.actor.submitAnswer', error: UNREACHABLE },
+  { type: 'xstate.done.actor.deliverAnswer', output: { choices: ['A'] } },
+  { type: 'xstate.error.actor.deliverAnswer', error: new Error('已超過作答時間') },
+  { type: 'xstate.error.actor.deliverAnswer', error: UNREACHABLE },
+  { type: 'xstate.error.actor.deliverAnswer', error: REJECTED },
 ];
 
-const INPUTS: Record<string, PlayerInput> = { 'a new phone': { token: null }, 'a phone that joined before': { token: 'stored-token' } };
+const INPUTS: Record<string, PlayerInput> = {
+  'a new phone': { token: null },
+  'a phone that joined before': { token: 'stored-token' },
+  'a phone reloaded with an answer still pending': { token: 'stored-token', pending: KEPT },
+};
 
 function createHarness(input: PlayerInput) {
   const calls = createFakeCalls<CallName>();
   const clock = new SimulatedClock();
   clock.set(T0);
-  const storage = { token: input.token };
+  const storage = { token: input.token, pending: input.pending ?? null };
   const recorder = createTransitionRecorder();
   const machine = playerMachine.provide({
     actors: { join: calls.fake('join'), loadState: calls.fake('loadState'), submitAnswer: calls.fake('submitAnswer') },
-    actions: { storeToken: (_, params) => void (storage.token = params.token) },
+    actions: {
+      storeToken: (_, params) => void (storage.token = params.token),
+      storePending: (_, params) => void (storage.pending = params.pending),
+    },
   });
   const actor = createActor(machine, { input, clock, inspect: recorder.inspect });
   recorder.watch(actor);
@@ -137,20 +169,25 @@ const send: Driver<PlayerEvent> = (h, event) => h.send(event);
 const eventDrivers = {
   'player.join': send,
   'player.answer': send,
+  'player.back': send,
   'player.retry': send,
   'clock.synced': send,
   'connection.reconnected': send,
+  'connection.online': send,
   'server.questionShown': send,
   'server.answerPublished': send,
   'server.rankingPublished': send,
   'server.gameEnded': send,
   [TICK]: (h) => h.clock.increment(msToNextSecond(h.snapshot().context.remainingMs ?? 0)),
+  [RETRY]: (h) => h.clock.increment(pendingRetryMs(h.snapshot().context.pendingAttempts)),
   'xstate.done.actor.join': (h, e) => h.resolve('join', e.output),
   'xstate.error.actor.join': (h, e) => h.reject('join', e.error),
   'xstate.done.actor.loadState': (h, e) => h.resolve('loadState', e.output),
   'xstate.error.actor.loadState': (h, e) => h.reject('loadState', e.error),
   'xstate.done.actor.submitAnswer': (h, e) => h.resolve('submitAnswer', e.output),
   'xstate.error.actor.submitAnswer': (h, e) => h.reject('submitAnswer', e.error),
+  'xstate.done.actor.deliverAnswer': (h, e) => h.resolve('submitAnswer', e.output),
+  'xstate.error.actor.deliverAnswer': (h, e) => h.reject('submitAnswer', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
@@ -159,15 +196,23 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     throw new Error('starting is transient');
   },
   joining: (h) => {
-    expect(selectScreen(h.snapshot())).toBe('join');
     expect(h.snapshot().context.token).toBeNull();
     expect(h.storage.token, 'no stale token kept').toBeNull();
+    expect(h.storage.pending, 'no answer of a forgotten player kept').toBeNull();
   },
   'joining.form': (h) => {
+    expect(selectScreen(h.snapshot())).toBe('join');
+    expect(selectEndedGame(h.snapshot())).toBeNull();
     expect(selectIsBusy(h.snapshot())).toBe(false);
     expect(h.running()).toEqual([]);
   },
+  'joining.ended': (h) => {
+    expect(selectScreen(h.snapshot())).toBe('ended');
+    expect(selectEndedGame(h.snapshot())).toEqual(ENDED_GAME.game);
+    expect(h.running()).toEqual([]);
+  },
   'joining.submitting': (h) => {
+    expect(selectScreen(h.snapshot())).toBe('join');
     expect(selectIsBusy(h.snapshot())).toBe(true);
     expect(h.only('join').input).toEqual({ pin: '123456', nickname: 'Ann' });
     expect(h.running()).toHaveLength(1);
@@ -178,6 +223,15 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(s.context.token).toMatch(/\S/);
     expect(h.storage.token).toBe(s.context.token);
     expect(h.only('loadState').input).toEqual({ token: s.context.token });
+    expect(h.running()).toHaveLength(1);
+    expect(h.storage.pending).toEqual(s.context.pending);
+  },
+  delivering: (h) => {
+    const s = h.snapshot();
+    expect(selectIsBusy(s)).toBe(true);
+    expect(selectPending(s), 'the kept answer is what goes').not.toBeNull();
+    expect(h.storage.pending, 'still kept while on its way').toEqual(s.context.pending);
+    expect(h.only('submitAnswer').input).toEqual({ token: s.context.token, questionId: s.context.pending!.questionId, choices: s.context.pending!.choices });
     expect(h.running()).toHaveLength(1);
   },
   offline: (h) => {
@@ -190,6 +244,7 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(s.hasTag('inGame')).toBe(true);
     expect(s.context.view).not.toBeNull();
     expect(h.storage.token).toBe(s.context.token);
+    expect(h.storage.pending, 'local storage holds what the phone still has to send').toEqual(s.context.pending);
   },
   'inGame.lobby': (h) => {
     expect(selectScreen(h.snapshot())).toBe('lobby');
@@ -217,6 +272,15 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
   'inGame.answering.form.submitting': (h) => {
     expect(selectCanAnswer(h.snapshot())).toBe(false);
     expect(h.only('submitAnswer').input).toEqual({ token: h.snapshot().context.token, questionId: selectQuestion(h.snapshot())!.id, choices: ['A'] });
+    expect(selectPending(h.snapshot()), 'kept before it is sent').toEqual({ questionId: selectQuestion(h.snapshot())!.id, choices: ['A'], tappedAt: TAPPED });
+  },
+  'inGame.pending': (h) => {
+    const s = h.snapshot();
+    expect(selectScreen(s)).toBe('pending');
+    expect(selectPending(s)).toMatchObject({ choices: ['A'], tappedAt: TAPPED });
+    expect(s.context.pendingAttempts).toBeGreaterThan(0);
+    expect(selectCanAnswer(s)).toBe(false);
+    expect(h.running()).toEqual([]);
   },
   'inGame.answered': (h) => {
     expect(selectMyAnswer(h.snapshot())).not.toBeNull();
@@ -246,7 +310,7 @@ const nodes = allStateNodes(playerMachine);
 const serializeEvent = (event: ModelEvent) => JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
 function serializeVertex(snapshot: PlayerSnapshot, event: ModelEvent | undefined, previous?: PlayerSnapshot): string {
   const c = snapshot.context;
-  const here = `${JSON.stringify(snapshot.value)} ${selectRemainingSeconds(snapshot) ?? '-'}s token=${c.token !== null} level=${c.view?.levelReached ?? '-'}`;
+  const here = `${JSON.stringify(snapshot.value)} ${selectRemainingSeconds(snapshot) ?? '-'}s token=${c.token !== null} level=${c.view?.levelReached ?? '-'} pending=${c.pending !== null}`;
   if (!event || !previous) return here;
   return `${here} via ${serializeEvent(event)} from ${JSON.stringify(previous.value)}`;
 }
@@ -347,7 +411,7 @@ describe('player machine, scenarios', () => {
     const h = await inLobby();
     h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_000, receivedAt: T0 });
     h.advance(1_900);
-    h.send({ type: 'player.answer', choices: ['A'] });
+    h.send({ type: 'player.answer', choices: ['A'], tappedAt: T0 });
     h.advance(500);
     expect(selectScreen(h.snapshot())).toBe('answering');
     await h.resolve('submitAnswer', { choices: ['A'] });
@@ -358,7 +422,7 @@ describe('player machine, scenarios', () => {
   it('a refused answer with time left lets the player choose again, with the message', async () => {
     const h = await inLobby();
     h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
-    h.send({ type: 'player.answer', choices: ['A'] });
+    h.send({ type: 'player.answer', choices: ['A'], tappedAt: T0 });
     await h.reject('submitAnswer', { message: '單選題只能選一個答案' });
     expect(selectScreen(h.snapshot())).toBe('answering');
     expect(h.snapshot().context.error).toBe('單選題只能選一個答案');
@@ -367,7 +431,7 @@ describe('player machine, scenarios', () => {
   it('after the answer is published it reads its own points; after the ranking its own rank', async () => {
     const h = await inLobby();
     h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
-    h.send({ type: 'player.answer', choices: ['A'] });
+    h.send({ type: 'player.answer', choices: ['A'], tappedAt: T0 });
     await h.resolve('submitAnswer', { choices: ['A'] });
     h.send({ type: 'server.answerPublished', questionId: Q1.id });
     await h.resolve('loadState', VIEWS.REVEALED);
@@ -389,6 +453,78 @@ describe('player machine, scenarios', () => {
     expect(selectScreen(h.snapshot())).toBe('join');
     expect(h.storage.token).toBeNull();
     expect(h.snapshot().context.error).toBe('請重新加入遊戲');
+  });
+
+  it('an answer tapped without network is kept, shown pending, and sent once the network returns', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['B'], tappedAt: T0 + 1_000 });
+    await h.reject('submitAnswer', UNREACHABLE);
+    expect(selectScreen(h.snapshot())).toBe('pending');
+    expect(h.storage.pending, 'survives a reload').toEqual({ questionId: Q1.id, choices: ['B'], tappedAt: T0 + 1_000 });
+    // The browser says the network is back: sent at once, the same answer.
+    h.send({ type: 'connection.online' });
+    expect(h.only('submitAnswer').input).toEqual({ token: 'new-token', questionId: Q1.id, choices: ['B'] });
+    await h.resolve('submitAnswer', { choices: ['B'] });
+    expect(h.storage.pending, 'dropped once the server stored it').toBeNull();
+    await h.resolve('loadState', { ...VIEWS.ANSWERED, myAnswer: { choices: ['B'], correct: null, points: null } });
+    expect(selectScreen(h.snapshot())).toBe('answered');
+    expect(selectPendingRefusal(h.snapshot())).toBeNull();
+  });
+
+  it('without an online event it retries after 2 s, then 4 s, and keeps the answer while the server stays unreachable', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 60_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['A'], tappedAt: T0 });
+    await h.reject('submitAnswer', UNREACHABLE);
+    h.advance(1_900);
+    expect(h.running()).toEqual([]);
+    h.advance(100);
+    await h.reject('submitAnswer', UNREACHABLE);
+    h.advance(3_900);
+    expect(h.running()).toEqual([]);
+    h.advance(100);
+    expect(h.only('submitAnswer').input).toMatchObject({ questionId: Q1.id, choices: ['A'] });
+    expect(h.storage.pending).not.toBeNull();
+  });
+
+  it('a pending answer the server refuses when it arrives tells the player why, with the tapped time, and is dropped', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 5_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['A'], tappedAt: T0 + 4_000 });
+    await h.reject('submitAnswer', UNREACHABLE);
+    // Back after the deadline: the socket reconnects, the state is read, the answer goes.
+    h.send({ type: 'connection.reconnected' });
+    await h.resolve('loadState', { ...VIEWS.ANSWERING, question: live({ canAnswer: false, refusal: 'late' }) });
+    expect(h.snapshot().matches('delivering')).toBe(true);
+    await h.reject('submitAnswer', { message: 'Too late: the answering time is over' });
+    expect(selectPendingRefusal(h.snapshot())).toEqual({ message: 'Too late: the answering time is over', tappedAt: T0 + 4_000 });
+    expect(selectPending(h.snapshot())).toBeNull();
+    expect(h.storage.pending).toBeNull();
+    await h.resolve('loadState', { ...VIEWS.ANSWERING, question: live({ canAnswer: false, refusal: 'late' }) });
+    expect(selectScreen(h.snapshot())).toBe('watching');
+    expect(selectPendingRefusal(h.snapshot()), 'still shown on the next screen').not.toBeNull();
+    h.send({ type: 'server.questionShown', question: { ...Q1, id: 33 }, deadline: T0 + 60_000, receivedAt: T0 });
+    expect(selectPendingRefusal(h.snapshot()), 'gone with the next question').toBeNull();
+  });
+
+  it('a reload with a pending answer the server stored already (the acknowledgement was lost) does not send it again', async () => {
+    const h = createHarness({ token: 'stored-token', pending: KEPT }).start();
+    await h.resolve('loadState', VIEWS.ANSWERED);
+    expect(selectScreen(h.snapshot())).toBe('answered');
+    expect(h.running()).toEqual([]);
+    expect(h.storage.pending).toBeNull();
+  });
+
+  it('a join refused because the game has ended shows its final ranking, and goes back to the form on request', async () => {
+    const h = createHarness({ token: null }).start();
+    h.send({ type: 'player.join', pin: '123456', nickname: 'Ann' });
+    await h.reject('join', ENDED_GAME);
+    expect(selectScreen(h.snapshot())).toBe('ended');
+    expect(selectEndedGame(h.snapshot())?.ranking?.list[0]).toMatchObject({ nickname: 'Ben' });
+    h.send({ type: 'player.back' });
+    expect(selectScreen(h.snapshot())).toBe('join');
+    expect(selectEndedGame(h.snapshot())).toBeNull();
   });
 
   it('a level not reached yet is watched, not answered', async () => {
