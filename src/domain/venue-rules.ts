@@ -24,6 +24,7 @@ export function normalizePublicUrl(input: string | null | undefined): PublicUrlC
   const invalid = { ok: false, key: 'venue.publicUrlInvalid' } as const;
   // Only the two schemes a phone's browser opens from a QR code; checked on the text because URL
   // would also accept "http:example.com".
+  // eslint-disable-next-line no-control-regex -- control characters (and spaces) are exactly what is refused
   if (!/^https?:\/\/[^/?#\s]/i.test(text) || /[\s\u0000-\u001F\u007F]/.test(text)) return invalid;
   let url: URL;
   try {

@@ -1,7 +1,7 @@
 /**
  * admin/company — the agency's companies (issue 15): search by name, the paged table (id, name, how
- * many admins may act for it, created), and with `company.edit` a create button and a rename action
- * per row. The server decides who sees which companies (super admins: all) and what a valid name is.
+ * many admins may act for it, created; its public URL under the name when it has one), and with
+ * `company.edit` a create button and an edit action per row (name, public URL, time zone). The server decides who sees which companies (super admins: all) and what a valid name is.
  * After a create or a rename the session reads its info again, so the navbar's company switcher
  * lists the company under its new name at once.
  */
@@ -92,6 +92,11 @@ export function CompanyListPage() {
                           </Badge>
                         )}
                       </HStack>
+                      {company.public_url && (
+                        <Text textStyle="xs" color="fg.muted" wordBreak="break-all" data-testid="company-public-url">
+                          {t('publicUrlShort', { url: company.public_url })}
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                       {t('adminCount', { count: company.admin_count })}
@@ -104,8 +109,8 @@ export function CompanyListPage() {
                         <IconButton
                           size="xs"
                           variant="ghost"
-                          aria-label={t('renameOf', { name: company.name })}
-                          title={t('rename')}
+                          aria-label={t('editOf', { name: company.name })}
+                          title={t('edit')}
                           onClick={() => setDialog({ company })}
                         >
                           <LuPencil />
@@ -132,7 +137,7 @@ export function CompanyListPage() {
         company={dialog?.company ?? null}
         onClose={() => setDialog(null)}
         onSaved={({ name }) => {
-          savedMessage(t(dialog?.company ? 'renamed' : 'created', { name }));
+          savedMessage(t(dialog?.company ? 'saved' : 'created', { name }));
           setDialog(null);
           list.reload();
           companiesChanged(); // the switcher lists it (or its new name) at once

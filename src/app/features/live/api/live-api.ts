@@ -10,6 +10,7 @@ export type Game = components['schemas']['TriviaGame'];
 export type Question = components['schemas']['Question'];
 export type RankData = components['schemas']['RankData'];
 export type GameFlowData = components['schemas']['GameFlowData'];
+export type VenueData = components['schemas']['VenueData'];
 
 /** The page size used to read a game's whole question list (the contract accepts up to 100). */
 const ALL_PAGE = 100;
@@ -33,5 +34,8 @@ export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 
 export const loadRanking = (gameId: number): Promise<RankData> => api.post('/triviaGame/getRank', { trivia_game_id: gameId, limit: 10 });
 
 export const createDisplayCode = async (gameId: number): Promise<string> => (await api.post('/triviaGame/displayCode', { trivia_game_id: gameId })).code;
+
+/** The join address, where its base comes from, and the server's LAN addresses (the venue warning). */
+export const loadVenue = (gameId: number): Promise<VenueData> => api.post('/triviaGame/venue', { trivia_game_id: gameId });
 
 export const realtimeTicket = async (): Promise<string> => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket;

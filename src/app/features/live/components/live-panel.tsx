@@ -1,9 +1,9 @@
 /**
- * The live panel of the control screen: players joined (with the join PIN), answers per option of the
+ * The live panel of the control screen: players joined (with the join PIN and address), answers per option of the
  * question on screen (or of the last one, with its correct options, once published) and the current
  * top 10. Everything comes from the operator topic's events; nothing is counted here.
  */
-import { Badge, Box, Card, Grid, HStack, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Grid, HStack, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuRadio, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
@@ -47,6 +47,8 @@ function PlayersCard({ control }: { control: GameControl }) {
   const { t } = useTranslation('live');
   const players = useSelector(control.gameActor, selectPlayerCount);
   const pin = useControlData(control, (d) => d.game?.pin ?? '');
+  // The address the display shows: the server's join_url (public URL), else the display's own, this origin.
+  const joinUrl = useControlData(control, (d) => (d.game ? (d.game.join_url ?? `${window.location.origin}/play?pin=${encodeURIComponent(d.game.pin)}`) : ''));
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="players-card">
       <Card.Body gap="3">
@@ -63,9 +65,17 @@ function PlayersCard({ control }: { control: GameControl }) {
           {players}
         </Text>
         {pin && (
-          <Text textStyle="xs" color="fg.muted">
-            {t('live.joinHint', { pin })}
-          </Text>
+          <Stack gap="0.5">
+            <Text textStyle="xs" color="fg.muted">
+              {t('live.joinHint', { pin })}
+            </Text>
+            <HStack gap="1.5" textStyle="xs" color="fg.muted" align="baseline">
+              <Text flexShrink="0">{t('venue.joinAt')}</Text>
+              <Link href={joinUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" wordBreak="break-all" data-testid="join-address">
+                {joinUrl.replace(/^https?:\/\//, '')}
+              </Link>
+            </HStack>
+          </Stack>
         )}
       </Card.Body>
     </Card.Root>

@@ -21,8 +21,10 @@ import { ControlHeader } from '../components/control-header';
 import { CountdownDialog } from '../components/countdown-dialog';
 import { LivePanel } from '../components/live-panel';
 import { QuestionTable } from '../components/question-table';
+import { VenueWarningDialog } from '../components/venue-warning-dialog';
 import { useControlData, useGameControl } from '../hooks/use-game-control';
 import type { GameControl } from '../lib/game-control';
+import { needsVenueWarning } from '../lib/venue';
 
 export function GameControlPage() {
   usePageTitle('menu.triviaGameStart' as ParseKeys);
@@ -53,6 +55,8 @@ function ControlScreen({ control }: { control: GameControl }) {
   const confirmingEnd = useSelector(control.gameActor, selectIsConfirmingEnd);
   const gameError = useSelector(control.gameActor, selectError);
   const [openingQuiz, setOpeningQuiz] = useState(false);
+  // No public URL and a loopback page address: warn before the display shows an address phones cannot reach.
+  const [venueWarning, setVenueWarning] = useState(false);
   // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
   const canControl = usePermission('triviaGame.control');
   useEffect(() => {
@@ -88,7 +92,7 @@ function ControlScreen({ control }: { control: GameControl }) {
     <Stack gap="4" data-testid="game-control">
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body>
-          <ControlHeader control={control} game={game} canControl={canControl} onOpenQuiz={() => void openQuiz()} openingQuiz={openingQuiz} />
+          <ControlHeader control={control} game={game} canControl={canControl} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
         </Card.Body>
       </Card.Root>
 
@@ -128,6 +132,17 @@ function ControlScreen({ control }: { control: GameControl }) {
       </Card.Root>
 
       <CountdownDialog control={control} canControl={canControl} />
+      {game && (
+        <VenueWarningDialog
+          open={venueWarning}
+          gameId={game.id}
+          onClose={() => setVenueWarning(false)}
+          onOpenAnyway={() => {
+            setVenueWarning(false);
+            void openQuiz();
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirmingEnd}
         message={t('confirm.endGame')}
