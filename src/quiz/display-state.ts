@@ -42,6 +42,9 @@ export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { s
     }
     case 'server.gameEnded':
       return { state: { ...state, finished: true, game: { ...state.game, status: 0 } }, refresh: true };
+    // Reset after a rehearsal: nothing of the state holds any more (no question, no ranking, no players).
+    case 'server.gameReset':
+      return { state, refresh: true };
     default:
       return { state, refresh: false };
   }

@@ -86,7 +86,14 @@ export class GameControl {
    */
   canControl = true;
 
-  constructor(readonly gameId: number) {
+  /**
+   * `onReset`: the game was reset after a rehearsal (`server.gameReset`). Statuses here only move
+   * forward, so the owner starts a fresh GameControl (hooks/use-game-control.ts) instead.
+   */
+  constructor(
+    readonly gameId: number,
+    private readonly onReset: () => void = () => undefined,
+  ) {
     this.realtime = new RealtimeClient({ getTicket: realtimeTicket });
     this.gameActor = createActor(
       gameMachine.provide({
@@ -316,6 +323,9 @@ export class GameControl {
       case 'server.gameEnded':
         if (!this.endRequested) this.update({ endedElsewhere: true });
         this.gameActor.send({ type: 'server.gameEnded' });
+        break;
+      case 'server.gameReset':
+        this.onReset();
         break;
     }
   }

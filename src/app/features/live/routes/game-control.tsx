@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { selectError, selectIsConfirmingEnd, selectIsEnded } from '@machines/game/selectors';
 import { DEFAULT_CID } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { ResetForShowButton } from '@/app/features/trivia-game/components/rehearsal-actions';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { usePageTitle } from '@/app/lib/title';
 import { createDisplayCode } from '../api/live-api';
@@ -112,6 +113,7 @@ function ControlScreen({ control }: { control: GameControl }) {
         <Alert.Root status="info" size="sm" data-testid="game-ended">
           <Alert.Indicator />
           <Alert.Title>{t('header.ended')}</Alert.Title>
+          <ResetForShowButton gameId={control.gameId} />
         </Alert.Root>
       )}
 

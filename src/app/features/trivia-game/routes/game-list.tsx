@@ -1,7 +1,7 @@
 /**
  * /triviaGame/index — the trivia games of the company (SPEC.md §2): search by title, the paged table
  * (title, type, open time for level games, status, number of questions), and per game its questions,
- * its control screen, the results export (CSV / Excel), edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
+ * its control screen, the results export (CSV / Excel), reset after a rehearsal, duplicate, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
 import { Button, Card, HStack, IconButton, Link, Stack, Table, Text } from '@chakra-ui/react';
@@ -21,6 +21,7 @@ import { savedMessage } from '@/app/lib/feedback';
 import { ExportResults } from '../components/export-results';
 import { GameDialog } from '../components/game-dialog';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
+import { DuplicateGameButton, ResetGameButton } from '../components/rehearsal-actions';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 
@@ -130,6 +131,15 @@ export function TriviaGameListPage() {
                           </RouterLink>
                         </Button>
                         <ExportResults gameId={game.id} />
+                        <ResetGameButton game={game} onReset={list.reload} />
+                        <DuplicateGameButton
+                          game={game}
+                          onDuplicated={() => {
+                            // The newest game is first: the copy shows at the top of page 1.
+                            list.setPage(1);
+                            list.reload();
+                          }}
+                        />
                         {canEdit && (
                           <>
                             <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${game.title}`} title={t('common.edit')} onClick={() => setDialog({ game })}>

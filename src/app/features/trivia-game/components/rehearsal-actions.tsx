@@ -1,0 +1,144 @@
+/**
+ * Rehearse, then go live (docs/venue.md): the game list's Reset and Duplicate actions, and the reset
+ * the control screen offers once a game has ended. Reset asks first, naming what it deletes with the
+ * counts read from /triviaGame/detail at the click (the list row may be older); the server refuses
+ * while a question is on screen and the API client shows its message. Both need `triviaGame.edit`
+ * (the server checks it too) and render nothing without it.
+ */
+import { Button, IconButton } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCopy, LuRotateCcw } from 'react-icons/lu';
+import { api } from '@/app/api/api';
+import { dialogs } from '@/app/components/ui/dialogs';
+import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+
+type Game = components['schemas']['TriviaGame'];
+
+/** Whether a game has something a reset would clear: players, answers, or an end. */
+export const hasRehearsal = (game: Pick<Game, 'player_count' | 'answer_count' | 'ended_at'>): boolean =>
+  game.player_count > 0 || game.answer_count > 0 || game.ended_at !== null;
+
+/**
+ * Asks, then resets the game; resolves true when it was reset (the server's message shown as a
+ * success), false when the admin said no or the server refused (its message shown by the API client).
+ */
+export function useResetGame(): (gameId: number) => Promise<boolean> {
+  const { t } = useTranslation('trivia');
+  return async (gameId) => {
+    let game: Game;
+    try {
+      game = (await api.post('/triviaGame/detail', { id: gameId })).item;
+    } catch {
+      return false;
+    }
+    const confirmed = await dialogs.confirm({
+      key: `reset:${gameId}`,
+      title: t('rehearsal.resetTitle'),
+      message: t('rehearsal.resetMessage', {
+        title: game.title,
+        players: t('rehearsal.players', { count: game.player_count }),
+        answers: t('rehearsal.answers', { count: game.answer_count }),
+      }),
+      confirmLabel: t('rehearsal.resetConfirm'),
+      cancelLabel: t('common.cancel'),
+    });
+    if (!confirmed) return false;
+    try {
+      await api.post('/triviaGame/reset', { id: gameId }, { notify: true });
+      return true;
+    } catch {
+      return false; // shown by the API client (a question on screen: the server says so)
+    }
+  };
+}
+
+export function ResetGameButton({ game, onReset }: { game: Game; onReset: () => void }) {
+  const { t } = useTranslation('trivia');
+  const allowed = usePermission('triviaGame.edit');
+  const reset = useResetGame();
+  const [busy, setBusy] = useState(false);
+  if (!allowed || !hasRehearsal(game)) return null;
+  return (
+    <IconButton
+      size="xs"
+      variant="ghost"
+      colorPalette="orange"
+      aria-label={`${t('rehearsal.reset')} ${game.title}`}
+      title={t('rehearsal.reset')}
+      data-testid="reset-game"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void reset(game.id)
+          .then((done) => done && onReset())
+          .finally(() => setBusy(false));
+      }}
+    >
+      <LuRotateCcw />
+    </IconButton>
+  );
+}
+
+/**
+ * The control screen's way from an ended rehearsal to the real show: resets the game; the screen then
+ * hears `server.gameReset` and loads the game again (features/live/hooks/use-game-control.ts).
+ */
+export function ResetForShowButton({ gameId }: { gameId: number }) {
+  const { t } = useTranslation('trivia');
+  const allowed = usePermission('triviaGame.edit');
+  const reset = useResetGame();
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette="orange"
+      flexShrink={0}
+      data-testid="reset-for-show"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void reset(gameId).finally(() => setBusy(false));
+      }}
+    >
+      <LuRotateCcw />
+      {t('rehearsal.resetForShow')}
+    </Button>
+  );
+}
+
+export function DuplicateGameButton({ game, onDuplicated }: { game: Game; onDuplicated: (id: number) => void }) {
+  const { t } = useTranslation('trivia');
+  const allowed = usePermission('triviaGame.edit');
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+
+  async function duplicate() {
+    setBusy(true);
+    try {
+      const { id } = await api.post('/triviaGame/duplicate', { id: game.id }, { notify: true });
+      onDuplicated(id);
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <IconButton
+      size="xs"
+      variant="ghost"
+      aria-label={`${t('rehearsal.duplicate')} ${game.title}`}
+      title={t('rehearsal.duplicate')}
+      data-testid="duplicate-game"
+      loading={busy}
+      onClick={() => void duplicate()}
+    >
+      <LuCopy />
+    </IconButton>
+  );
+}
