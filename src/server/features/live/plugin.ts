@@ -40,8 +40,9 @@ export const PLAYER_CACHE_SIZE = 50_000;
  * cost no query at all. Tokens not yet remembered are read in one query for all the requests that arrive in
  * the same turn of the event loop (each alone would queue behind the answers' own transactions on
  * PGlite). An unknown token is never remembered: a player who has just joined is known at once.
- * Players are deleted only with their game: a remembered player of a deleted game is refused by every
- * player operation, which reads the game (service.requirePlayerGame, and the answer's own checks).
+ * Players are deleted with their game — a remembered player of a deleted game is refused by every
+ * player operation, which reads the game (service.requirePlayerGame, and the answer's own checks) —
+ * or by a reset after a rehearsal, whose `server.gameReset` makes every instance forget them (forgetGame).
  */
 export class PlayerLookup {
   private pending = new Map<string, Array<{ resolve: (player: q.PlayerIdentity | undefined) => void; reject: (error: unknown) => void }>>();
