@@ -1,8 +1,8 @@
 /**
  * The control screen's header (SPEC.md §2): title, answer type, open time range (type 2), status, the
  * promotion score of every level but the last (type 2; shown, not edited here — they are set on the
- * question list), the button opening the quiz display in a new tab, the results export menu and the
- * game-over button.
+ * question list), the button opening the quiz display in a new tab, the venue displays paired by a
+ * code (./displays-dialog.tsx), the results export menu and the game-over button.
  */
 import { Badge, Box, Button, DataList, Field, HStack, Heading, Input, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -12,6 +12,7 @@ import { LuArrowLeft, LuExternalLink, LuFlagTriangleRight } from 'react-icons/lu
 import { Link as RouterLink } from 'react-router-dom';
 import { selectCanEndGame, selectIsBusy } from '@machines/game/selectors';
 import { ExportResults } from '@/app/features/trivia-game/components/export-results';
+import { DisplaysButton } from './displays-dialog';
 import type { Game } from '../api/live-api';
 import type { GameControl } from '../lib/game-control';
 
@@ -52,6 +53,7 @@ export function ControlHeader({ control, game, canControl, onOpenQuiz, openingQu
             <LuExternalLink />
             {t('header.openQuiz')}
           </Button>
+          {game && canControl && <DisplaysButton gameId={game.id} />}
           {game && <ExportResults gameId={game.id} size="sm" variant="outline" />}
           <Button
             size="sm"
