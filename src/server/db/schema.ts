@@ -297,7 +297,9 @@ export const players = pgTable(
  * Only the question is a foreign key (its deletion, and its game's, deletes the answers). The player
  * and the game are not: an answer is stored only after its game was read and its question
  * share-locked in the same transaction, and players are deleted only with their game, whose questions
- * take its answers with them. A foreign key checks and locks its row for every answer inserted; the
+ * take its answers with them, or by a reset (/triviaGame/reset), which deletes the game's answers in the
+ * same transaction and returns its questions to not sent (the row locks order it after any answer in
+ * flight; an answer arriving after it finds its question not shown). A foreign key checks and locks its row for every answer inserted; the
  * two took a fifth to two fifths of the database's time in a 10,000-answer burst (bench:answers).
  */
 export const answers = pgTable(
