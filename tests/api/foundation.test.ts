@@ -211,7 +211,8 @@ describe('the built SPA', () => {
     fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     const app = await createTestApp({ staticDir });
     try {
-      for (const url of ['/', '/dashboard', '/triviaGame/start/3?x=1']) {
+      // A bad game id that looks like a number with a dot is still a page (the SPA says the game does not exist).
+      for (const url of ['/', '/dashboard', '/triviaGame/start/3?x=1', '/triviaGame/update/1.5']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
@@ -222,6 +223,8 @@ describe('the built SPA', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
       expect(missingAsset.statusCode).toBe(404);
+      const missingFile = await app.inject({ method: 'GET', url: '/favicon-old.png' });
+      expect(missingFile.statusCode).toBe(404);
       const api = await app.inject({ method: 'GET', url: '/api/admin/whatever' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe(404);

@@ -180,7 +180,8 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promi
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     // A missing file (a stale hashed asset, an upload) is a 404, not the SPA: only page routes fall back.
-    const isFile = pathname.startsWith('/assets/') || pathname.startsWith('/files/') || /\.[a-z0-9]+$/i.test(pathname);
+    // A file's extension has a letter: /triviaGame/update/1.5 is a page address (the SPA says "no such game").
+    const isFile = pathname.startsWith('/assets/') || pathname.startsWith('/files/') || /\.[a-z0-9]*[a-z][a-z0-9]*$/i.test(pathname);
     if (!isApi && !isFile && options.spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
       return options.spaFallback(request, reply);
     }

@@ -13,6 +13,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { selectError, selectIsConfirmingEnd, selectIsEnded } from '@machines/game/selectors';
 import { DEFAULT_CID } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { GameGuard } from '@/app/features/trivia-game/components/game-guard';
 import { ResetForShowButton } from '@/app/features/trivia-game/components/rehearsal-actions';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { usePageTitle } from '@/app/lib/title';
@@ -29,7 +30,11 @@ import { needsVenueWarning } from '../lib/venue';
 
 export function GameControlPage() {
   usePageTitle('menu.triviaGameStart' as ParseKeys);
-  const gameId = Number(useParams().id);
+  // A bad address (not an id, or no such game) shows the game's not-found state: no control, no socket.
+  return <GameGuard id={useParams().id}>{(game) => <GameControlRoot key={game.id} gameId={game.id} />}</GameGuard>;
+}
+
+function GameControlRoot({ gameId }: { gameId: number }) {
   const control = useGameControl(gameId);
   if (!control) return null;
   return <ControlScreen key={gameId} control={control} />;

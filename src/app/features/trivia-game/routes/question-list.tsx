@@ -4,9 +4,9 @@
  * levels, search by title, the paged table, and the create/update dialog. Editing needs
  * `triviaGame.edit`; a question already shown cannot be changed, one on screen cannot be deleted.
  */
-import { Box, Button, Card, DataList, HStack, IconButton, Image, Link, Skeleton, Stack, Table, Text, Badge, Heading } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, HStack, IconButton, Image, Link, Stack, Table, Text, Badge, Heading } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { savedMessage } from '@/app/lib/feedback';
 import type { GameType } from '@/domain/question-rules';
+import { GameGuard } from '../components/game-guard';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { PromotionScores } from '../components/promotion-scores';
 import { QuestionDialog } from '../components/question-dialog';
@@ -29,34 +30,27 @@ type Level = components['schemas']['Level'];
 type Question = components['schemas']['Question'];
 
 export function QuestionListPage() {
-  const { t } = useTranslation('trivia');
   useTriviaPageTitle('question.pageTitle');
-  const gameId = Number(useParams().id);
-  const canEdit = usePermission('triviaGame.edit');
-  const [game, setGame] = useState<Game | null>(null);
-  const [dialog, setDialog] = useState<{ questionId: number | null } | null>(null);
+  // A bad address (not an id, or no such game) shows the game's not-found state, not an empty list.
+  return <GameGuard id={useParams().id}>{(game) => <QuestionList key={game.id} loaded={game} />}</GameGuard>;
+}
 
-  useEffect(() => {
-    let current = true;
-    setGame(null);
-    api
-      .post('/triviaGame/detail', { id: gameId })
-      .then((data) => current && setGame(data.item))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [gameId]);
+function QuestionList({ loaded }: { loaded: Game }) {
+  const { t } = useTranslation('trivia');
+  const gameId = loaded.id;
+  const canEdit = usePermission('triviaGame.edit');
+  const [game, setGame] = useState<Game>(loaded);
+  const [dialog, setDialog] = useState<{ questionId: number | null } | null>(null);
 
   const load = useCallback(
     ({ page, limit, title }: PagedQuery<{ title: string }>) =>
       api.post('/question/list', { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) }),
     [gameId],
   );
-  const list = usePagedList<Question, { title: string }>(load, { title: '' }, Number.isInteger(gameId) && gameId > 0);
-  const levels = useMemo(() => game?.levels ?? [], [game]);
+  const list = usePagedList<Question, { title: string }>(load, { title: '' });
+  const levels = useMemo(() => game.levels ?? [], [game]);
   const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
-  const type = (game?.type ?? 1) as GameType;
+  const type = game.type as GameType;
 
   async function remove(question: Question) {
     const confirmed = await dialogs.confirm({
@@ -88,37 +82,35 @@ export function QuestionListPage() {
                 </RouterLink>
               </Link>
               <Heading as="h1" size="lg" data-testid="game-title">
-                {game ? game.title : <Skeleton h="6" w="48" />}
+                {game.title}
               </Heading>
             </Stack>
           </HStack>
-          {game && (
-            <DataList.Root orientation="horizontal" size="sm" gap="2" data-testid="game-header">
+          <DataList.Root orientation="horizontal" size="sm" gap="2" data-testid="game-header">
+            <DataList.Item>
+              <DataList.ItemLabel minW="24">{t('header.type')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <GameTypeBadge type={game.type} />
+              </DataList.ItemValue>
+            </DataList.Item>
+            {game.type === 2 && (
               <DataList.Item>
-                <DataList.ItemLabel minW="24">{t('header.type')}</DataList.ItemLabel>
+                <DataList.ItemLabel minW="24">{t('header.openTime')}</DataList.ItemLabel>
                 <DataList.ItemValue>
-                  <GameTypeBadge type={game.type} />
+                  {game.start_time || game.end_time
+                    ? `${formatTime(game.start_time) || t('game.unlimited')} ~ ${formatTime(game.end_time) || t('game.unlimited')}`
+                    : t('game.unlimited')}
                 </DataList.ItemValue>
               </DataList.Item>
-              {game.type === 2 && (
-                <DataList.Item>
-                  <DataList.ItemLabel minW="24">{t('header.openTime')}</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    {game.start_time || game.end_time
-                      ? `${formatTime(game.start_time) || t('game.unlimited')} ~ ${formatTime(game.end_time) || t('game.unlimited')}`
-                      : t('game.unlimited')}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              )}
-              <DataList.Item>
-                <DataList.ItemLabel minW="24">{t('header.status')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <GameStatusBadge status={game.status} />
-                </DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
-          )}
-          {game?.type === 2 && (
+            )}
+            <DataList.Item>
+              <DataList.ItemLabel minW="24">{t('header.status')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <GameStatusBadge status={game.status} />
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          {game.type === 2 && (
             <Box borderTopWidth="1px" pt="3">
               <Text textStyle="sm" fontWeight="semibold" mb="2">
                 {t('header.levels')}
@@ -127,7 +119,7 @@ export function QuestionListPage() {
                 gameId={game.id}
                 levels={levels}
                 editable={canEdit}
-                onSaved={(saved: Level[]) => setGame((g) => (g ? { ...g, levels: saved } : g))}
+                onSaved={(saved: Level[]) => setGame((g) => ({ ...g, levels: saved }))}
               />
             </Box>
           )}
@@ -139,7 +131,7 @@ export function QuestionListPage() {
           <HStack justify="space-between" wrap="wrap" gap="2">
             <SearchBox label={t('common.searchTitle')} onSearch={(title) => list.setFilters({ title })} />
             {canEdit && (
-              <Button size="sm" colorPalette="brand" disabled={!game} onClick={() => setDialog({ questionId: null })}>
+              <Button size="sm" colorPalette="brand" onClick={() => setDialog({ questionId: null })}>
                 <LuPlus />
                 {t('question.create')}
               </Button>
@@ -243,20 +235,18 @@ export function QuestionListPage() {
         </Card.Body>
       </Card.Root>
 
-      {game && (
-        <QuestionDialog
-          open={dialog !== null}
-          gameId={game.id}
-          gameType={type}
-          levels={levels}
-          questionId={dialog?.questionId ?? null}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            list.reload();
-          }}
-        />
-      )}
+      <QuestionDialog
+        open={dialog !== null}
+        gameId={game.id}
+        gameType={type}
+        levels={levels}
+        questionId={dialog?.questionId ?? null}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          list.reload();
+        }}
+      />
     </Stack>
   );
 }
