@@ -19,7 +19,6 @@ import {
   IconButton,
   Input,
   NativeSelect,
-  NumberInput,
   Portal,
   RadioGroup,
   Separator,
@@ -36,6 +35,7 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { api, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
+import { NumberField } from '@/app/components/number-field';
 import { savedMessage } from '@/app/lib/feedback';
 import {
   addOption,
@@ -265,31 +265,25 @@ export function QuestionDialog({ open, gameId, gameType, levels, questionId, onC
                       )}
                       {timeLimited && (
                         <FormField label={t('question.answeringTime')} required messages={messagesOf('answering_time')} helper={t('question.secondsRange')}>
-                          <NumberInput.Root
-                            size="sm"
+                          <NumberField
+                            label={t('question.answeringTime')}
                             min={MIN_ANSWERING_SECONDS}
                             max={MAX_ANSWERING_SECONDS}
-                            step={1}
-                            value={Number.isNaN(draft.answering_time) ? '' : String(draft.answering_time)}
-                            onValueChange={({ valueAsNumber }) => set('answering_time', valueAsNumber)}
-                          >
-                            <NumberInput.Control />
-                            <NumberInput.Input aria-label={t('question.answeringTime')} />
-                          </NumberInput.Root>
+                            value={draft.answering_time}
+                            onChange={(value) => set('answering_time', value)}
+                            onBlur={() => touch('answering_time')}
+                          />
                         </FormField>
                       )}
                       {gameType === 2 && (
                         <FormField label={t('question.score')} messages={messagesOf('score')}>
-                          <NumberInput.Root
-                            size="sm"
+                          <NumberField
+                            label={t('question.score')}
                             min={MIN_SCORE}
-                            step={1}
-                            value={Number.isNaN(draft.score) ? '' : String(draft.score)}
-                            onValueChange={({ valueAsNumber }) => set('score', valueAsNumber)}
-                          >
-                            <NumberInput.Control />
-                            <NumberInput.Input aria-label={t('question.score')} />
-                          </NumberInput.Root>
+                            value={draft.score}
+                            onChange={(value) => set('score', value)}
+                            onBlur={() => touch('score')}
+                          />
                         </FormField>
                       )}
                       <FormField label={t('question.questionType')} messages={messagesOf('question_type')}>
