@@ -133,9 +133,9 @@ describe('a speed contest run from the control screen', () => {
     expect(await header.getByText('開放時間').count()).toBe(0); // type 1: no open time
     // The type-1 columns: bonus, no level or score.
     const columns = await page.getByTestId('question-table').locator('thead th').allInnerTexts();
-    expect(columns.map((c) => c.trim())).toEqual(['排序', '標題', '題目文字', '題目圖片', '答題時間', '加分題', '狀態', '操作']);
+    expect(columns.map((c) => c.trim())).toEqual(['排序', '標題', '題目文字', '題目圖片', '答題時間', '加倍題', '狀態', '操作']);
     await row(page, '第一題').getByText('未出題').waitFor();
-    await row(page, '第二題').getByText('加分題').waitFor();
+    await row(page, '第二題').getByText('加倍題').waitFor();
 
     // The live panel: players joined, live over the operator topic.
     await page.getByTestId('connection').getByText('即時連線中').waitFor();

@@ -44,7 +44,7 @@ const speedQuestions: DemoQuestion[] = [
     seconds: 20,
   },
   {
-    title: '台灣的離島（加分題）',
+    title: '台灣的離島（加倍題）',
     text: '下列哪些是台灣的離島？（複選）',
     options: ['澎湖', '金門', '綠島', '沖繩'],
     answer: ['A', 'B', 'C'],
