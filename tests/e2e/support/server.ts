@@ -2,6 +2,8 @@
  * The real server for a browser test: the app factory with a fresh test database, serving the
  * production build in dist/ (made by `vite build` before the tests run; tests never build).
  * A test may change the config (a short token life) or the build options (a handler that fails).
+ * PUBLIC_URL is the server's own address unless the test names one (null: none, as on a bare
+ * `npm start`, where the control screen warns before opening the display on a loopback address).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,5 +40,8 @@ export async function startServer({ config = {}, build = {} }: ServerOptions = {
   }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error(`unexpected server address ${String(address)}`);
-  return { url: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
+  const url = `http://127.0.0.1:${address.port}`;
+  // Known once listening: the address the test's "phones" reach, as PUBLIC_URL would be at a venue.
+  if (config.publicUrl === undefined) app.config.publicUrl = url;
+  return { url, app, close: () => app.close() };
 }

@@ -69,12 +69,12 @@ function PlayersCard({ control }: { control: GameControl }) {
             <Text textStyle="xs" color="fg.muted">
               {t('live.joinHint', { pin })}
             </Text>
-            <HStack gap="1.5" textStyle="xs" color="fg.muted" align="baseline">
-              <Text flexShrink="0">{t('venue.joinAt')}</Text>
-              <Link href={joinUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" wordBreak="break-all" data-testid="join-address">
+            <Text textStyle="xs" color="fg.muted">
+              {t('venue.joinAt')}{' '}
+              <Link href={joinUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" overflowWrap="anywhere" data-testid="join-address">
                 {joinUrl.replace(/^https?:\/\//, '')}
               </Link>
-            </HStack>
+            </Text>
           </Stack>
         )}
       </Card.Body>
