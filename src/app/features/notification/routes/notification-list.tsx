@@ -172,8 +172,11 @@ export function NotificationListPage() {
                     </Checkbox.Root>
                   </Table.ColumnHeader>
                   <Table.ColumnHeader w="10" />
-                  <Table.ColumnHeader textStyle="xs">{t('list.colMessage')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="48" textStyle="xs" aria-sort={order === 'asc' ? 'ascending' : 'descending'}>
+                  {/* A minimum width and no wrapping: at 360 px the header wrapped one character per line (訊/息). */}
+                  <Table.ColumnHeader textStyle="xs" minW="28" whiteSpace="nowrap" data-testid="column-message">
+                    {t('list.colMessage')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w={{ base: '36', md: '48' }} textStyle="xs" aria-sort={order === 'asc' ? 'ascending' : 'descending'}>
                     <Button
                       size="2xs"
                       variant="ghost"
@@ -236,7 +239,7 @@ export function NotificationListPage() {
                           {unread ? <LuMail /> : <LuMailOpen />}
                         </Icon>
                       </Table.Cell>
-                      <Table.Cell textStyle="sm" fontWeight={unread ? 'bold' : 'normal'} color={unread ? 'fg' : 'fg.muted'} maxW="0" w="full">
+                      <Table.Cell textStyle="sm" fontWeight={unread ? 'bold' : 'normal'} color={unread ? 'fg' : 'fg.muted'} maxW="0" minW="28" w="full">
                         <Text truncate data-testid="notification-text">
                           {row.plain_text.replace(/\n/g, ' ')}
                         </Text>
