@@ -4,7 +4,9 @@
  * `join_url` in the game's list and detail and on the display by precedence company > PUBLIC_URL >
  * none, and POST /triviaGame/venue (source, LAN addresses, another company's game not found).
  */
+import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parsePublicUrl } from '@/server/config';
@@ -187,4 +189,17 @@ describe('PUBLIC_URL', () => {
     expect(parsePublicUrl('')).toBeNull();
     expect(() => parsePublicUrl('quiz.example.com')).toThrow(/PUBLIC_URL="quiz.example.com" is not a usable public address: give the http:\/\/ or https:\/\//);
   });
+
+  it('stops `npm start` with that message and no stack trace', async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_URL: 'ftp://quiz.example.com', DATA_DIR: os.tmpdir(), STATIC_DIR: '' };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PUBLIC_URL="ftp://quiz.example.com" is not a usable public address');
+    expect(output).not.toMatch(/\bat .*\.ts:\d+/);
+  }, 60_000);
 });
