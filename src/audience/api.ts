@@ -20,6 +20,8 @@ export class PlayApiError extends Error {
     message: string,
     /** The body code (201, 202, 422, 429, 500...) or 0 when the server could not be reached. */
     readonly code: number,
+    /** The envelope's `data` (a refused join to an ended game carries its final results). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'PlayApiError';
@@ -28,6 +30,11 @@ export class PlayApiError extends Error {
 
   get offline(): boolean {
     return this.code === 0;
+  }
+
+  /** Nothing was decided: no answer (offline), too many requests, or a server failure. Worth sending again. */
+  get transient(): boolean {
+    return this.code === 0 || this.code === 429 || this.code >= 500;
   }
 }
 
@@ -60,7 +67,7 @@ export function envelopeMessage(body: Envelope): string {
 export function unwrap<T>(body: unknown): T {
   const envelope = (body ?? {}) as Envelope;
   if (envelope.code === 200) return envelope.data as T;
-  throw new PlayApiError(envelopeMessage(envelope), typeof envelope.code === 'number' ? envelope.code : 500);
+  throw new PlayApiError(envelopeMessage(envelope), typeof envelope.code === 'number' ? envelope.code : 500, envelope.data ?? null);
 }
 
 export function createPlayApi({ lang, networkError, baseUrl = '/api/play', fetch: fetchImpl }: PlayApiOptions) {

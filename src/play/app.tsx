@@ -7,10 +7,13 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   selectCanAnswer,
   selectCorrectAnswer,
+  selectEndedGame,
   selectError,
   selectIsBusy,
   selectIsSubmitting,
   selectMyAnswer,
+  selectPending,
+  selectPendingRefusal,
   selectQuestion,
   selectRank,
   selectRemainingSeconds,
@@ -21,12 +24,14 @@ import {
 import type { PlayerView, PublicQuestion } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
 import { secondsWithTenths } from '@/domain/clock';
+import { formatDomainMessage } from '@/domain/messages';
+import { checkNickname } from '@/domain/nickname';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { devInspector } from '@/shared/dev-inspector';
 import { useLiveLink } from './live-link';
 import { PlayerActor } from './player-context';
-import { playerLogic, playerStorage, resumableToken, type AnswerChannel } from './player-logic';
+import { pendingStorage, playerLogic, playerStorage, resumableToken, type AnswerChannel } from './player-logic';
 
 const PIN_RE = /^[0-9]{6}$/;
 
@@ -39,12 +44,15 @@ export function App() {
   const logic = useMemo(() => playerLogic(api, { joined: (player) => playerStorage.set(player), forget: () => playerStorage.set(null) }, channel), [api, channel]);
   // Read once per session: a new session (after "join another game") starts without a token.
   const token = useMemo(() => (session === 0 ? resumableToken(playerStorage.get(), pinInAddress) : null), [session, pinInAddress]);
+  // An answer this token could not deliver before the page was closed or reloaded: sent first.
+  const pending = useMemo(() => pendingStorage.get(token), [token]);
   const leave = () => {
     playerStorage.set(null);
+    pendingStorage.set(null, null);
     setSession((n) => n + 1);
   };
   return (
-    <PlayerActor.Provider key={session} logic={logic} options={{ input: { token }, inspect: devInspector }}>
+    <PlayerActor.Provider key={session} logic={logic} options={{ input: { token, pending }, inspect: devInspector }}>
       <PlayerPage api={api} channel={channel} defaultPin={PIN_RE.test(pinInAddress ?? '') ? pinInAddress! : ''} onLeave={leave} />
     </PlayerActor.Provider>
   );
@@ -75,6 +83,13 @@ function PlayerPage({ api, channel, defaultPin, onLeave }: { api: ReturnType<typ
     return () => clearInterval(timer);
   }, [screen, actor]);
 
+  // The browser says the network is back: an answer waiting for it goes at once.
+  useEffect(() => {
+    const online = () => actor.send({ type: 'connection.online' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [actor]);
+
   return (
     <div className="page" data-screen={shown}>
       <header className="top">
@@ -96,11 +111,14 @@ function PlayerPage({ api, channel, defaultPin, onLeave }: { api: ReturnType<typ
         </div>
       ) : null}
       <main className="main" aria-live="polite">
+        {shown !== 'join' && shown !== 'ended' ? <PendingRefusalNotice /> : null}
         {shown === 'join' && <JoinScreen defaultPin={defaultPin} />}
+        {shown === 'ended' && <EndedGameScreen />}
         {shown === 'loading' && <p className="center muted">{t('status.loading')}</p>}
         {shown === 'offline' && <OfflineScreen />}
         {shown === 'lobby' && <LobbyScreen nickname={nickname} playerCount={playerCount} hasScore={!!view?.question} />}
         {shown === 'answering' && <AnsweringScreen />}
+        {shown === 'pending' && <PendingScreen />}
         {shown === 'answered' && <AnsweredScreen />}
         {shown === 'watching' && <WatchingScreen />}
         {shown === 'revealed' && <RevealedScreen />}
@@ -122,14 +140,14 @@ function JoinScreen({ defaultPin }: { defaultPin: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const name = nickname.trim();
+    // The server's rule (src/domain/nickname.ts): characters as users see them, never cut.
+    const checked = checkNickname(nickname);
     const next: typeof errors = {};
     if (!PIN_RE.test(pin)) next.pin = t('join.pinInvalid');
-    if (!name) next.nickname = t('join.nicknameRequired');
-    else if ([...name].length > 20) next.nickname = t('join.nicknameTooLong');
+    if (!checked.ok) next.nickname = formatDomainMessage(currentLanguage(), checked.key, checked.params);
     setErrors(next);
-    if (next.pin || next.nickname) return;
-    actor.send({ type: 'player.join', pin, nickname: name });
+    if (next.pin || !checked.ok) return;
+    actor.send({ type: 'player.join', pin, nickname: checked.nickname });
   };
 
   return (
@@ -159,7 +177,6 @@ function JoinScreen({ defaultPin }: { defaultPin: string }) {
         <input
           name="nickname"
           autoComplete="nickname"
-          maxLength={40}
           value={nickname}
           aria-invalid={!!errors.nickname}
           aria-describedby="nickname-help"
@@ -181,6 +198,84 @@ function JoinScreen({ defaultPin }: { defaultPin: string }) {
   );
 }
 
+/** The phone's clock time of a tap, as the player reads it (hours, minutes, seconds). */
+const clockTime = (ms: number) => new Intl.DateTimeFormat(currentLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
+
+/** The answer kept while the server cannot be reached: what was tapped, and when. */
+function PendingCard() {
+  const t = useT();
+  const pending = PlayerActor.useSelector(selectPending);
+  const question = PlayerActor.useSelector(selectQuestion);
+  if (!pending) return null;
+  const choices = question && question.id === pending.questionId ? optionLabel(question, pending.choices) : pending.choices.join('、');
+  return (
+    <div className="card center pending" data-testid="pending" role="status">
+      <div className="check pending-icon" aria-hidden="true">
+        …
+      </div>
+      <h2>{t('pending.title')}</h2>
+      <p className="lead">{t('pending.lead')}</p>
+      <p>{t('answered.yourChoice', { choices })}</p>
+      <p className="muted" data-testid="pending-tapped">
+        {t('pending.tappedAt', { time: clockTime(pending.tappedAt) })}
+      </p>
+    </div>
+  );
+}
+
+function PendingScreen() {
+  const question = PlayerActor.useSelector(selectQuestion);
+  return (
+    <div className="question">
+      {question ? <QuestionHead question={question} /> : null}
+      <PendingCard />
+    </div>
+  );
+}
+
+/** The server refused an answer that had waited for the network: its reason, and when it was tapped. */
+function PendingRefusalNotice() {
+  const t = useT();
+  const refusal = PlayerActor.useSelector(selectPendingRefusal);
+  if (!refusal) return null;
+  return (
+    <p className="alert" role="alert" data-testid="pending-refused">
+      {t('pending.refused', { time: clockTime(refusal.tappedAt), reason: refusal.message })}
+    </p>
+  );
+}
+
+/** A join refused because the game has ended: its final ranking instead of a form that would wait. */
+function EndedGameScreen() {
+  const t = useT();
+  const actor = PlayerActor.useActorRef();
+  const game = PlayerActor.useSelector(selectEndedGame);
+  if (!game) return null;
+  return (
+    <div className="card center finished" data-testid="game-ended">
+      <h1>{t('ended.title')}</h1>
+      <p className="lead">{game.title}</p>
+      <h2>{t('ended.finalRanking')}</h2>
+      {game.ranking && game.ranking.list.length > 0 ? (
+        <ol className="final-ranking" aria-label={t('ended.finalRanking')}>
+          {game.ranking.list.map((entry) => (
+            <li key={`${entry.rank}-${entry.nickname}`}>
+              <span className="final-rank">{t('ranked.position', { position: entry.rank })}</span>
+              <span className="final-name">{entry.nickname}</span>
+              <span className="final-score">{t('header.points', { count: entry.score })}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{t('ended.noRanking')}</p>
+      )}
+      <button type="button" className="secondary big" onClick={() => actor.send({ type: 'player.back' })}>
+        {t('finished.playAgain')}
+      </button>
+    </div>
+  );
+}
+
 function OfflineScreen() {
   const t = useT();
   const actor = PlayerActor.useActorRef();
@@ -188,6 +283,7 @@ function OfflineScreen() {
     <div className="card center" role="alert">
       <h1>{t('status.offline')}</h1>
       <p className="muted">{t('status.offlineLead')}</p>
+      <PendingCard />
       <button type="button" className="primary big" onClick={() => actor.send({ type: 'player.retry' })}>
         {t('status.retry')}
       </button>
@@ -253,7 +349,7 @@ function AnsweringScreen() {
     if (!canAnswer) return;
     if (!multiple) {
       setSelected([title]);
-      actor.send({ type: 'player.answer', choices: [title] });
+      actor.send({ type: 'player.answer', choices: [title], tappedAt: Date.now() });
       return;
     }
     setSelected((current) => (current.includes(title) ? current.filter((c) => c !== title) : [...current, title].sort()));
@@ -294,7 +390,7 @@ function AnsweringScreen() {
           type="button"
           className="primary big submit"
           disabled={!canAnswer || selected.length === 0}
-          onClick={() => actor.send({ type: 'player.answer', choices: selected })}
+          onClick={() => actor.send({ type: 'player.answer', choices: selected, tappedAt: Date.now() })}
         >
           {submitting ? t('question.sending') : t('question.submit')}
         </button>

@@ -6,7 +6,7 @@
  * starts a fresh join instead of resuming the old one).
  */
 import { playerMachine } from '@machines/player/player.machine';
-import type { AnswerInput, AnswerOutput, JoinInput, JoinOutput, PlayerView, PublicQuestion, TokenInput } from '@machines/player/types';
+import type { AnswerInput, AnswerOutput, JoinedEndedGame, JoinInput, JoinOutput, PendingAnswer, PlayerView, PublicQuestion, TokenInput, Unreachable } from '@machines/player/types';
 import { fromPromise } from 'xstate';
 import { PlayApiError, unwrap, type PlayApi, type PlaySchemas } from '@/audience/api';
 import { LiveRequestUnavailable, type LiveSocket } from '@/audience/live-socket';
@@ -33,6 +33,33 @@ export const playerStorage = {
       else localStorage.removeItem(STORAGE_KEY);
     } catch {
       // Private mode without storage: the player simply cannot resume after a reload.
+    }
+  },
+};
+
+const PENDING_KEY = 'live-trivia.pending';
+
+/**
+ * The answer this phone could not deliver yet (the player machine's `pending`), with the token it was
+ * tapped under: it survives a reload or a closed tab, and is resent when the page opens again.
+ */
+export const pendingStorage = {
+  get(token: string | null): PendingAnswer | null {
+    if (!token) return null;
+    try {
+      const parsed = JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as (PendingAnswer & { token?: string }) | null;
+      if (!parsed || parsed.token !== token || typeof parsed.questionId !== 'number' || !Array.isArray(parsed.choices) || typeof parsed.tappedAt !== 'number') return null;
+      return { questionId: parsed.questionId, choices: parsed.choices.map(String), tappedAt: parsed.tappedAt };
+    } catch {
+      return null;
+    }
+  },
+  set(token: string | null, pending: PendingAnswer | null): void {
+    try {
+      if (pending && token) localStorage.setItem(PENDING_KEY, JSON.stringify({ ...pending, token }));
+      else localStorage.removeItem(PENDING_KEY);
+    } catch {
+      // Private mode without storage: the answer is kept in memory only (until a reload).
     }
   },
 };
@@ -127,23 +154,49 @@ function rejectedToken(error: unknown): never {
   throw error;
 }
 
+/** An answer the server did not decide (no network, no reply, a failure) is Unreachable: the machine keeps it. */
+function answerError(error: unknown): never {
+  if (error instanceof PlayApiError && error.transient) throw { unreachable: true, message: error.message } satisfies Unreachable;
+  if (error instanceof LiveRequestUnavailable) throw { unreachable: true, message: error.message } satisfies Unreachable;
+  return rejectedToken(error);
+}
+
+/** A join refused because the game has ended carries the game's title and final ranking. */
+function endedGame(error: unknown): JoinedEndedGame | null {
+  if (!(error instanceof PlayApiError) || error.code !== 201 || !error.data || typeof error.data !== 'object') return null;
+  const data = error.data as Partial<PlaySchemas['JoinEndedData']>;
+  if (typeof data.title !== 'string') return null;
+  const ranking = data.ranking ?? null;
+  return {
+    gameEnded: true,
+    message: error.message,
+    game: {
+      title: data.title,
+      ranking: ranking && { total: ranking.total, list: ranking.list.map((r) => ({ rank: r.rank, nickname: r.nickname, score: r.score, level: r.level })) },
+    },
+  };
+}
+
 export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }, channel: AnswerChannel = { socket: null }) {
   let lastPin = '';
   return playerMachine.provide({
     actors: {
       join: fromPromise<JoinOutput, JoinInput>(async ({ input }) => {
         lastPin = input.pin;
-        const data = await api.join(input.pin, input.nickname.trim());
+        const data = await api.join(input.pin, input.nickname).catch((error: unknown) => {
+          throw endedGame(error) ?? error;
+        });
         return { token: data.player_token, player: { id: data.player.id, nickname: data.player.nickname, gameId: data.player.trivia_game_id } };
       }),
       loadState: fromPromise<PlayerView, TokenInput>(({ input }) => api.state(input.token).then(toPlayerView, rejectedToken)),
       submitAnswer: fromPromise<AnswerOutput, AnswerInput>(async ({ input }) => {
-        const data = await sendAnswer(api, channel, input).catch(rejectedToken);
+        const data = await sendAnswer(api, channel, input).catch(answerError);
         return { choices: data.answer.choices, elapsedMs: data.answer.elapsed_ms };
       }),
     },
     actions: {
       storeToken: (_, params: { token: string | null }) => (params.token ? store.joined({ token: params.token, pin: lastPin }) : store.forget()),
+      storePending: ({ context }, params: { pending: PendingAnswer | null }) => pendingStorage.set(context.token, params.pending),
     },
   });
 }
