@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the question on screen
-         * @description One answer per player and question. The server stamps its receipt time and acknowledges only after the answer is stored. Accepted while the question is shown, until its deadline plus 500 ms (or, without a time limit, until the answer is published); in a level game only inside the game's open time and for a level the player reached. Late, repeated or malformed answers (a choice that is not an option; a single-choice question needs exactly one) answer code 201 with the reason.
+         * @description One answer per player and question. The server stamps its receipt time and acknowledges only after the answer is stored. Accepted while the question is shown, until its deadline plus 500 ms (or, without a time limit, until the answer is published); in a level game only inside the game's open time and for a level the player reached. Late, repeated or malformed answers (a choice that is not an option; a single-choice question needs exactly one) answer code 201 with the reason. A repeat of the stored answer itself (same choices: a phone resending after its acknowledgement was lost) answers code 200 with the stored answer, whenever it arrives; only a different choice is refused as answered.
          */
         post: operations["answer"];
         delete?: never;
