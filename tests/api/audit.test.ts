@@ -324,11 +324,16 @@ describe('the audit trail', () => {
       const text = res.rawPayload.toString('utf8');
       expect(text.startsWith('\uFEFF')).toBe(true);
       const lines = text.slice(1).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('時間,管理員 ID,帳號,公司 ID,操作,對象類型,對象 ID,內容摘要,IP 位址,瀏覽器,結果,回應代碼');
+      expect(lines[0]).toBe('時間（Asia/Taipei）,管理員 ID,帳號,公司 ID,操作,對象類型,對象 ID,內容摘要,IP 位址,瀏覽器,結果,回應代碼');
       const logins = await listAudit(app, superToken, { operation: 'login' });
       expect(lines).toHaveLength(1 + logins.total);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
       expect(lines[1]).toContain(',已拒絕,201');
+      // The time in the company's zone (Asia/Taipei, UTC+8 all year), as a spreadsheet reads a date.
+      const written = lines[1]!.split(',')[0]!;
+      expect(written).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const [entry] = (await listAudit(app, superToken, { operation: 'login' })).list;
+      expect(written).toBe(new Date(Date.parse(entry!.created_at) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
       expect(lines.slice(1).every((line) => line.includes(',login,'))).toBe(true);
       expect(text).not.toContain('x-password');
     });
@@ -390,7 +395,7 @@ describe('the entry comes before the change', () => {
     expect(list[0]).toMatchObject({ target_type: 'role', target_id: '7', summary: '=1+2 deleted', outcome: 'failed', code: 500, company_id: 1 });
     const file = await app.inject({ method: 'POST', url: '/api/admin/audit/export', payload: { operation: 'roleDelete' }, headers: { authorization: `Bearer ${token}` } });
     const text = file.rawPayload.toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('\uFEFFTime,Admin ID,Username,Company ID,Operation,Target type,Target ID,Summary,IP address,User agent,Outcome,Code');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFTime (Asia/Taipei),Admin ID,Username,Company ID,Operation,Target type,Target ID,Summary,IP address,User agent,Outcome,Code');
     expect(text).toContain(",'=1+2 deleted,");
     expect(text).toContain(',failed,500');
   });

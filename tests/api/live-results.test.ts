@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { companies } from '@/server/db/schema';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
@@ -18,6 +20,11 @@ let b: ReturnType<typeof bench>;
 let gameId: number;
 let q1: number;
 let q2: number;
+/** When the first question was shown (the answers arrive 2, 5, 5 and 61 s later). */
+let t0: number;
+
+/** The wall-clock time in Taipei (UTC+8 all year), as the export writes it: `2026-11-25 20:05:09`. */
+const taipei = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -77,7 +84,7 @@ beforeAll(async () => {
   const minus = await b.joinPlayer(pin, '-1+1');
   await b.joinPlayer(pin, '小明');
 
-  const t0 = Date.now();
+  t0 = Date.now();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(t0);
   await b.flow(gameId, q1, 2);
@@ -134,7 +141,7 @@ describe('the results export', () => {
       'Correct',
       'Elapsed (s)',
       'Points',
-      'Received at',
+      'Received at (Asia/Taipei)',
     ]);
     const body = rows.slice(1).map((r) => [r[1], r[3], r[5], r[6], r[7], r[8], r[9]]);
     expect(body).toEqual([
@@ -143,7 +150,8 @@ describe('the results export', () => {
       ['最高的山', "'-1+1", 'B', 'A', 'no', '5', '0'],
       ['直轄市', 'Ann', 'A,C', '', '', '1', ''],
     ]);
-    expect(rows.slice(1).every((r) => !Number.isNaN(Date.parse(r[10]!)))).toBe(true);
+    // The company's time zone (default Asia/Taipei), in a form a spreadsheet reads as a date.
+    expect(rows.slice(1).map((r) => r[10])).toEqual([taipei(t0 + 2_000), taipei(t0 + 5_000), taipei(t0 + 5_000), taipei(t0 + 61_000)]);
   });
 
   it('answers an Excel workbook with a ranking sheet and an answers sheet that exceljs reads back', async () => {
@@ -167,8 +175,26 @@ describe('the results export', () => {
     expect(answers).toHaveLength(5);
     expect(answers[1]!.slice(0, 10)).toEqual([1, '最高的山', '最高的山?', 'Ann', 1, 'A', 'A', '是', 2, 900]);
     expect(answers[3]![7]).toBe('否');
+    // Received times are date cells with a date-time format, holding Taipei's wall-clock time.
+    expect(answers[0]![10]).toBe('收到時間（Asia/Taipei）');
+    const received = workbook.getWorksheet('作答紀錄')!.getRow(2).getCell(11);
+    expect(received.type).toBe(ExcelJS.ValueType.Date);
+    expect(received.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect((received.value as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(taipei(t0 + 2_000));
     // No cell anywhere is a formula.
     for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
+  it("writes times in the company's own time zone when it has another one", async () => {
+    await app.db.update(companies).set({ timeZone: 'Asia/Tokyo' }).where(eq(companies.id, 1));
+    try {
+      const res = await download({ trivia_game_id: gameId, format: 'csv', table: 'answers' });
+      const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
+      expect(rows[0]![10]).toBe('Received at (Asia/Tokyo)');
+      expect(rows[1]![10]).toBe(new Date(t0 + 2_000 + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
+    } finally {
+      await app.db.update(companies).set({ timeZone: 'Asia/Taipei' }).where(eq(companies.id, 1));
+    }
   });
 
   it('gives a level game a level column', async () => {

@@ -67,7 +67,7 @@ describe('the results export menu', () => {
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(csv.path, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
-    expect(text.slice(1).split('\r\n')[0]).toBe('題號,題目標題,題目文字,暱稱,加入順序,選擇的答案,正確答案,是否答對,作答耗時（秒）,得分,收到時間');
+    expect(text.slice(1).split('\r\n')[0]).toBe('題號,題目標題,題目文字,暱稱,加入順序,選擇的答案,正確答案,是否答對,作答耗時（秒）,得分,收到時間（Asia/Taipei）');
     await page.context().close();
   });
 });

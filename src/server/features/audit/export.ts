@@ -1,10 +1,12 @@
 /**
  * The audit trail as a CSV file (auditExport): one row per entry, column headers and outcomes in the
  * request's language, rendered by the results export's CSV writer (UTF-8 with BOM; text cells that
- * could pass for a formula neutralised). Pure formatting: no database, no HTTP.
+ * could pass for a formula neutralised). Times in the company's zone, named in the header
+ * (`Time (Asia/Taipei)`, `2026-11-25 20:05:09`). Pure formatting: no database, no HTTP.
  */
 import { translate, type Lang } from '../../i18n.js';
 import { attachmentHeader, toCsv, type Table } from '../live/results-file.js';
+import { zonedDate } from '../../lib/zoned-time.js';
 import type { AuditRow } from './queries.js';
 
 const COLUMNS = [
@@ -22,12 +24,12 @@ const COLUMNS = [
   'code',
 ] as const;
 
-export function auditTable(rows: AuditRow[], lang: Lang): Table {
+export function auditTable(rows: AuditRow[], lang: Lang, timeZone: string): Table {
   return {
     name: translate(lang, 'audit.fileName'),
-    headers: COLUMNS.map((column) => translate(lang, `audit.column.${column}` as const)),
+    headers: COLUMNS.map((column) => translate(lang, `audit.column.${column}` as const, { zone: timeZone })),
     rows: rows.map((row) => [
-      row.createdAt.toISOString(),
+      { at: row.createdAt, timeZone },
       row.adminId,
       row.username,
       row.companyId,
@@ -43,8 +45,8 @@ export function auditTable(rows: AuditRow[], lang: Lang): Table {
   };
 }
 
-/** The file: its bytes and its Content-Disposition (`操作紀錄-2026-11-25.csv`). */
-export function auditCsv(rows: AuditRow[], lang: Lang, now: Date): { body: Buffer; contentDisposition: string } {
-  const name = `${translate(lang, 'audit.fileName')}-${now.toISOString().slice(0, 10)}.csv`;
-  return { body: toCsv(auditTable(rows, lang)), contentDisposition: attachmentHeader(name) };
+/** The file: its bytes and its Content-Disposition (`操作紀錄-2026-11-25.csv`, the date in the company's zone). */
+export function auditCsv(rows: AuditRow[], lang: Lang, now: Date, timeZone: string): { body: Buffer; contentDisposition: string } {
+  const name = `${translate(lang, 'audit.fileName')}-${zonedDate(now, timeZone)}.csv`;
+  return { body: toCsv(auditTable(rows, lang, timeZone)), contentDisposition: attachmentHeader(name) };
 }

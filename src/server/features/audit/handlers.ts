@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { requireAuth } from '../../plugins/access.js';
+import { companyTimeZone } from '../company/time-zone.js';
 import { auditCsv } from './export.js';
 import { exportEntries, listEntries, type AuditReader, type AuditRow } from './queries.js';
 
@@ -47,7 +48,7 @@ export const auditHandlers: OperationHandlers = {
 
   async auditExport(request, reply) {
     const rows = await exportEntries(request.server.db, readerOf(request), request.body, EXPORT_MAX_ENTRIES);
-    const file = auditCsv(rows, request.lang, new Date());
+    const file = auditCsv(rows, request.lang, new Date(), await companyTimeZone(request.server.db, request.companyId));
     reply.header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').type('text/csv; charset=utf-8');
     // A file, not an envelope; awaiting the reply lets the contract plugin see it sent.
     await reply.send(file.body);

@@ -2,7 +2,7 @@
 import type { Lang } from '../../i18n.js';
 
 export const auditMessages = {
-  'audit.column.createdAt': { 'zh-TW': '時間', en: 'Time' },
+  'audit.column.createdAt': { 'zh-TW': '時間（{zone}）', en: 'Time ({zone})' },
   'audit.column.adminId': { 'zh-TW': '管理員 ID', en: 'Admin ID' },
   'audit.column.username': { 'zh-TW': '帳號', en: 'Username' },
   'audit.column.companyId': { 'zh-TW': '公司 ID', en: 'Company ID' },

@@ -2,12 +2,26 @@
  * The results export's file formats: CSV (RFC 4180) and an Excel workbook, from plain tables.
  * Whatever a player typed (a nickname) ends up in a spreadsheet an operator opens: a text cell that
  * begins with `=`, `+`, `-`, `@`, a tab or a carriage return would be taken for a formula (CSV
- * injection), so it is prefixed with `'` in both formats. Numbers stay numbers.
+ * injection), so it is prefixed with `'` in both formats. Numbers stay numbers; times are written in
+ * the company's zone (lib/zoned-time.ts), as text a spreadsheet reads as a date in CSV and as date
+ * cells in a workbook.
  * Pure formatting: no database, no HTTP.
  */
 import ExcelJS from 'exceljs';
+import { formatZoned, wallClock } from '../../lib/zoned-time.js';
 
-export type Cell = string | number | null;
+/** A moment shown in a time zone: `YYYY-MM-DD HH:mm:ss` text in CSV, a date-time cell in a workbook. */
+export interface ZonedTime {
+  at: Date;
+  timeZone: string;
+}
+
+export type Cell = string | number | null | ZonedTime;
+
+/** The workbook's format of a time cell (the zone is in the column header). */
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+const isTime = (cell: Cell): cell is ZonedTime => typeof cell === 'object' && cell !== null;
 
 export interface Table {
   /** The sheet's name in a workbook (at most 31 characters, no []:*?/\). */
@@ -29,6 +43,7 @@ export function neutralizeCell(value: string): string {
 export function csvField(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (isTime(cell)) return formatZoned(cell.at, cell.timeZone);
   const text = neutralizeCell(cell);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -50,7 +65,12 @@ export async function toXlsx(tables: Table[], meta: { title: string; created: Da
   for (const table of tables) {
     const sheet = workbook.addWorksheet(table.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.addRow(table.headers.map(neutralizeCell)).font = { bold: true };
-    for (const row of table.rows) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? neutralizeCell(cell) : cell)));
+    for (const row of table.rows) {
+      const added = sheet.addRow(row.map((cell) => (typeof cell === 'string' ? neutralizeCell(cell) : isTime(cell) ? wallClock(cell.at, cell.timeZone) : cell)));
+      row.forEach((cell, i) => {
+        if (isTime(cell)) added.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
+      });
+    }
     table.widths?.forEach((width, i) => {
       sheet.getColumn(i + 1).width = width;
     });

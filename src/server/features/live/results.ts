@@ -10,6 +10,7 @@ import type { Lang } from '../../i18n.js';
 import * as q from './queries.js';
 import { attachmentHeader, toCsv, toXlsx, type Table } from './results-file.js';
 import { getRank } from './service.js';
+import { companyTimeZone } from '../company/time-zone.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportTable = 'ranking' | 'answers';
@@ -35,7 +36,7 @@ const TEXT = {
     correct: '是否答對',
     answerElapsed: '作答耗時（秒）',
     points: '得分',
-    receivedAt: '收到時間',
+    receivedAt: '收到時間（{zone}）',
     yes: '是',
     no: '否',
     fileRanking: '排名',
@@ -62,7 +63,7 @@ const TEXT = {
     correct: 'Correct',
     answerElapsed: 'Elapsed (s)',
     points: 'Points',
-    receivedAt: 'Received at',
+    receivedAt: 'Received at ({zone})',
     yes: 'yes',
     no: 'no',
     fileRanking: 'ranking',
@@ -83,6 +84,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
   const game = await q.findGame(db, gameId, companyId);
   if (!game) throw recordNotFound();
   const t = TEXT[lang];
+  const timeZone = await companyTimeZone(db, companyId);
   const levelGame = game.type === 2;
   const { list } = await getRank(db, companyId, game.id, Number.MAX_SAFE_INTEGER);
   const totals = await q.answerTotalsByPlayer(db, game.id);
@@ -119,7 +121,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
       t.correct,
       t.answerElapsed,
       t.points,
-      t.receivedAt,
+      t.receivedAt.replace('{zone}', timeZone),
     ],
     widths: [8, 24, 32, ...(levelGame ? [8] : []), 24, 10, 12, 12, 10, 12, 10, 26],
     rows: rows.map((row) => {
@@ -137,7 +139,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
         published && row.correct !== null ? (row.correct ? t.yes : t.no) : null,
         seconds(row.elapsedMs),
         published ? row.points : null,
-        row.receivedAt.toISOString(),
+        { at: row.receivedAt, timeZone },
       ];
     }),
   };
