@@ -49,14 +49,14 @@ const messages = {
   'login.wrongCredentials': { 'zh-TW': '帳號或密碼錯誤', en: 'Wrong username or password' },
   'login.disabled': { 'zh-TW': '此帳號已停用，請聯絡管理員', en: 'This account is disabled; please contact an administrator' },
   'notification.messageRequired': { 'zh-TW': '請輸入訊息內容', en: 'Please enter a message' },
-  'notification.messageTooLong': { 'zh-TW': '訊息過長（上限 {limit} 字元）', en: 'The message is too long (at most {limit} characters)' },
+  'notification.messageTooLong': { 'zh-TW': '訊息過長（上限 {limit} 字元）', en: 'The message is too long (at most {limit, plural, one {# character} other {# characters}})' },
   'notification.unknownRecipients': {
     'zh-TW': '收件人不屬於此公司：{ids}',
     en: 'These recipients are not admins of this company: {ids}',
   },
   'notification.noRecipients': { 'zh-TW': '此公司沒有可通知的管理員', en: 'This company has no admin to notify' },
   'profile.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
-  'profile.nameTooLong': { 'zh-TW': '名稱最多 {limit} 個字', en: 'The name must be at most {limit} characters' },
+  'profile.nameTooLong': { 'zh-TW': '名稱最多 {limit} 個字', en: 'The name must be at most {limit, plural, one {# character} other {# characters}}' },
   'profile.emailInvalid': { 'zh-TW': '請輸入有效的電子郵件', en: 'Please enter a valid email address' },
   'profile.passwordWeak': {
     'zh-TW': '密碼至少 8 個字元，且須同時包含英文字母與數字',
@@ -109,7 +109,7 @@ const messages = {
   'live.join.unknownPin': { 'zh-TW': '找不到這個遊戲，請確認 PIN 碼', en: 'No game has this PIN; please check it' },
   'live.join.gameEnded': { 'zh-TW': '本場遊戲已結束。', en: 'This game has ended.' },
   'live.join.notOpen': { 'zh-TW': '此遊戲尚未開放加入', en: 'This game is not open to players' },
-  'live.join.full': { 'zh-TW': '此遊戲人數已滿（上限 {cap} 人）', en: 'This game is full ({cap} players)' },
+  'live.join.full': { 'zh-TW': '此遊戲人數已滿（上限 {cap} 人）', en: 'This game is full ({cap, plural, one {# player} other {# players}})' },
   'live.join.nicknameTaken': { 'zh-TW': '此暱稱已有人使用，請換一個', en: 'This nickname is taken; please choose another one' },
   'live.player.unknownToken': { 'zh-TW': '請重新加入遊戲', en: 'Please join the game again' },
   'live.display.unknownToken': { 'zh-TW': '請從控制畫面重新開啟遊戲畫面', en: 'Please open the display again from the control screen' },
@@ -143,14 +143,14 @@ const messages = {
   // Field validation (Ajv keywords)
   'field.required': { 'zh-TW': '此欄位必填', en: 'This field is required' },
   'field.type': { 'zh-TW': '格式錯誤，應為{type}', en: 'Must be {type}' },
-  'field.minLength': { 'zh-TW': '至少需要 {limit} 個字', en: 'Must be at least {limit} characters' },
-  'field.maxLength': { 'zh-TW': '最多 {limit} 個字', en: 'Must be at most {limit} characters' },
+  'field.minLength': { 'zh-TW': '至少需要 {limit} 個字', en: 'Must be at least {limit, plural, one {# character} other {# characters}}' },
+  'field.maxLength': { 'zh-TW': '最多 {limit} 個字', en: 'Must be at most {limit, plural, one {# character} other {# characters}}' },
   'field.minimum': { 'zh-TW': '不可小於 {limit}', en: 'Must be at least {limit}' },
   'field.maximum': { 'zh-TW': '不可大於 {limit}', en: 'Must be at most {limit}' },
   'field.exclusiveMinimum': { 'zh-TW': '必須大於 {limit}', en: 'Must be greater than {limit}' },
   'field.exclusiveMaximum': { 'zh-TW': '必須小於 {limit}', en: 'Must be less than {limit}' },
-  'field.minItems': { 'zh-TW': '至少需要 {limit} 項', en: 'Must have at least {limit} items' },
-  'field.maxItems': { 'zh-TW': '最多 {limit} 項', en: 'Must have at most {limit} items' },
+  'field.minItems': { 'zh-TW': '至少需要 {limit} 項', en: 'Must have at least {limit, plural, one {# item} other {# items}}' },
+  'field.maxItems': { 'zh-TW': '最多 {limit} 項', en: 'Must have at most {limit, plural, one {# item} other {# items}}' },
   'field.uniqueItems': { 'zh-TW': '不可重複', en: 'Must not contain duplicates' },
   'field.enum': { 'zh-TW': '必須是下列之一：{values}', en: 'Must be one of: {values}' },
   'field.const': { 'zh-TW': '必須是 {value}', en: 'Must be {value}' },
@@ -174,9 +174,24 @@ export function resolveLang(header: string | string[] | undefined): Lang {
   return value?.trim().toLowerCase() === 'zh-tw' ? 'zh-TW' : 'en';
 }
 
+const pluralRules: Record<Lang, Intl.PluralRules> = { 'zh-TW': new Intl.PluralRules('zh-TW'), en: new Intl.PluralRules('en') };
+
+/**
+ * A message with its parameters. A count is worded by the language's plural rules with ICU's
+ * `{name, plural, one {# admin} other {# admins}}` (`#` is the number): "1 admin", never "1 admin(s)".
+ */
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = messages[key][lang];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return formatMessage(lang, messages[key][lang], params);
+}
+
+export function formatMessage(lang: Lang, template: string, params: Record<string, string | number> = {}): string {
+  return template
+    .replace(/\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g, (match, name: string, one: string, other: string) => {
+      if (!(name in params)) return match;
+      const count = Number(params[name]);
+      return (pluralRules[lang].select(count) === 'one' ? one : other).replace(/#/g, String(params[name]));
+    })
+    .replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 export function hasMessage(key: string): key is MessageKey {

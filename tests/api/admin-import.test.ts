@@ -126,7 +126,7 @@ describe('xlsx', () => {
 
   it('creates the valid rows for the Cid company; they log in with their roles and status', async () => {
     const res = await importFile(await xlsx(mixed('imp')), { lang: 'en' });
-    expect(res.body).toMatchObject({ code: 200, message: '2 admin(s) imported, 4 row(s) skipped', data: { created: 2, skipped: 4, total: 6 } });
+    expect(res.body).toMatchObject({ code: 200, message: '2 admins imported, 4 rows skipped', data: { created: 2, skipped: 4, total: 6 } });
     expect(res.body.data.errors.map((e: { row: number; message: string }) => e.row)).toEqual([3, 5, 6, 7, 7, 7]);
     expect(await usernamesLike('imp.')).toEqual(['imp.ann', 'imp.cat']);
     const list = await call(app, '/admin/list', { page: 1, limit: 10, keyword: 'imp.' }, { token: root });

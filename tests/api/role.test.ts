@@ -338,12 +338,12 @@ describe('deleting a role', () => {
     const b = await createAdmin(app, { username: 'holder-b', roles: ['short-lived', 'viewer'] });
     const role = (await roleNamed('short-lived'))!;
     const en = await call(app, '/role/delete', { id: role.id }, { token: admin });
-    expect(en.body).toEqual({ code: 201, message: '2 admin(s) still hold this role; take it away from them first', data: null });
+    expect(en.body).toEqual({ code: 201, message: '2 admins still hold this role; take it away from them first', data: null });
     const zh = await call(app, '/role/delete', { id: role.id }, { token: admin, lang: 'zh-TW' });
     expect(zh.body.message).toBe('仍有 2 位管理員擁有此角色，請先移除他們的此角色');
 
     await app.db.delete(adminRoles).where(eq(adminRoles.adminId, a));
-    expect((await call(app, '/role/delete', { id: role.id }, { token: admin })).body.message).toContain('1 admin(s)');
+    expect((await call(app, '/role/delete', { id: role.id }, { token: admin })).body.message).toContain('1 admin still holds this role');
     await app.db.delete(adminRoles).where(eq(adminRoles.adminId, b));
     expect((await call(app, '/role/delete', { id: role.id }, { token: admin })).body.code).toBe(200);
     expect(await roleNamed('short-lived')).toBeUndefined();

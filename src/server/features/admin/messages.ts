@@ -8,11 +8,11 @@ export const adminMessages = {
   'admin.permissionsSynced': { 'zh-TW': '角色與權限已更新', en: 'The roles and permissions are updated' },
   'admin.import.done': {
     'zh-TW': '已匯入 {created} 位管理員，略過 {skipped} 列',
-    en: '{created} admin(s) imported, {skipped} row(s) skipped',
+    en: '{created, plural, one {# admin} other {# admins}} imported, {skipped, plural, one {# row} other {# rows}} skipped',
   },
   'admin.import.checked': {
     'zh-TW': '已檢查 {total} 列，其中 {invalid} 列有錯誤',
-    en: '{total} row(s) checked, {invalid} with errors',
+    en: '{total, plural, one {# row} other {# rows}} checked, {invalid} with errors',
   },
   'admin.import.rowError': { 'zh-TW': '{column}：{message}', en: '{column}: {message}' },
   'admin.import.fileRequired': { 'zh-TW': '請選擇要匯入的檔案', en: 'Please choose a file to import' },

@@ -12,7 +12,7 @@ export const roleMessages = {
   'role.titleRequired': { 'zh-TW': '請輸入角色名稱', en: 'Please enter a title' },
   'role.inUse': {
     'zh-TW': '仍有 {count} 位管理員擁有此角色，請先移除他們的此角色',
-    en: '{count} admin(s) still hold this role; take it away from them first',
+    en: '{count, plural, one {# admin still holds} other {# admins still hold}} this role; take it away from them first',
   },
 } satisfies Record<string, Record<Lang, string>>;
 
