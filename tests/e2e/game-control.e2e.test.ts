@@ -305,7 +305,7 @@ describe('a level game', () => {
     await shoot(page, 'control-countdown-en-desktop');
     await dialog.getByTestId('publish-now').click();
     await page.getByTestId('confirm-publish').getByText('Publish the answer?').waitFor();
-    await page.getByTestId('confirm-publish').getByRole('button', { name: 'OK' }).click();
+    await page.getByTestId('confirm-publish').getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row(page, 'Level one').getByText('Answer published').waitFor();
     await row(page, 'Level one').getByTestId('question-action').filter({ hasText: 'Publish ranking' }).click();
