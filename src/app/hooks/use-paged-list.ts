@@ -2,8 +2,8 @@
  * A paged, filtered list loaded through the API, as the back office's list screens show it: page,
  * page size (10, 25 or 50 — SPEC.md §9), the filters that were applied (not the ones being typed),
  * the rows and total, and `reload` after a change. A newer request wins; an older answer arriving late
- * is dropped. A deletion that empties the last page shows the page before. With `enabled` false
- * nothing is loaded (a screen whose address names no valid object) and the list stays loading.
+ * is dropped. A deletion that empties the last page shows the page before. (A screen whose address
+ * names no valid object never mounts its list: RecordGuard shows the not-found state instead.)
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -15,7 +15,6 @@ export type PagedQuery<Filters> = Filters & { page: number; limit: number };
 export function usePagedList<Row, Filters extends object>(
   load: (query: PagedQuery<Filters>) => Promise<{ list: Row[]; total: number }>,
   initial: Filters,
-  enabled = true,
 ) {
   const [query, setQuery] = useState<PagedQuery<Filters>>({ ...initial, page: 1, limit: DEFAULT_PAGE_SIZE });
   const [rows, setRows] = useState<Row[]>([]);
@@ -26,7 +25,6 @@ export function usePagedList<Row, Filters extends object>(
   loadRef.current = load;
 
   useEffect(() => {
-    if (!enabled) return;
     let current = true;
     setLoading(true);
     loadRef
@@ -45,7 +43,7 @@ export function usePagedList<Row, Filters extends object>(
     return () => {
       current = false;
     };
-  }, [query, version, enabled]);
+  }, [query, version]);
 
   return {
     query,
