@@ -92,21 +92,43 @@ describe('XSS corpus in the browser', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('notification-total').filter({ hasText: `${xssCorpus.length} in total` }).waitFor();
 
+    // Every row's dialog, opened and closed inside the page (a double-click on the row, the dialog's
+    // Close button): one round trip per table page instead of five per payload. The real mouse
+    // double-click that opens this dialog is notification.e2e's business.
     let opened = 0;
     for (let pageNo = 1; ; pageNo++) {
       await page.getByText(new RegExp(`^${pageNo} / \\d+$`)).waitFor();
       await page.locator('[aria-busy="false"][data-testid="notification-table"]').waitFor();
-      const count = await page.getByTestId('notification-row').count();
-      for (let i = 0; i < count; i++) {
-        await page.getByTestId('notification-row').nth(i).dblclick();
-        const dialog = page.getByTestId('notification-detail');
-        await dialog.locator('[aria-busy="false"]').waitFor();
-        // Rendered, not refused: a payload must not be able to break the viewer either.
-        expect(await dialog.getByTestId('rich-text-error').count()).toBe(0);
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-        opened += 1;
-      }
+      const shown = await page.evaluate(async () => {
+        const until = async (what: string, done: () => boolean) => {
+          const deadline = performance.now() + 10_000;
+          while (!done()) {
+            if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+          }
+        };
+        const dialog = () => document.querySelector<HTMLElement>('[data-testid="notification-detail"]');
+        const rows = () => document.querySelectorAll<HTMLElement>('[data-testid="notification-row"]');
+        const count = rows().length;
+        const failures: string[] = [];
+        for (let i = 0; i < count; i++) {
+          const row = rows()[i]!;
+          const name = row.innerText.replace(/\s+/g, ' ').trim();
+          row.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, cancelable: true, view: window }));
+          await until(`the dialog of ${name}`, () => dialog()?.querySelector('[data-testid="notification-message"][aria-busy="false"]') != null);
+          // Two frames for the editor to put the payload in.
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          // Rendered, not refused: a payload must not be able to break the viewer either.
+          if (!dialog()!.querySelector('[data-testid="rich-text-view"]') || dialog()!.querySelector('[data-testid="rich-text-error"]')) failures.push(name);
+          const close = [...dialog()!.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Close');
+          if (!close) throw new Error(`no Close button in the dialog of ${name}`);
+          close.click();
+          await until(`the dialog of ${name} to close`, () => dialog() === null);
+        }
+        return { count, failures };
+      });
+      expect(shown.failures).toEqual([]);
+      opened += shown.count;
       const next = page.getByRole('button', { name: 'Next page' });
       if (await next.isDisabled()) break;
       await next.click();
