@@ -274,7 +274,7 @@ describe('what the logged-in admin may do', () => {
   });
 });
 
-describe('accessibility (axe-core)', () => {
+describe('accessibility (axe-core) and screenshots', () => {
   const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
   /** Serious and critical violations on the page as it is now (axe injected into a context that ignores the CSP). */
@@ -291,42 +291,6 @@ describe('accessibility (axe-core)', () => {
       .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
-  for (const locale of ['zh-TW', 'en-US']) {
-    it(`the admin list, its dialogs and the role screen have no serious violation (${locale})`, async () => {
-      const context = await browser.newContext({ locale, viewport: DESKTOP, bypassCSP: true });
-      context.setDefaultTimeout(10_000);
-      onTestFinished(() => context.close());
-      const page = await context.newPage();
-      await loginByApi(page, server);
-      await page.goto(`${server.url}/admin/index`);
-      await page.getByTestId('admin-row').first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-
-      await page.getByTestId('create-admin').click();
-      await page.getByTestId('admin-dialog').getByTestId('permission-tree').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('admin-dialog').waitFor({ state: 'detached' });
-
-      await page.getByTestId('open-import').click();
-      const importer = page.getByTestId('import-dialog');
-      const sheet = 'username,name,email,password,roles,status\nx.one,X One,bad-email,X-pass-123,viewer,1\n';
-      await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-      await importer.getByTestId('import-preview').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
-
-      await page.goto(`${server.url}/admin/role`);
-      await page.getByTestId('role-row').first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.locator('[data-testid="role-row"][data-identifier="viewer"]').getByRole('button').first().click();
-      await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-});
-
-describe('screenshots', () => {
   const sheet = [
     'username,name,email,password,roles,status',
     'amy.chen,陳怡安,amy@example.com,Amy-pass-123,operator,1',
@@ -335,43 +299,68 @@ describe('screenshots', () => {
     'dan.ho,何大衛,dan@example.com,Dan-pass-123,viewer,1',
   ].join('\n');
 
+  /**
+   * The admin list, its dialog (empty, filled, a menu ticked), the import preview of a sheet with bad
+   * rows, the role list and a role's dialog: `check` runs in each state, a screenshot is saved of each.
+   */
+  async function visitScreens(page: Page, name: (screen: string) => string, check: () => Promise<void>) {
+    await page.goto(`${server.url}/admin/index`);
+    await page.getByTestId('admin-row').first().waitFor();
+    await check();
+    await shoot(page, name('admin-list'));
+
+    await page.getByTestId('create-admin').click();
+    const dialog = page.getByTestId('admin-dialog');
+    await dialog.getByTestId('permission-tree').waitFor();
+    await check();
+    await dialog.locator('input[name="username"]').fill('amy.chen');
+    await dialog.locator('input[name="password"]').fill('Password1');
+    await shootDialog(page, name('admin-dialog'));
+    await node(dialog, 'notification').click();
+    await shootDialog(page, name('admin-dialog-tree'));
+    await dialog.getByRole('button', { name: /Cancel|取消/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByTestId('open-import').click();
+    const importer = page.getByTestId('import-dialog');
+    await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await importer.getByTestId('import-preview').waitFor();
+    await check();
+    await shootDialog(page, name('admin-import'));
+    await importer.getByRole('button', { name: /Cancel|取消/ }).click();
+
+    await page.goto(`${server.url}/admin/role`);
+    await page.getByTestId('role-row').first().waitFor();
+    await check();
+    await shoot(page, name('role-list'));
+    await page.locator('[data-testid="role-row"][data-identifier="operator"]').getByRole('button').first().click();
+    await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
+    await check();
+    await shootDialog(page, name('role-dialog'));
+  }
+
+  // One page per language: axe at 1280 px, then every screen again at 360 px; both widths shot for review.
   for (const [locale, tag] of [
     ['zh-TW', 'zh-TW'],
     ['en-US', 'en'],
   ] as const) {
-    for (const [viewport, size] of [
-      [DESKTOP, '1280'],
-      [PHONE, '360'],
-    ] as const) {
-      it(`the admin and role screens and their dialogs, ${tag}, ${size} px`, async () => {
-        const page = await openAs('/admin/index', undefined, { locale, viewport });
-        await page.getByTestId('admin-row').first().waitFor();
-        await shoot(page, `admin-list-${tag}-${size}`);
-
-        await page.getByTestId('create-admin').click();
-        const dialog = page.getByTestId('admin-dialog');
-        await dialog.locator('input[name="username"]').fill('amy.chen');
-        await dialog.locator('input[name="password"]').fill('Password1');
-        await shootDialog(page, `admin-dialog-${tag}-${size}`);
-        await node(dialog, 'notification').click();
-        await shootDialog(page, `admin-dialog-tree-${tag}-${size}`);
-        await dialog.getByRole('button', { name: /Cancel|取消/ }).click();
-        await dialog.waitFor({ state: 'detached' });
-
-        await page.getByTestId('open-import').click();
-        const importer = page.getByTestId('import-dialog');
-        await importer.getByTestId('import-file-input').setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
-        await importer.getByTestId('import-preview').waitFor();
-        await shootDialog(page, `admin-import-${tag}-${size}`);
-        await importer.getByRole('button', { name: /Cancel|取消/ }).click();
-
-        await page.goto(`${server.url}/admin/role`);
-        await page.getByTestId('role-row').first().waitFor();
-        await shoot(page, `role-list-${tag}-${size}`);
-        await page.locator('[data-testid="role-row"][data-identifier="operator"]').getByRole('button').first().click();
-        await page.getByTestId('role-dialog').getByTestId('permission-tree').waitFor();
-        await shootDialog(page, `role-dialog-${tag}-${size}`);
-      });
-    }
+    it(`the admin list, its dialogs and the role screen have no serious violation (${locale}), shot at 1280 and 360 px`, async () => {
+      const context = await browser.newContext({ locale, viewport: DESKTOP, bypassCSP: true });
+      context.setDefaultTimeout(10_000);
+      onTestFinished(() => context.close());
+      const page = await context.newPage();
+      await loginByApi(page, server);
+      await visitScreens(
+        page,
+        (screen) => `${screen}-${tag}-1280`,
+        async () => expect(await seriousViolations(page)).toEqual([]),
+      );
+      await page.setViewportSize(PHONE);
+      await visitScreens(
+        page,
+        (screen) => `${screen}-${tag}-360`,
+        async () => undefined,
+      );
+    });
   }
 });
