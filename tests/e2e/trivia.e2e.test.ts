@@ -106,7 +106,7 @@ describe('a level game, its promotion scores and a question with image options',
     await title.blur();
     await dialog.getByTestId('field-title').getByText('請輸入標題').waitFor();
     expect(await dialog.getByText('請選擇關卡').count()).toBe(1); // only the placeholder option, no message yet
-    expect(await dialog.getByLabel('答題秒數').inputValue()).toBe('1');
+    expect(await dialog.getByLabel('答題秒數', { exact: true }).inputValue()).toBe('1');
     expect(await dialog.getByTestId('option-title').allInnerTexts()).toEqual(['A', 'B']);
     expect(await dialog.getByRole('button', { name: /刪除選項/ }).count()).toBe(0); // only 2 options
 
