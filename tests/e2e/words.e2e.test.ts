@@ -2,23 +2,30 @@
  * Words and fields a user notices (issue 16, points 7 and 8), in both languages, in real Chromium:
  * the answering-seconds input keeps 0 and 3601 as typed and shows the range message under the field
  * (no silent clamp), its +/- buttons are named in the UI language, and at 360 px the notification
- * list's message header stays on one line. (Plurals, the bonus term and the confirm word are unit
- * tests over the bundles' files: tests/unit/i18n-words.test.ts.)
+ * list's message header stays on one line. Then a live game per language, as the room sees it:
+ * counts in their plural form as players join (the display's and the phone's "1 player joined", then
+ * "2 players joined"; the control screen's count beside its "Players joined" heading), the bonus
+ * question named 加倍題 / Double points on the admin's list, the control screen (table and, at 360 px,
+ * cards), the phone and the display (never 加分題 or Bonus), and the control screen's confirmation
+ * dialogs answered with 確定 / Confirm (never OK). The same words over the bundles' files are unit
+ * tests: tests/unit/i18n-words.test.ts.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, saveScreenshot, settle } from './support/browser';
-import { operatorApi } from './support/operator-api';
+import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
+let operator: OperatorApi;
 let gameId: number;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  gameId = (await (await operatorApi(server)).createGame({ title: 'E2E words', type: 1 })).id;
+  operator = await operatorApi(server);
+  gameId = (await operator.createGame({ title: 'E2E words', type: 1 })).id;
 });
 
 afterAll(async () => {
@@ -34,6 +41,17 @@ const WORDS = {
     decrease: '減少答題秒數',
     range: '答題秒數需介於 1 到 3600 秒',
     message: '訊息',
+    pin: 'PIN 碼',
+    nickname: '暱稱',
+    join: '加入',
+    joinedDisplay: (n: number) => `${n} 位玩家已加入`,
+    joinedPhone: (n: number) => `目前 ${n} 位玩家`,
+    playersHeading: '已加入玩家',
+    bonus: '加倍題',
+    publishNow: '立即公佈答案',
+    published: '已公佈答案',
+    confirm: '確定',
+    cancel: '取消',
   },
   en: {
     create: 'New question',
@@ -42,8 +60,36 @@ const WORDS = {
     decrease: 'Decrease answering seconds',
     range: 'Answering seconds must be between 1 and 3600',
     message: 'Message',
+    pin: 'Game PIN',
+    nickname: 'Nickname',
+    join: 'Join',
+    joinedDisplay: (n: number) => `${n} ${n === 1 ? 'player' : 'players'} joined`,
+    joinedPhone: (n: number) => `${n} ${n === 1 ? 'player' : 'players'} joined`,
+    playersHeading: 'Players joined',
+    bonus: 'Double points',
+    publishNow: 'Publish answer now',
+    published: 'Answer published',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
   },
 } as const;
+
+/** The words issue 16 replaced: the admin's 加分題 and Bonus for the bonus question, "1 players". */
+const OLD_WORDS = /加分題|\bBonus\b|\b1 players\b/;
+
+/** Waits until the element reads exactly `text` (what the user reads, trimmed). */
+async function reads(locator: Locator, text: string): Promise<void> {
+  await expect.poll(async () => (await locator.innerText()).trim(), { timeout: 8_000 }).toBe(text);
+}
+
+async function withoutOldWords(page: Page, where: string): Promise<void> {
+  expect(await page.locator('body').innerText(), where).not.toMatch(OLD_WORDS);
+}
+
+/** The buttons of a confirmation dialog, as read, in order. */
+async function buttonsOf(dialog: Locator): Promise<string[]> {
+  return (await dialog.getByRole('button').allInnerTexts()).map((text) => text.trim());
+}
 
 /** How many lines a header's text takes (one rect per line box). */
 function linesOf(page: Page, testId: string): Promise<number> {
@@ -90,6 +136,116 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       await settle(page);
       expect(await linesOf(page, 'column-message')).toBe(1);
       await saveScreenshot(page, `notification-list-360-${language}`);
+    });
+
+    it('live game: plural counts as players join, the bonus term on every face, Confirm in the confirmations', async () => {
+      const words = WORDS[language];
+      const title = `E2E words ${language}`;
+      const game = await operator.createGame({ title, type: 1 });
+      await operator.call('/question/create', {
+        trivia_game_id: game.id,
+        title: 'Mountain',
+        question_text: language === 'en' ? 'Which is the highest mountain in Taiwan?' : '台灣最高的山是哪一座？',
+        question_img: '',
+        pre_video_url: '',
+        have_answering_time: 1,
+        answering_time: 60,
+        score: 0,
+        question_type: 1,
+        is_bonus: 1,
+        options: ['Yushan', 'Xueshan'].map((text, i) => ({ title: 'AB'[i], text, img: '' })),
+        answer: ['A'],
+      });
+      const { code } = await operator.call('/triviaGame/displayCode', { trivia_game_id: game.id });
+      const [control, display, phone] = await Promise.all([
+        openPage(browser, { locale }),
+        openPage(browser, { locale, viewport: { width: 1280, height: 720 } }),
+        openPage(browser, { locale, viewport: { width: 360, height: 740 } }),
+      ]);
+      await loginByApi(control, server);
+
+      // The admin's question list names the bonus question 加倍題 / Double points.
+      await control.goto(`${server.url}/triviaGame/update/${game.id}`);
+      const adminRow = control.getByTestId('question-row').filter({ hasText: 'Mountain' });
+      await reads(adminRow.locator('td').nth(5), words.bonus);
+      await withoutOldWords(control, 'admin question list');
+      await settle(control);
+      await saveScreenshot(control, `words-admin-bonus-${language}`);
+
+      // Nobody has joined yet: the display says so in the plural (0 takes "other" in English).
+      await Promise.all([control.goto(`${server.url}/triviaGame/start/${game.id}`), display.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`)]);
+      await reads(display.getByTestId('player-count'), words.joinedDisplay(0));
+      const playersCard = control.getByTestId('players-card');
+      await reads(playersCard.getByRole('heading'), words.playersHeading);
+      await reads(playersCard.getByTestId('player-count'), '0');
+
+      // One player, on the phone: "1 player joined" on the display and the phone; 1 on the control screen.
+      await phone.goto(`${server.url}/play?pin=${game.pin}`);
+      expect(await phone.getByLabel(words.pin).inputValue()).toBe(game.pin);
+      await phone.getByLabel(words.nickname).fill('Ann');
+      await phone.getByRole('button', { name: words.join, exact: true }).click();
+      await reads(display.getByTestId('player-count'), words.joinedDisplay(1));
+      await reads(phone.locator('.pill'), words.joinedPhone(1));
+      await reads(playersCard.getByTestId('player-count'), '1');
+      for (const [page, where] of [[display, 'display'], [phone, 'phone'], [control, 'control screen']] as const) await withoutOldWords(page, `${where} with 1 player`);
+      await settle(display);
+      await saveScreenshot(display, `words-display-1-player-${language}`);
+      await saveScreenshot(phone, `words-phone-1-player-${language}`);
+
+      // A second player through the play API: "2 players joined", live, on every face.
+      const joined = await fetch(`${server.url}/api/play/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pin: game.pin, nickname: 'Ben' }) });
+      expect(((await joined.json()) as { code: number }).code).toBe(200);
+      await reads(display.getByTestId('player-count'), words.joinedDisplay(2));
+      await reads(phone.locator('.pill'), words.joinedPhone(2));
+      await reads(playersCard.getByTestId('player-count'), '2');
+
+      // The control screen's table names the bonus question the same way, and shows it.
+      const controlRow = control.getByTestId('question-row').filter({ hasText: 'Mountain' });
+      await controlRow.getByText(words.bonus, { exact: true }).waitFor();
+      await withoutOldWords(control, 'control screen');
+      await settle(control);
+      await saveScreenshot(control, `words-control-2-players-${language}`);
+      await controlRow.getByTestId('question-action').click();
+      const countdown = control.getByTestId('countdown-dialog');
+      await countdown.waitFor();
+
+      // The phone and the display tag it 加倍題 / Double points while it is on screen.
+      await reads(phone.locator('.tag.bonus'), words.bonus);
+      await reads(display.locator('.tag.bonus'), words.bonus);
+      await withoutOldWords(phone, 'phone with the question');
+      await withoutOldWords(display, 'display with the question');
+      await settle(phone);
+      await saveScreenshot(phone, `words-phone-bonus-${language}`);
+      await settle(display);
+      await saveScreenshot(display, `words-display-bonus-${language}`);
+
+      // Publishing before zero asks first: Cancel and Confirm, no OK.
+      await countdown.getByRole('button', { name: words.publishNow }).click();
+      const confirmPublish = control.getByTestId('confirm-publish');
+      await confirmPublish.waitFor();
+      expect(await buttonsOf(confirmPublish)).toEqual([words.cancel, words.confirm]);
+      await settle(control);
+      await saveScreenshot(control, `words-confirm-publish-${language}`);
+      await confirmPublish.getByRole('button', { name: words.confirm, exact: true }).click();
+      await countdown.waitFor({ state: 'hidden' });
+      await controlRow.getByText(words.published).waitFor();
+
+      // At 360 px the questions are cards: the bonus badge says the same.
+      await control.setViewportSize({ width: 360, height: 740 });
+      await control.getByTestId('question-card').getByText(words.bonus, { exact: true }).waitFor();
+      await settle(control);
+      await saveScreenshot(control, `words-control-360-${language}`);
+      await control.setViewportSize({ width: 1280, height: 800 });
+
+      // Ending the game asks too: Cancel and Confirm; Confirm ends it.
+      await control.getByTestId('end-game').click();
+      const confirmEnd = control.getByTestId('confirm-end');
+      await confirmEnd.waitFor();
+      expect(await buttonsOf(confirmEnd)).toEqual([words.cancel, words.confirm]);
+      await settle(control);
+      await saveScreenshot(control, `words-confirm-end-${language}`);
+      await confirmEnd.getByRole('button', { name: words.confirm, exact: true }).click();
+      await control.waitForURL(/\/triviaGame\/index$/);
     });
   });
 }
