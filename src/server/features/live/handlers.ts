@@ -108,7 +108,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
   },
 
   async displayState(request) {
-    return service.displayState(request.server.db, requireDisplay(request).gameId, new Date());
+    return service.displayState(request.server.db, requireDisplay(request).gameId, new Date(), request.server.config.publicUrl);
   },
 
   async displayTicket(request) {

@@ -72,7 +72,7 @@ export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Pr
   const parsed = parseGameTopic(topic);
   if (!parsed) return [];
   const now = new Date();
-  const data = parsed.audience === 'operator' ? await operatorSnapshot(app.db, parsed.gameId, now) : await displayState(app.db, parsed.gameId, now);
+  const data = parsed.audience === 'operator' ? await operatorSnapshot(app.db, parsed.gameId, now) : await displayState(app.db, parsed.gameId, now, app.config.publicUrl);
   return [{ topic, type: 'server.snapshot', data }];
 }
 

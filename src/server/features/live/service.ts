@@ -23,7 +23,7 @@
 import { ApiError, FieldErrors, ResponseCode, businessError, recordNotFound } from '../../lib/envelope.js';
 import type { Db } from '../../db/client.js';
 import type { answers, StoredRankEntry } from '../../db/schema.js';
-import { translate, type Lang, type MessageKey } from '../../i18n.js';
+import { type Lang, type MessageKey } from '../../i18n.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game/steps.js';
 import type { GameFlowStep, QuestionStatus } from '../../../../machines/question/types.js';
@@ -32,6 +32,7 @@ import { rankPlayers, type RankEntry } from '../../../domain/ranking.js';
 import { checkNickname } from '../../../domain/nickname.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
 import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, scoreAnswer, levelReached, type ChoiceProblem } from '../../../domain/scoring.js';
+import { joinUrlForGame } from '../venue/join-url.js';
 import * as q from './queries.js';
 import { createPaired } from '../display/service.js';
 import { DISPLAY_CODE_TTL_SECONDS, hashSecret, newSecret } from './tokens.js';
@@ -641,7 +642,8 @@ async function publishedCounts(db: q.Queryable, question: q.QuestionRow): Promis
   return question.status >= 2 ? q.answerCounts(db, question.id) : null;
 }
 
-export async function displayState(db: Db, gameId: number, now: Date): Promise<PlaySchemas['DisplayStateData']> {
+/** `publicUrl`: the server's PUBLIC_URL, the base of `join_url` when the game's company sets none (venue/join-url.ts). */
+export async function displayState(db: Db, gameId: number, now: Date, publicUrl: string | null | undefined): Promise<PlaySchemas['DisplayStateData']> {
   const game = await q.findGame(db, gameId);
   // A display session goes with its game; a request already past the token check may still miss it.
   if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'display.unknownToken');
@@ -665,6 +667,7 @@ export async function displayState(db: Db, gameId: number, now: Date): Promise<P
     question,
     ranking: summary ? rankingSummary(summary) : null,
     finished: game.status !== 1,
+    join_url: await joinUrlForGame(db, game, publicUrl),
   };
 }
 
