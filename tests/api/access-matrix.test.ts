@@ -56,6 +56,7 @@ interface Objects {
   questionId: number;
   notificationId: number;
   memberId: number;
+  displayId: number;
 }
 
 /**
@@ -65,7 +66,7 @@ interface Objects {
  */
 function objectFor(op: OperationInfo, field: string, objects: Objects): number | number[] | null | undefined {
   const table: Record<string, Record<string, number | number[] | null>> = {
-    triviaGame: { id: objects.gameId, trivia_game_id: objects.gameId, question_id: objects.questionId },
+    triviaGame: { id: objects.gameId, trivia_game_id: objects.gameId, question_id: objects.questionId, display_id: objects.displayId },
     question: { id: objects.questionId, trivia_game_id: objects.gameId, level_id: objects.levelId },
     notification: { id: op.operationId === 'notificationRead' ? [objects.notificationId] : objects.notificationId },
     admin: { id: objects.memberId },
@@ -152,7 +153,12 @@ describe('access matrix over every operation of the contract', () => {
     expect(question.body.code, JSON.stringify(question.body)).toBe(200);
     await call(app, '/notification/send', { admins: [1], message: '<p>For company one</p>' }, { token: admin });
     const inbox = await call(app, '/notification/list', { page: 1, limit: 10, order: 'desc' }, { token: admin });
-    objects = { gameId, levelId: level.id, questionId: question.body.data.id, notificationId: inbox.body.data.list[0].id, memberId };
+    // A venue display following the game, paired by the code it shows.
+    const pending = await app.inject({ method: 'POST', url: '/api/play/display/pair', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const paired = await call(app, '/triviaGame/pairDisplay', { trivia_game_id: gameId, code: pending.json().data.pairing_code }, { token: admin });
+    expect(paired.body.code, JSON.stringify(paired.body)).toBe(200);
+    const displayId = paired.body.data.display.id as number;
+    objects = { gameId, levelId: level.id, questionId: question.body.data.id, notificationId: inbox.body.data.list[0].id, memberId, displayId };
   });
   afterAll(() => app.close());
 
