@@ -67,7 +67,7 @@ describe('reset after a rehearsal', () => {
     const res = await b.admin('/triviaGame/reset', { id: game.id }, { lang: 'en' });
     expect(res.body).toEqual({
       code: 200,
-      message: 'The game is reset, every question back to not sent. Deleted players: 2; answers: 4',
+      message: 'The game is reset, every question back to not sent: 2 players and 4 answers deleted',
       data: { players: 2, answers: 4, rankings: 2, pin: game.pin },
     });
 

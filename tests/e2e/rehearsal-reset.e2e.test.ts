@@ -101,7 +101,7 @@ describe('rehearse, reset, run the real show', () => {
     await settle(list);
     await saveScreenshot(list, 'reset-confirm-desktop-en', SHOTS);
     await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
-    await list.getByText('The game is reset, every question back to not sent. Deleted players: 1; answers: 1').waitFor();
+    await list.getByText('The game is reset, every question back to not sent: 1 player and 1 answer deleted').waitFor();
     // Nothing left to reset: the action goes; the game is enabled again with the same PIN.
     await row.getByText('Enabled').waitFor();
     await expect.poll(() => row.getByTestId('reset-game').count()).toBe(0);

@@ -8,12 +8,11 @@ export const rehearsalMessages = {
   },
   'trivia.resetDone': {
     'zh-TW': '已重設遊戲：刪除 {players} 位玩家、{answers} 筆作答，所有題目回到未出題',
-    // Counts after a colon, not before a noun: no "1 players" (the server has no plural rules).
-    en: 'The game is reset, every question back to not sent. Deleted players: {players}; answers: {answers}',
+    en: 'The game is reset, every question back to not sent: {players, plural, one {# player} other {# players}} and {answers, plural, one {# answer} other {# answers}} deleted',
   },
   'trivia.resetDoneNewPin': {
     'zh-TW': '已重設遊戲：刪除 {players} 位玩家、{answers} 筆作答；原 PIN 碼已被其他遊戲使用，新的 PIN 碼為 {pin}',
-    en: 'The game is reset. Deleted players: {players}; answers: {answers}. Its PIN went to another game meanwhile: the new PIN is {pin}',
+    en: 'The game is reset: {players, plural, one {# player} other {# players}} and {answers, plural, one {# answer} other {# answers}} deleted. Its PIN went to another game meanwhile: the new PIN is {pin}',
   },
   'trivia.duplicated': { 'zh-TW': '已複製遊戲（停用中）', en: 'The game is copied (disabled)' },
   'trivia.copySuffix': { 'zh-TW': '（複本）', en: ' (copy)' },
