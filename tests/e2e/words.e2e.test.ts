@@ -1,14 +1,14 @@
 /**
  * Words and fields a user notices (issue 16, points 7 and 8), in both languages, in real Chromium:
- * the answering-seconds input keeps 0 and 3601 as typed and shows the range message under the field
- * (no silent clamp), its +/- buttons are named in the UI language, and at 360 px the notification
- * list's message header stays on one line. Then a live game per language, as the room sees it:
- * counts in their plural form as players join (the display's and the phone's "1 player joined", then
- * "2 players joined"; the control screen's count beside its "Players joined" heading), the bonus
- * question named 加倍題 / Double points on the admin's list, the control screen (table and, at 360 px,
- * cards), the phone and the display (never 加分題 or Bonus), and the control screen's confirmation
- * dialogs answered with 確定 / Confirm (never OK). The same words over the bundles' files are unit
- * tests: tests/unit/i18n-words.test.ts.
+ * the question list names the bonus question 加倍題 / Double points; the answering-seconds input keeps
+ * 0 and 3601 as typed and shows the range message under the field (no silent clamp), its +/- buttons
+ * are named in the UI language; at 360 px the notification list's message header stays on one line.
+ * Then a live game per language, as the room sees it: counts in their plural form as players join
+ * (the display's and the phone's "1 player joined", then "2 players joined"; the control screen shows
+ * the bare number under its "Players joined" heading), the bonus question named 加倍題 / Double points
+ * on the control screen (table and, at 360 px, cards), the phone and the display (never 加分題 or
+ * Bonus), and the control screen's confirmation dialogs answered with 確定 / Confirm (never OK). The
+ * same words over the bundles' files are unit tests: tests/unit/i18n-words.test.ts.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,26 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   operator = await operatorApi(server);
   gameId = (await operator.createGame({ title: 'E2E words', type: 1 })).id;
+  await addBonusQuestion(gameId, 'en');
 });
+
+/** A bonus (is_bonus) single-choice question with a minute to answer, through the admin API. */
+async function addBonusQuestion(id: number, language: 'zh-TW' | 'en'): Promise<void> {
+  await operator.call('/question/create', {
+    trivia_game_id: id,
+    title: 'Mountain',
+    question_text: language === 'en' ? 'Which is the highest mountain in Taiwan?' : '台灣最高的山是哪一座？',
+    question_img: '',
+    pre_video_url: '',
+    have_answering_time: 1,
+    answering_time: 60,
+    score: 0,
+    question_type: 1,
+    is_bonus: 1,
+    options: ['Yushan', 'Xueshan'].map((text, i) => ({ title: 'AB'[i], text, img: '' })),
+    answer: ['A'],
+  });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -102,11 +121,18 @@ function linesOf(page: Page, testId: string): Promise<number> {
 
 for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const) {
   describe(`words in ${language}`, () => {
-    it('answering seconds: out of range stays as typed with the range message; +/- named in the language', async () => {
+    it('question list: the bonus question is 加倍題 / Double points; answering seconds out of range stays as typed with the range message; +/- named in the language', async () => {
       const words = WORDS[language];
       const page = await openPage(browser, { locale });
       await loginByApi(page, server);
       await page.goto(`${server.url}/triviaGame/update/${gameId}`);
+      // The list's bonus column (order, title, text, image, seconds, bonus, actions) and its badge.
+      const bonusRow = page.getByTestId('question-row').filter({ hasText: 'Mountain' });
+      await reads(bonusRow.locator('td').nth(5), words.bonus);
+      await reads(page.getByTestId('question-table').locator('thead th').nth(5), words.bonus);
+      await withoutOldWords(page, 'admin question list');
+      await settle(page);
+      await saveScreenshot(page, `question-list-bonus-${language}`);
       await page.getByRole('button', { name: words.create }).click();
       const dialog = page.getByRole('dialog');
       const seconds = dialog.getByRole('spinbutton', { name: words.seconds, exact: true });
@@ -142,20 +168,7 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       const words = WORDS[language];
       const title = `E2E words ${language}`;
       const game = await operator.createGame({ title, type: 1 });
-      await operator.call('/question/create', {
-        trivia_game_id: game.id,
-        title: 'Mountain',
-        question_text: language === 'en' ? 'Which is the highest mountain in Taiwan?' : '台灣最高的山是哪一座？',
-        question_img: '',
-        pre_video_url: '',
-        have_answering_time: 1,
-        answering_time: 60,
-        score: 0,
-        question_type: 1,
-        is_bonus: 1,
-        options: ['Yushan', 'Xueshan'].map((text, i) => ({ title: 'AB'[i], text, img: '' })),
-        answer: ['A'],
-      });
+      await addBonusQuestion(game.id, language);
       const { code } = await operator.call('/triviaGame/displayCode', { trivia_game_id: game.id });
       const [control, display, phone] = await Promise.all([
         openPage(browser, { locale }),
@@ -164,23 +177,18 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       ]);
       await loginByApi(control, server);
 
-      // The admin's question list names the bonus question 加倍題 / Double points.
-      await control.goto(`${server.url}/triviaGame/update/${game.id}`);
-      const adminRow = control.getByTestId('question-row').filter({ hasText: 'Mountain' });
-      await reads(adminRow.locator('td').nth(5), words.bonus);
-      await withoutOldWords(control, 'admin question list');
-      await settle(control);
-      await saveScreenshot(control, `words-admin-bonus-${language}`);
-
       // Nobody has joined yet: the display says so in the plural (0 takes "other" in English).
-      await Promise.all([control.goto(`${server.url}/triviaGame/start/${game.id}`), display.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`)]);
+      await Promise.all([
+        control.goto(`${server.url}/triviaGame/start/${game.id}`),
+        display.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`),
+        phone.goto(`${server.url}/play?pin=${game.pin}`),
+      ]);
       await reads(display.getByTestId('player-count'), words.joinedDisplay(0));
       const playersCard = control.getByTestId('players-card');
       await reads(playersCard.getByRole('heading'), words.playersHeading);
       await reads(playersCard.getByTestId('player-count'), '0');
 
       // One player, on the phone: "1 player joined" on the display and the phone; 1 on the control screen.
-      await phone.goto(`${server.url}/play?pin=${game.pin}`);
       expect(await phone.getByLabel(words.pin).inputValue()).toBe(game.pin);
       await phone.getByLabel(words.nickname).fill('Ann');
       await phone.getByRole('button', { name: words.join, exact: true }).click();
@@ -203,8 +211,6 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       const controlRow = control.getByTestId('question-row').filter({ hasText: 'Mountain' });
       await controlRow.getByText(words.bonus, { exact: true }).waitFor();
       await withoutOldWords(control, 'control screen');
-      await settle(control);
-      await saveScreenshot(control, `words-control-2-players-${language}`);
       await controlRow.getByTestId('question-action').click();
       const countdown = control.getByTestId('countdown-dialog');
       await countdown.waitFor();
@@ -235,15 +241,14 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       await control.getByTestId('question-card').getByText(words.bonus, { exact: true }).waitFor();
       await settle(control);
       await saveScreenshot(control, `words-control-360-${language}`);
-      await control.setViewportSize({ width: 1280, height: 800 });
 
-      // Ending the game asks too: Cancel and Confirm; Confirm ends it.
+      // Ending the game asks too (here at 360 px): Cancel and Confirm; Confirm ends it.
       await control.getByTestId('end-game').click();
       const confirmEnd = control.getByTestId('confirm-end');
       await confirmEnd.waitFor();
       expect(await buttonsOf(confirmEnd)).toEqual([words.cancel, words.confirm]);
       await settle(control);
-      await saveScreenshot(control, `words-confirm-end-${language}`);
+      await saveScreenshot(control, `words-confirm-end-360-${language}`);
       await confirmEnd.getByRole('button', { name: words.confirm, exact: true }).click();
       await control.waitForURL(/\/triviaGame\/index$/);
     });
