@@ -112,7 +112,6 @@ const messages = {
   'live.join.full': { 'zh-TW': '此遊戲人數已滿（上限 {cap} 人）', en: 'This game is full ({cap, plural, one {# player} other {# players}})' },
   'live.join.nicknameTaken': { 'zh-TW': '此暱稱已有人使用，請換一個', en: 'This nickname is taken; please choose another one' },
   'live.player.unknownToken': { 'zh-TW': '請重新加入遊戲', en: 'Please join the game again' },
-  'live.display.unknownToken': { 'zh-TW': '請從控制畫面重新開啟遊戲畫面', en: 'Please open the display again from the control screen' },
   'live.display.codeInvalid': {
     'zh-TW': '此連結已失效，請從控制畫面重新開啟',
     en: 'This link is no longer valid; open the display again from the control screen',
