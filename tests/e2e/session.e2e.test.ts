@@ -14,7 +14,7 @@ import { REFRESH_GRACE_MS } from '@/server/features/session/service';
 import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { ADMIN, enableTestHooks, loginByApi, sessionIdOf, tokenOf } from './support/session';
+import { ADMIN, enableTestHooks, loginByApi, sessionIdOf, tokenOf, untilTokenExpired } from './support/session';
 
 const SHOTS = '/tmp/shots';
 const ADA = { username: 'ada', password: 'Ada-password-1', name: 'Ada Lovelace' };
@@ -61,11 +61,6 @@ const queryOf = (page: Page, name: string) => new URL(page.url()).searchParams.g
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; jti: string };
-
-/** Waits until the server sees the token as expired (its `exp`, in whole seconds, is reached): no longer. */
-async function untilExpired(token: string) {
-  await delay(Math.max(0, claimsOf(token).exp * 1000 - Date.now() + 50));
-}
 
 async function fillLogin(page: Page, credentials: { username: string; password: string }) {
   await page.getByRole('textbox', { name: /Username|帳號/ }).fill(credentials.username);
@@ -374,7 +369,7 @@ describe('expired access tokens', () => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/api/admin/')) seen.push(pathname.slice('/api/admin'.length));
     });
-    await untilExpired((await tokenOf(page))!); // the token lives 2 s
+    await untilTokenExpired((await tokenOf(page))!); // the token lives 2 s
 
     const results = await page.evaluate(() => Promise.all([1, 2, 3].map(() => window.__ltbo!.api.post('/me'))));
 
@@ -395,7 +390,7 @@ describe('expired access tokens', () => {
       await expectOnDashboard(page, ADMIN.name);
     }
     const used = (await tokenOf(first))!;
-    await untilExpired(used);
+    await untilTokenExpired(used);
     await first.evaluate(() => window.__ltbo!.api.post('/me')); // refreshes; the successor goes to the cookie
     // Past the server's grace window, where refreshing the first token again would end the session:
     // the refresh is dated back instead of waited out (the server compares it with REFRESH_GRACE_MS).
@@ -416,7 +411,7 @@ describe('expired access tokens', () => {
     const page = await openPage(browser, { locale: 'en-US' });
     await loginByApi(page, shortLived);
     const first = await tokenOf(page);
-    await untilExpired(first!);
+    await untilTokenExpired(first!);
     let refreshes = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/admin/refresh')) refreshes += 1;

@@ -46,3 +46,13 @@ export async function enableTestHooks(page: Page): Promise<void> {
     (window as unknown as { __LTBO_E2E__: boolean }).__LTBO_E2E__ = true;
   });
 }
+
+/**
+ * Waits until the server takes the token for expired (its `exp`, in whole seconds, is reached) and no
+ * longer: a test with short-lived tokens waits for the expiry itself, not a fixed time around it.
+ */
+export async function untilTokenExpired(token: string): Promise<void> {
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  const wait = exp * 1000 - Date.now() + 50;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
