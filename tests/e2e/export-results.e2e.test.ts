@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triviaGames } from '@/server/db/schema';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { loginByApi } from './support/session';
+import { loginByApi, tokenOf, untilTokenExpired } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
@@ -61,8 +61,13 @@ describe('the results export menu', () => {
     expect(book.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄']);
     expect(book.getWorksheet('排名')!.getRow(1).values).toEqual([undefined, '名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數']);
 
-    await page.waitForTimeout(3_500); // the token expires (a real wait: the server's clock)
+    await untilTokenExpired((await tokenOf(page))!); // a real wait for the server's clock, no longer
+    let refreshes = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/refresh')) refreshes += 1;
+    });
     const csv = await exportFrom(page, game!.title, 'CSV — 作答紀錄');
+    expect(refreshes, 'the expired token was refreshed').toBeGreaterThanOrEqual(1);
     expect(csv.name).toBe(`${game!.title}-作答紀錄.csv`);
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(csv.path, 'utf8');
