@@ -48,13 +48,15 @@ export async function resetGame(db: Db, companyId: number, gameId: number, now: 
       // The lock excludes game-flow steps: no question can be shown between this check and the commit.
       if (await q.liveQuestion(tx, game.id)) throw businessError('trivia.resetQuestionOnScreen');
 
-      const answerCount = await deleteCounting(tx, sql`delete from ${answers} where ${answers.triviaGameId} = ${game.id}`);
-      const rankingCount = await deleteCounting(tx, sql`delete from ${rankings} where ${rankings.triviaGameId} = ${game.id}`);
-      const playerCount = await deleteCounting(tx, sql`delete from ${players} where ${players.triviaGameId} = ${game.id}`);
+      // Questions first: their row locks wait for any answer that share-locked its question, so the
+      // deletes below see every answer committed, and an answer arriving later finds its question not shown.
       await tx
         .update(questions)
         .set({ status: 0, shownAt: null, answerPublishedAt: null, updatedAt: now })
         .where(eq(questions.triviaGameId, game.id));
+      const answerCount = await deleteCounting(tx, sql`delete from ${answers} where ${answers.triviaGameId} = ${game.id}`);
+      const rankingCount = await deleteCounting(tx, sql`delete from ${rankings} where ${rankings.triviaGameId} = ${game.id}`);
+      const playerCount = await deleteCounting(tx, sql`delete from ${players} where ${players.triviaGameId} = ${game.id}`);
 
       const pinChanged = game.status !== 1 && (await pinInUse(tx, game.pin, game.id));
       const pin = pinChanged ? freshPin : game.pin;
