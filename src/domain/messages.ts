@@ -103,6 +103,51 @@ const domainMessages = {
     en: 'A nickname can have at most {max} characters (an emoji or a flag counts as one)',
   },
   'nickname.controlCharacters': { 'zh-TW': '暱稱不可包含控制字元（例如換行）', en: 'A nickname must not contain control characters (such as a line break)' },
+  // File and directory names and paths (file-names.ts). SPEC.md §5 states these rules without texts.
+  'file.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
+  'file.directoryNameTooLong': { 'zh-TW': '目錄名稱需為 1 到 {max} 個字', en: 'A directory name has 1 to {max} characters' },
+  'file.fileNameTooLong': {
+    'zh-TW': '檔案名稱最多 {max} 位元組（UTF-8：英文字母或數字 1 位元組，中文字 3 位元組）',
+    en: 'A file name can have at most {max} bytes of UTF-8 (a letter or digit takes 1, a Chinese character 3)',
+  },
+  'file.pathTooLong': {
+    'zh-TW': '完整路徑（目錄加名稱）最多 {max} 位元組（UTF-8）',
+    en: 'The full path (directories and name) can have at most {max} bytes of UTF-8',
+  },
+  'file.emoticon': { 'zh-TW': '目錄名稱不可包含表情符號', en: 'A directory name must not contain emoticons' },
+  'file.separators': {
+    'zh-TW': '名稱不可以「/」開頭或結尾，也不可連續出現「//」',
+    en: 'A name must not start or end with / or have two / in a row',
+  },
+  'file.slashInFileName': { 'zh-TW': '檔案名稱不可包含「/」', en: 'A file name must not contain /' },
+  'file.absolutePath': {
+    'zh-TW': '路徑需從檔案根目錄算起，不可以「/」開頭',
+    en: 'A path starts at the root of the files: it must not start with /',
+  },
+  'file.driveLetter': { 'zh-TW': '名稱不可以磁碟代號（例如 C:）開頭', en: 'A name must not start with a drive letter (such as C:)' },
+  'file.dotSegment': { 'zh-TW': '名稱或路徑的任何一段都不可為「.」或「..」', en: 'No part of a name or path can be . or ..' },
+  'file.trailingDotOrSpace': { 'zh-TW': '名稱的每一段都不可以「.」或空白結尾', en: 'No part of a name can end with a dot or a space' },
+  'file.reservedName': {
+    'zh-TW': '不可使用 Windows 保留的裝置名稱（例如 CON、NUL、COM1），加上副檔名也不行',
+    en: 'Windows device names (such as CON, NUL or COM1) cannot be used, not even with an extension',
+  },
+  'file.controlCharacters': {
+    'zh-TW': '名稱不可包含控制字元（例如換行或 NUL）',
+    en: 'A name must not contain control characters (such as a line break or NUL)',
+  },
+  'file.bidiControl': {
+    'zh-TW': '名稱不可包含改變文字方向的控制字元（例如 U+202E）',
+    en: 'A name must not contain characters that change the text direction (such as U+202E)',
+  },
+  'file.backslash': { 'zh-TW': '名稱不可包含反斜線「\\」', en: 'A name must not contain a backslash (\\)' },
+  'file.encodedPath': {
+    'zh-TW': '名稱不可包含解碼後會變成路徑符號的 % 編碼（例如 %2e%2e 或 %2f）',
+    en: 'A name must not contain %-encoding that decodes to a path element (such as %2e%2e or %2f)',
+  },
+  'file.invalidCharacters': {
+    'zh-TW': '名稱包含無效的字元（不成對的 UTF-16 代理字元）',
+    en: 'A name contains invalid characters (unpaired UTF-16 surrogates)',
+  },
 } satisfies Record<string, Record<DomainLang, string>>;
 
 export type DomainMessageKey = keyof typeof domainMessages;
