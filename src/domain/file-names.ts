@@ -111,6 +111,13 @@ function decodeEscapes(run: string): string | null {
 const isDotSegment = (segment: string) => segment === '.' || segment === '..';
 
 /**
+ * Whether `text`, split at `/` and `\`, has a `.` or `..` part as it stands or in NFKC: fullwidth
+ * and other compatibility dots (．．, ‥, ﹒) are read as `..` by anything that applies NFKC or Windows'
+ * best-fit mapping. `／` and `＼` on their own stay ordinary characters (common in zh-TW titles).
+ */
+const namesDotSegment = (text: string) => [text, text.normalize('NFKC')].some((form) => form.split(/[/\\]/).some(isDotSegment));
+
+/**
  * Whether %-decoding `segment`, once or as often as it still changes (`%252e` → `%2e` → `.`), yields a
  * separator, a backslash, a control character or a `.`/`..` segment, or meets overlong UTF-8. The
  * server never decodes a name, so `%2e%2e` would be a harmless literal here; but names also travel
@@ -129,7 +136,7 @@ function decodesToPathElement(segment: string): boolean {
     });
     if (overlong) return true;
     if (next === current) return false;
-    if (/[/\\]/.test(next) || CONTROL.test(next) || isDotSegment(next) || isDotSegment(next.normalize('NFKC'))) return true;
+    if (/[/\\]/.test(next) || CONTROL.test(next) || namesDotSegment(next)) return true;
     current = next;
   }
   return false;
@@ -163,9 +170,7 @@ function commonProblem(text: string, shape: Shape): ReturnType<typeof problem> |
     const key = segmentProblem(segment);
     if (key) return problem(key);
   }
-  // Fullwidth and other compatibility dots (．．, ‥, ﹒) read as `..` by anything that applies NFKC or
-  // Windows' best-fit mapping; `／` and `＼` on their own stay ordinary characters (common in zh-TW).
-  if (text.normalize('NFKC').split(/[/\\]/).some(isDotSegment)) return problem('file.dotSegment');
+  if (namesDotSegment(text)) return problem('file.dotSegment');
   return null;
 }
 
