@@ -11,6 +11,7 @@ import { seedDatabase, type SeedResult } from './db/seed.js';
 import contractPlugin from './plugins/contract.js';
 import errorsPlugin from './plugins/errors.js';
 import filesPlugin from './plugins/files.js';
+import healthPlugin from './plugins/health.js';
 import langPlugin from './plugins/lang.js';
 import securityPlugin from './plugins/security.js';
 import { registerSpa, sendIndex, spaAvailable } from './plugins/spa.js';
@@ -144,6 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
     await app.register(filesPlugin);
+    // GET /healthz and /readyz for load balancers (plugins/health.ts).
+    await app.register(healthPlugin);
     if (serveSpa) await registerSpa(app, config.staticDir as string);
     await app.ready();
   } catch (error) {
