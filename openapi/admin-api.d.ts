@@ -1498,8 +1498,13 @@ export interface components {
             offset?: number;
             page: components["schemas"]["Page"];
             limit: components["schemas"]["Limit"];
+            /** @default desc */
             order: components["schemas"]["Order"];
-            sort?: components["schemas"]["Sort"];
+            /**
+             * @description created_at (the default), read_at or id; anything else sorts by created_at.
+             * @default created_at
+             */
+            sort: components["schemas"]["Sort"];
             /** @description Text the message contains. */
             message?: string;
             /** @description Created-time range [start, end], both inclusive; null or absent = no filter. */
@@ -1576,7 +1581,12 @@ export interface components {
         TriviaGameListRequest: {
             page: components["schemas"]["Page"];
             limit: components["schemas"]["Limit"];
+            /** @default desc */
             order: components["schemas"]["Order"];
+            /**
+             * @description id, title, start_time, created_at or status; empty (the default) or anything else lists the newest game first.
+             * @default
+             */
             sort: components["schemas"]["Sort"];
             /** @description Text the title contains. */
             title?: string;
@@ -1788,7 +1798,12 @@ export interface components {
         QuestionListRequest: {
             page: components["schemas"]["Page"];
             limit: components["schemas"]["Limit"];
+            /** @default asc */
             order: components["schemas"]["Order"];
+            /**
+             * @description sort, id, title or status; empty (the default) or anything else lists the questions in their order (sort, then id).
+             * @default
+             */
             sort: components["schemas"]["Sort"];
             trivia_game_id: components["schemas"]["Id"];
             /** @description Text the title contains. */
