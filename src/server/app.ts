@@ -104,7 +104,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const method of [route.method].flat()) registeredRoutes.push(`${method} ${route.url}`);
   });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, {
+    onPoolError: (error) => app.log.warn({ err: error }, 'a database connection was lost; the pool opens a new one'),
+  });
   app.addHook('onClose', async () => {
     await database.close();
     await options.afterClose?.();
@@ -113,8 +115,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
-    app.decorate('seedResult', await seedDatabase(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir }));
-    const secret = await loadTokenSecret(database.db, config.tokenSecret);
+    // Instances starting together on one database seed one at a time (the others find it seeded).
+    const [seedResult, secret] = await database.exclusive(async () => [
+      await seedDatabase(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir }),
+      await loadTokenSecret(database.db, config.tokenSecret),
+    ] as const);
+    app.decorate('seedResult', seedResult);
     const signer = new TokenSigner(secret, config.accessTokenTtl);
     app.decorate('sessions', new SessionService(database.db, signer));
     app.decorate('loginThrottle', new RateLimiter(config.loginAttemptsPerMinute, 60_000));

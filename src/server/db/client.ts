@@ -21,7 +21,35 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /**
+   * Runs `work` (migrations, seeding) while no other instance starting on the same database runs its
+   * own: a PostgreSQL session advisory lock. On PGlite the folder lock already makes this process the
+   * only one, so it just runs.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Hears what the PostgreSQL pool reports (an idle connection the server dropped): logged, never swallowed. */
+  onPoolError?: (error: Error) => void;
+}
+
+/** The advisory lock key of start-up work (migrations, seeding): any constant all instances share. */
+const STARTUP_LOCK_KEY = 7_215_001;
+
+async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -41,21 +69,23 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 20 });
     // An idle client whose connection the server dropped (a restart, pg_terminate_backend, a dropped
     // database) is discarded by the pool, which then emits 'error': without a listener that event
-    // would crash the process.
-    pool.on('error', () => undefined);
+    // would crash the process. The pool opens a new connection at the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const exclusive = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
     try {
-      await migratePg(db as never, { migrationsFolder });
+      // Two instances starting together on one database: one migrates, the other waits and finds it done.
+      await exclusive(() => migratePg(db as never, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
 
   let lock: FolderLock | null = null;
@@ -71,6 +101,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      exclusive: (work) => work(),
       async close() {
         await client.close();
         lock?.release();
