@@ -2,12 +2,13 @@
 /**
  * The end-to-end tests drive Debian's Chromium with a CJK font (Chinese must not render as boxes).
  * Installs both with apt-get when missing and running as root; otherwise fails naming the one command.
+ * CHROMIUM_PATH names another Chromium to use instead (it must exist; the font is still needed).
  * Never downloads a browser of a test tool's own.
  */
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FONT_PACKAGE = 'fonts-wqy-microhei';
 const INSTALL = `apt-get update && apt-get install -y chromium ${FONT_PACKAGE}`;
 
@@ -16,6 +17,10 @@ function hasFont() {
   return result.status === 0 && result.stdout.includes('install ok installed');
 }
 
+if (process.env.CHROMIUM_PATH && !fs.existsSync(CHROMIUM)) {
+  console.error(`\nCHROMIUM_PATH names ${CHROMIUM}, which does not exist. Point it at a Chromium binary, or unset it to use Debian's.\n`);
+  process.exit(1);
+}
 const missing = [];
 if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasFont()) missing.push(FONT_PACKAGE);

@@ -1,5 +1,5 @@
 /**
- * Real Chromium for the e2e tests: Debian's /usr/bin/chromium driven by playwright-core.
+ * Real Chromium for the e2e tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH) driven by playwright-core.
  * One browser per test file; every test opens its own context (fresh cookies and storage) through
  * `openPage`, which also saves `test-results/<test name>.png` when the test fails and closes the
  * context afterwards.
@@ -9,7 +9,8 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's Chromium, or the browser CHROMIUM_PATH names (scripts/ensure-browser.mjs checks it exists). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results');
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
