@@ -52,14 +52,15 @@ function fileName(testName: string): string {
   return `${testName.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 150)}.png`;
 }
 
-/** Waits for the page's running transitions (dialogs, drawers, toasts) to end; endless animations are left alone. */
+/** Waits for the page's running transitions (dialogs, drawers, toasts) to end or be cancelled; endless animations are left alone. */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
+        // A cancelled animation (its element removed, say by a resize) rejects `finished`: it is over too.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
 }
