@@ -1342,7 +1342,7 @@ export interface components {
          * @description ISO-8601 with offset, or null.
          */
         NullableDateTime: string | null;
-        /** @description Page number, from 1. */
+        /** @description Page number, from 1 (at most 1,000,000, so the offset stays a number a database takes). */
         Page: number;
         /** @description Page size. The screens offer 10, 25 and 50 (default 10); 1–100 is accepted. */
         Limit: number;

@@ -70,6 +70,23 @@ describe('lists with page and limit alone', () => {
     expect(questions.body.data.list.map((question: { title: string }) => question.title)).toEqual(['Q1', 'Q2']);
   });
 
+  it('refuses a page beyond its bound with a 422 under page, on every list (1e308 once made the offset Infinity: a 500)', async () => {
+    for (const path of ['/triviaGame/list', '/notification/list', '/admin/list', '/role/list', '/company/list', '/audit/list']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/admin${path}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: '{"page": 1e308, "limit": 10}',
+      });
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json().data.errors, path).toEqual({ page: ['Must be at most 1000000'] });
+    }
+    const questions = await call(app, '/question/list', { page: 1000001, limit: 10, trivia_game_id: gameIds[0] }, { token });
+    expect(questions.body.data.errors).toEqual({ page: ['Must be at most 1000000'] });
+    const far = await call(app, '/triviaGame/list', { page: 1000000, limit: 100 }, { token });
+    expect(far.body).toMatchObject({ code: 200, data: { list: [] } });
+  });
+
   it('answers the notification, admin, role, company and audit lists', async () => {
     for (const path of ['/notification/list', '/admin/list', '/role/list', '/company/list', '/audit/list']) {
       const res = await call(app, path, { page: 1, limit: 10 }, { token });
