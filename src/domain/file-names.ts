@@ -18,7 +18,7 @@
  * Pure: imports only the domain's messages and its character counting; no I/O, no src/server or src/app.
  */
 import type { DomainMessageKey } from './messages.js';
-import { graphemeCount } from './nickname.js';
+import { graphemeCount } from './graphemes.js';
 
 /** SPEC.md §5: directory names have 1 to 60 characters (grapheme clusters, see checkDirectoryName). */
 export const DIRECTORY_NAME_MAX_CHARACTERS = 60;

@@ -3,6 +3,7 @@
  * update: a title is required; a level game (type 2) opens before it closes. Returns message keys
  * (messages.ts) by field name. Pure: no I/O, no imports from src/server or src/app.
  */
+import { graphemes } from './graphemes.js';
 import type { FieldErrorKeys, GameType } from './question-rules.js';
 
 export interface GameDraft {
@@ -44,7 +45,7 @@ export function copyTitle(title: string, suffix: string): string {
   if ([...trimmed].length <= room) return `${trimmed}${suffix}`;
   let kept = '';
   let used = 0;
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(trimmed)) {
+  for (const segment of graphemes(trimmed)) {
     const size = [...segment].length;
     if (used + size > room) break;
     kept += segment;

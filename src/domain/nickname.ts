@@ -5,8 +5,9 @@
  * accent is one — and no control characters. A name that is too long is refused, never cut: cutting
  * made two different inputs the same stored name ("taken" for a name the player never typed).
  * Uniqueness in a game compares the normalised name (the server stores it normalised).
- * Pure: imports only the domain's messages.
+ * Pure: imports only the domain's messages and grapheme count.
  */
+import { graphemeCount } from './graphemes.js';
 import type { DomainMessageKey } from './messages.js';
 
 export const NICKNAME_MAX_GRAPHEMES = 20;
@@ -14,16 +15,6 @@ export const NICKNAME_MAX_GRAPHEMES = 20;
 /** C0 controls, DEL and C1 controls: never part of a name (line breaks, NUL, escape sequences). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-
-let segmenter: Intl.Segmenter | null = null;
-
-/** How many characters a user sees in `text` (extended grapheme clusters). */
-export function graphemeCount(text: string): number {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
-  return count;
-}
 
 /** The name as stored and compared: NFC, trimmed, inner white space as single spaces. */
 export function normalizeNickname(raw: string): string {

@@ -3,7 +3,8 @@
  * counted as users see them (grapheme clusters), a name is normalised (NFC, trimmed) and never cut.
  */
 import { describe, expect, it } from 'vitest';
-import { checkNickname, graphemeCount, normalizeNickname, NICKNAME_MAX_GRAPHEMES } from '@/domain/nickname';
+import { graphemeCount } from '@/domain/graphemes';
+import { checkNickname, normalizeNickname, NICKNAME_MAX_GRAPHEMES } from '@/domain/nickname';
 import { formatDomainMessage } from '@/domain/messages';
 
 const family = '👨‍👩‍👧‍👦'; // 7 code points, 11 UTF-16 units
