@@ -829,7 +829,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file into a directory of the file store
-         * @description multipart/form-data with `file` and `directory`. Answers the stored path as `realPath`. No client timeout.
+         * @description multipart/form-data with `directory` (and `replace`) then `file`. Any logged-in admin of the company may use it (attachments); the same types, names and size limit as /file/uploadFile. Answers the stored path as `realPath`. No client timeout.
          */
         post: operations["fileUploadUnPermission"];
         delete?: never;
@@ -2125,6 +2125,8 @@ export interface components {
             /** @description Media type; null for a directory. */
             mime: string | null;
             updated_at: components["schemas"]["DateTime"];
+            /** @description For a directory, how many files it holds at any depth (what deleting it removes); 0 for a file. */
+            file_count: number;
         };
         FileListRequest: {
             /** @description Directory to list (a path inside the file store); empty or absent = the root. */
@@ -2162,11 +2164,17 @@ export interface components {
             realPath: string;
         };
         FileUploadUnPermissionRequest: {
+            /** @description Target directory inside the file store; empty = the root. Missing directories are made. Send it before `file`. */
+            directory: string;
+            replace?: components["schemas"]["FileReplaceFlag"];
             /** Format: binary */
             file: string;
-            /** @description Target directory inside the file store; empty = the root. */
-            directory: string;
         };
+        /**
+         * @description '1' replaces a file of the same name in the directory; '0' or absent refuses it (422 on `file`). Send it before `file`.
+         * @enum {string}
+         */
+        FileReplaceFlag: "0" | "1";
         FileUploadImageRequest: {
             /**
              * Format: binary
@@ -2175,9 +2183,12 @@ export interface components {
             image: string;
         };
         FileUploadFileRequest: {
+            /** @description Target directory inside the file store; empty or absent = the root. Missing directories are made. Send it before `file`. */
+            directory?: string;
+            replace?: components["schemas"]["FileReplaceFlag"];
             /**
              * Format: binary
-             * @description One file of an allowed type (xls, xlsx, csv, pdf, Word, txt, mp4).
+             * @description One file of an allowed type (xls, xlsx, csv, pdf, doc, docx, txt, mp4), checked by its content; its name follows the file-name rules.
              */
             file: string;
         };

@@ -148,6 +148,29 @@ const domainMessages = {
     'zh-TW': '名稱包含無效的字元（不成對的 UTF-16 代理字元）',
     en: 'A name contains invalid characters (unpaired UTF-16 surrogates)',
   },
+  // The file store's uploads and operations (file-types.ts, features/file on the server).
+  'file.typeNotAllowed': {
+    'zh-TW': '只能上傳 Word（doc、docx）、PDF、文字檔（txt）、CSV、Excel（xls、xlsx）或影片（mp4）',
+    en: 'Only Word (doc, docx), PDF, text (txt), CSV, Excel (xls, xlsx) or video (mp4) files can be uploaded',
+  },
+  'file.contentMismatch': {
+    'zh-TW': '檔案內容不是 {type} 檔案（依內容判斷，不看檔名）',
+    en: 'The file\'s content is not a {type} file (checked by its content, not its name)',
+  },
+  'file.tooLarge': { 'zh-TW': '檔案不可超過 {limit}', en: 'A file can be at most {limit}' },
+  'file.empty': { 'zh-TW': '檔案是空的', en: 'The file is empty' },
+  'file.fileRequired': { 'zh-TW': '請選擇檔案', en: 'Please choose a file' },
+  'file.alreadyExists': {
+    'zh-TW': '此目錄已有名為「{name}」的檔案或目錄',
+    en: 'This directory already holds a file or directory named "{name}"',
+  },
+  'file.alreadyUploading': {
+    'zh-TW': '已有檔案正在上傳，一次只能上傳一個檔案，請等它完成',
+    en: 'A file is already being uploaded: one file at a time, please wait for it to finish',
+  },
+  'file.notFound': { 'zh-TW': '找不到檔案「{path}」', en: 'File "{path}" not found' },
+  'file.directoryNotFound': { 'zh-TW': '找不到目錄「{path}」', en: 'Directory "{path}" not found' },
+  'file.rootNotDeletable': { 'zh-TW': '不可刪除根目錄', en: 'The root directory cannot be deleted' },
 } satisfies Record<string, Record<DomainLang, string>>;
 
 export type DomainMessageKey = keyof typeof domainMessages;

@@ -34,8 +34,10 @@ export interface AppConfig {
   bodyLimit: number;
   /** Browser origins other than the server's own that may open the WebSocket (e.g. the Vite dev server). */
   allowedOrigins: string[];
-  /** Largest uploaded file accepted, in bytes. */
+  /** Largest uploaded file accepted, in bytes (UPLOAD_LIMIT_MB, default 200 MB). */
   uploadLimit: number;
+  /** Where file and image bytes live: local disk under DATA_DIR/files (default), or an S3-compatible bucket. */
+  fileStore?: FileStoreConfig;
   /**
    * Whom to believe about the client's address (X-Forwarded-For), which the login limits and the
    * play throttles key on: false = nobody (the server faces the clients), true = any proxy, a number
@@ -76,6 +78,57 @@ export function parsePublicUrl(value: string | undefined): string | null {
   return checked.value;
 }
 
+/** S3_BUCKET set = the S3 store; the other S3_* variables complete it (docs/files.md, "Storage"). */
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** S3_ENDPOINT: an S3-compatible service's URL; unset = AWS. */
+      endpoint?: string;
+      region: string;
+      /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset = the SDK's default chain (instance role…). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** S3_FORCE_PATH_STYLE=true: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, s3rver…). */
+      forcePathStyle: boolean;
+      /** S3_PREFIX: keys start with it (e.g. `trivia/`), so one bucket can hold other things too. */
+      prefix: string;
+    };
+
+export function parseFileStore(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  if (!bucket) return { kind: 'local' };
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK\'s default credentials.');
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim();
+  if (prefix && !/^(?:[a-z0-9][a-z0-9._-]*\/)+$/.test(prefix)) {
+    throw new ConfigError(`S3_PREFIX=${JSON.stringify(prefix)}: use lower-case letters, digits, '.', '_' or '-' in parts ending with '/', e.g. S3_PREFIX=trivia/.`);
+  }
+  return {
+    kind: 's3',
+    bucket,
+    ...(env.S3_ENDPOINT?.trim() ? { endpoint: env.S3_ENDPOINT.trim() } : {}),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    forcePathStyle: /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? ''),
+    prefix,
+  };
+}
+
+/** UPLOAD_LIMIT_MB: the largest uploaded file in MB (default 200). */
+export function parseUploadLimit(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return 200 * 1024 * 1024;
+  const megabytes = Number(text);
+  if (!Number.isFinite(megabytes) || megabytes <= 0 || megabytes > 1024 * 1024) {
+    throw new ConfigError(`UPLOAD_LIMIT_MB=${JSON.stringify(value)}: give the largest upload in megabytes, a positive number (default 200).`);
+  }
+  return Math.round(megabytes * 1024 * 1024);
+}
+
 export type TrustProxy = boolean | number | string[];
 
 /** TRUST_PROXY: unset/false, true, a hop count, or comma-separated proxy addresses or CIDRs. */
@@ -103,7 +156,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     loginAttemptsPerMinute: 10,
     logger: { level: env.LOG_LEVEL || 'info' },
     bodyLimit: 1024 * 1024,
-    uploadLimit: 200 * 1024 * 1024,
+    uploadLimit: parseUploadLimit(env.UPLOAD_LIMIT_MB),
+    fileStore: parseFileStore(env),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),

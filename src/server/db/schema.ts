@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
   index,
+  bigint,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -418,6 +419,45 @@ export const notifications = pgTable(
     index('notifications_recipient_unread_idx').on(t.recipientId, t.companyId).where(sql`${t.readAt} is null`),
   ],
 );
+
+// ------------------------------------------------------------------ the company file store
+
+/**
+ * A company's file tree (features/file): one row per directory and per file, keyed by its path inside
+ * the company's root (NFC, `/`-separated, src/domain/file-names.ts). The bytes of a file live in the
+ * blob store (local disk or S3) under `storage_key`, a name the server makes up: so a 1,023-byte name
+ * fits any disk and any S3 key, a replaced file is swapped in one transaction, and "already present"
+ * is the unique index, across instances.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    /** The directory holding it: '' = the root. */
+    parent: text('parent').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['file', 'directory'] }).notNull(),
+    /** Bytes; 0 for a directory. */
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mime: text('mime'),
+    /** The blob's key in the store; null for a directory. */
+    storageKey: text('storage_key'),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('files_company_path_unique').on(t.companyId, t.path), index('files_company_parent_idx').on(t.companyId, t.parent)],
+);
+
+/**
+ * One upload at a time per admin (SPEC.md §5): a row while an upload streams, its `beat` renewed as
+ * bytes arrive; a row whose beat is older than a couple of minutes belongs to a dead upload.
+ */
+export const fileUploads = pgTable('file_uploads', {
+  adminId: integer('admin_id').primaryKey().references(() => admins.id, { onDelete: 'cascade' }),
+  beat: timestamp('beat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Pages of a company's public website whose HTML admins edit (the privacy page). */
 export const websitePages = pgTable(
