@@ -2133,9 +2133,11 @@ export interface components {
             directory?: string;
         };
         FileListData: {
-            /** @description Directories first, then files, by name. */
+            /** @description Directories first, then files, by name (in the request's language's order, digits by value: `2.pdf` before `10.pdf`). */
             list: components["schemas"]["FileEntry"][];
             total: components["schemas"]["Total"];
+            /** @description The largest file an upload accepts, in bytes (the server's setting). */
+            upload_limit: number;
         };
         FileDownloadRequest: {
             /** @description Path of the file inside the file store. */
