@@ -25,6 +25,7 @@ import auditRecorder from './features/audit/recorder.js';
 import realtimePlugin from './plugins/realtime.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import type { OperationHandlers } from './contract/handlers.js';
+import { createBlobStore, type BlobStore } from './features/file/store/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     loginThrottle: RateLimiter;
     /** Every route registered, as `METHOD /url` (tests compare them with the contract). */
     registeredRoutes: string[];
+    /** Where file and image bytes live (features/file/store): local disk or S3. */
+    fileStore: BlobStore;
   }
 }
 
@@ -112,12 +115,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await options.afterClose?.();
   });
   try {
+    const fileStore = await createBlobStore(config.fileStore, config.dataDir);
+    app.addHook('onClose', async () => fileStore.close());
+    app.decorate('fileStore', fileStore);
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('db', database.db);
     // Instances starting together on one database seed one at a time (the others find it seeded).
     const [seedResult, secret] = await database.exclusive(async () => [
-      await seedDatabase(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir }),
+      await seedDatabase(database.db, { adminPassword: config.adminPassword, files: fileStore }),
       await loadTokenSecret(database.db, config.tokenSecret),
     ] as const);
     app.decorate('seedResult', seedResult);

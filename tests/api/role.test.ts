@@ -368,8 +368,8 @@ describe('a restart', () => {
     await app.db.delete(adminRoles).where(eq(adminRoles.roleId, viewer.id));
     expect((await call(app, '/role/delete', { id: viewer.id }, { token: admin })).body.code).toBe(200);
 
-    await seedDatabase(app.db, { adminPassword: null, dataDir: app.config.dataDir });
-    await seedDatabase(app.db, { adminPassword: null, dataDir: app.config.dataDir });
+    await seedDatabase(app.db, { adminPassword: null, files: app.fileStore });
+    await seedDatabase(app.db, { adminPassword: null, files: app.fileStore });
 
     expect(await roleNamed('operator')).toMatchObject({ title: 'Floor staff', permissions: trimmed });
     expect(await roleNamed('viewer')).toBeUndefined();

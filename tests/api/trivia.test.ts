@@ -109,7 +109,7 @@ describe('demo content of a fresh installation', () => {
   });
 
   it('is not seeded again on a later start', async () => {
-    await seedDatabase(app.db, { adminPassword: null, dataDir: app.config.dataDir });
+    await seedDatabase(app.db, { adminPassword: null, files: app.fileStore });
     const list = await api('/triviaGame/list', { page: 1, limit: 100, order: 'asc', sort: 'id' });
     expect(list.body.data.total).toBe(2);
   });

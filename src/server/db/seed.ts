@@ -6,6 +6,7 @@
  * Never sets a fixed default password: without ADMIN_PASSWORD one is generated and returned so the
  * process entry can print it once.
  */
+import type { BlobStore } from '../features/file/store/index.js';
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from './client.js';
@@ -47,8 +48,8 @@ async function upsertPermissions(tx: Db, nodes: PermissionSeed[], parentId: numb
 
 export interface SeedOptions {
   adminPassword: string | null;
-  /** Where the demo content's images are written (the server's data folder). */
-  dataDir: string;
+  /** Where the demo content's images are written (the server's blob store). */
+  files: BlobStore;
 }
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -90,7 +91,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .values({ key: SEEDED_ROLES_KEY, value: seeded })
       .onConflictDoUpdate({ target: settings.key, set: { value: seeded, updatedAt: new Date() } });
 
-    await seedDemoTrivia(tx as unknown as Db, { dataDir: options.dataDir, companyId: defaultCompany.id });
+    await seedDemoTrivia(tx as unknown as Db, { files: options.files, companyId: defaultCompany.id });
 
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(admins)) as [{ count: number }];
     if (count > 0) return { generatedAdminPassword: null, createdAdmin: false };

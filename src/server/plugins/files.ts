@@ -4,11 +4,10 @@
  * resolve (features/file/images.ts); anything else under /files — traversal attempts included — is a
  * 404, never the SPA and never another file. Stored names are never reused, so the cache is long.
  */
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/envelope.js';
-import { IMAGE_URL_PREFIX, storedImagePath } from '../features/file/images.js';
+import { IMAGE_URL_PREFIX, storedImageKey } from '../features/file/images.js';
 
 async function filesPlugin(app: FastifyInstance): Promise<void> {
   app.get('/files/*', async (request, reply) => {
@@ -16,16 +15,16 @@ async function filesPlugin(app: FastifyInstance): Promise<void> {
     const notFound = () => new ApiError(404, 404, 'error.notFound', { method: request.method, url: pathname });
     const prefix = `${IMAGE_URL_PREFIX}/`;
     if (!pathname.startsWith(prefix)) throw notFound();
-    const stored = storedImagePath(app.config.dataDir, pathname.slice(prefix.length));
+    const stored = storedImageKey(pathname.slice(prefix.length));
     if (!stored) throw notFound();
-    const stat = await fs.promises.stat(stored.file).catch(() => null);
-    if (!stat?.isFile()) throw notFound();
+    const blob = await app.fileStore.get(stored.key);
+    if (!blob) throw notFound();
     return reply
       .header('content-type', stored.mime)
-      .header('content-length', String(stat.size))
+      .header('content-length', String(blob.size))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(fs.createReadStream(stored.file));
+      .send(blob.body);
   });
 }
 

@@ -1,12 +1,12 @@
 /**
- * Uploaded images on local disk: what counts as an image (by its bytes, never by its name or declared
- * type), where it is stored (`<dataDir>/files/images/<yyyy-mm>/<random>.<ext>`, a name the server
- * makes up), and how a URL path under /files/images maps back to a stored file — only names of that
- * exact shape, so no path from a request can reach anything else on disk.
+ * Uploaded images: what counts as an image (by its bytes, never by its name or declared type), where
+ * it is stored (the blob store's key `images/<yyyy-mm>/<random>.<ext>`, a name the server makes up; on
+ * local disk `<dataDir>/files/images/…`), and how a URL path under /files/images maps back to a blob —
+ * only names of that exact shape, so no path from a request can reach anything else.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { BlobStore } from './store/index.js';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_URL_PREFIX = '/files/images';
@@ -39,26 +39,19 @@ export function detectImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
-export const imagesRoot = (dataDir: string) => path.join(dataDir, 'files', 'images');
-
 /** Stores the bytes under a fresh random name and answers the URL path the browser loads them from. */
-export async function storeImage(dataDir: string, bytes: Buffer, type: ImageType, now = new Date()): Promise<string> {
+export async function storeImage(store: BlobStore, bytes: Buffer, type: ImageType, now = new Date()): Promise<string> {
   const month = now.toISOString().slice(0, 7);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  const folder = path.join(imagesRoot(dataDir), month);
-  await fs.mkdir(folder, { recursive: true });
-  await fs.writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+  await store.put(`images/${month}/${name}`, Readable.from([bytes]), { contentType: type.mime });
   return `${IMAGE_URL_PREFIX}/${month}/${name}`;
 }
 
 const STORED_NAME = /^(\d{4}-\d{2})\/([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
 
-/** The file and media type behind `<yyyy-mm>/<name>.<ext>` (the part after /files/images/), or null. */
-export function storedImagePath(dataDir: string, relative: string): { file: string; mime: string } | null {
+/** The blob key and media type behind `<yyyy-mm>/<name>.<ext>` (the part after /files/images/), or null. */
+export function storedImageKey(relative: string): { key: string; mime: string } | null {
   const match = STORED_NAME.exec(relative);
   if (!match) return null;
-  const root = imagesRoot(dataDir);
-  const file = path.join(root, match[1]!, `${match[2]}.${match[3]}`);
-  if (!file.startsWith(root + path.sep)) return null;
-  return { file, mime: TYPES[match[3] as ImageType['ext']].mime };
+  return { key: `images/${match[1]}/${match[2]}.${match[3]}`, mime: TYPES[match[3] as ImageType['ext']].mime };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { triviaGames, type StoredQuestionOption } from '../../db/schema.js';
 import { solidPng } from '../../lib/png.js';
 import { storeImage } from '../file/images.js';
+import type { BlobStore } from '../file/store/index.js';
 import * as q from './queries.js';
 import { newPin } from './service.js';
 
@@ -97,23 +98,23 @@ const COLOURS: Record<'red' | 'blue' | 'white' | 'green' | 'sky', Rgb> = {
   sky: [0x2b, 0x5f, 0xb4],
 };
 
-async function image(dataDir: string, width: number, height: number, colour: Rgb): Promise<string> {
-  return storeImage(dataDir, solidPng(width, height, colour), { ext: 'png', mime: 'image/png' });
+async function image(store: BlobStore, width: number, height: number, colour: Rgb): Promise<string> {
+  return storeImage(store, solidPng(width, height, colour), { ext: 'png', mime: 'image/png' });
 }
 
 /** Held until the seed's transaction ends, so instances starting together on one PostgreSQL seed once. */
 const DEMO_SEED_LOCK = 0x7472_6976; // 'triv'
 
 /** Call inside a transaction. Answers whether it added the demo content. */
-export async function seedDemoTrivia(db: Db, options: { dataDir: string; companyId: number; now?: Date }): Promise<boolean> {
+export async function seedDemoTrivia(db: Db, options: { files: BlobStore; companyId: number; now?: Date }): Promise<boolean> {
   await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_SEED_LOCK))})`);
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(triviaGames)) as [{ count: number }];
   if (count > 0) return false;
   const now = options.now ?? new Date();
 
   // Suggested sizes (SPEC.md §2): question 981*555, option 462*462.
-  const questionImage = await image(options.dataDir, 981, 555, COLOURS.sky);
-  const swatches = await Promise.all([COLOURS.red, COLOURS.blue, COLOURS.white, COLOURS.green].map((c) => image(options.dataDir, 462, 462, c)));
+  const questionImage = await image(options.files, 981, 555, COLOURS.sky);
+  const swatches = await Promise.all([COLOURS.red, COLOURS.blue, COLOURS.white, COLOURS.green].map((c) => image(options.files, 462, 462, c)));
 
   const speedPin = newPin();
   let levelPin = newPin();
