@@ -1,8 +1,8 @@
 /**
  * `api.post(path, body, options)`: every call of the back office, typed by the contract, returning
  * `data` of a code-200 envelope and throwing an `ApiError` otherwise; `api.download` is the same for
- * an operation that answers a file (no timeout; resolves with the blob and its file name), `api.upload`
- * for one that takes a multipart form (no timeout). This is where SPEC.md §8 (the
+ * an operation that answers a file (no timeout; resolves with the blob and its file name); uploads (a
+ * multipart form, with progress) are ./upload.ts, over `callOver`. This is where SPEC.md §8 (the
  * error catalogue) happens, once for the whole app:
  *
  * | answer                         | what the user sees                                   | session event        |
@@ -223,23 +223,50 @@ if (typeof window !== 'undefined') {
 /** Never settles: for requests cut off because the page is going away. */
 const forever = () => new Promise<never>(() => undefined);
 
-async function send(path: string, body: unknown, options: CallOptions, parseAs: 'json' | 'blob' = 'json'): Promise<Attempt> {
-  const sentToken = options.token ?? connectedSession()?.token() ?? undefined;
-  const signal = requestSignal(options);
-  try {
+/** What one request's wire answered: the response and its parsed body (a download's file apart). */
+export interface WireAnswer {
+  response: Response;
+  /** The parsed JSON body (an envelope, normally); undefined when there was none. */
+  body: unknown;
+  /** A download's file (a non-JSON answer). */
+  file?: Blob;
+}
+
+/**
+ * Puts one request on the wire with the API client's headers and answers what came back. `token`:
+ * send this one instead of the session's (the replay after a refresh); `signal`: abort the request.
+ * With no answer it throws as `fetch` does — a TypeError for the network, the signal's reason
+ * (AbortError, TimeoutError) when aborted, a SyntaxError for a body that is not JSON — and
+ * `send` turns that into the catalogue's `network`, `timeout`, `aborted` or `badResponse`.
+ * openapi-fetch is the wire of `post` and `download`; the upload client (./upload.ts) has its own
+ * over XMLHttpRequest, for the progress fetch cannot report.
+ */
+export type Wire = (token: string | undefined, signal: AbortSignal | undefined) => Promise<WireAnswer>;
+
+function fetchWire(path: string, body: unknown, parseAs: 'json' | 'blob'): Wire {
+  return async (token, signal) => {
     const { data, error, response } = await (client.POST as unknown as LoosePost)(path, {
       baseUrl: apiBaseUrl(),
       body: body ?? {},
-      ...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
       ...(signal ? { signal } : {}),
       ...(parseAs === 'blob' ? { parseAs } : {}),
     });
     if (data instanceof Blob) {
       // A download answers its file, or (code 201/202 with HTTP 200) a JSON envelope.
-      if (!/json/i.test(response.headers.get('content-type') ?? '')) return { response, envelope: null, sentToken, file: data };
-      return { response, envelope: asEnvelope(JSON.parse(await data.text())), sentToken };
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) return { response, body: undefined, file: data };
+      return { response, body: JSON.parse(await data.text()) };
     }
-    return { response, envelope: asEnvelope(data ?? error), sentToken };
+    return { response, body: data ?? error };
+  };
+}
+
+async function send(wire: Wire, options: CallOptions): Promise<Attempt> {
+  const sentToken = options.token ?? connectedSession()?.token() ?? undefined;
+  const signal = requestSignal(options);
+  try {
+    const { response, body, file } = await wire(options.token, signal);
+    return { response, envelope: asEnvelope(body), sentToken, ...(file ? { file } : {}) };
   } catch (error) {
     if (leavingPage) return forever();
     throw noAnswer(error, options);
@@ -336,19 +363,28 @@ function outcome(attempt: Attempt, options: CallOptions): unknown {
 }
 
 /** One request, replayed once with the refreshed token after an HTTP 401 (SPEC.md §4, token refresh). */
-async function sendWithReplay(path: string, body: unknown, options: CallOptions, parseAs: 'json' | 'blob' = 'json'): Promise<Attempt> {
-  const attempt = await send(path, body, options, parseAs);
+async function sendWithReplay(wire: Wire, options: CallOptions): Promise<Attempt> {
+  const attempt = await send(wire, options);
   if (attempt.response.status === 401 && attempt.envelope?.code === 401) {
     // The caller refreshes itself (the session's own info and logout calls): no UI, no waiting.
     if (options.replay === false) throw new ApiError('tokenExpired', attempt.envelope.message, { status: 401, code: 401 });
     const token = await waitForRefresh(attempt.sentToken);
-    return send(path, body, { ...options, token }, parseAs);
+    return send(wire, { ...options, token });
   }
   return attempt;
 }
 
+/**
+ * A call over a wire of its own (the upload client's XMLHttpRequest): the same refresh-and-replay,
+ * the same error catalogue and the same `ApiError`s as `post`; resolves with `data` of a code-200
+ * envelope. The wire is called again, with the new token, for the replay.
+ */
+export async function callOver(wire: Wire, options: CallOptions = {}): Promise<unknown> {
+  return outcome(await sendWithReplay(wire, options), options);
+}
+
 async function post<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<SuccessData<P>> {
-  return outcome(await sendWithReplay(path, body, options), options) as SuccessData<P>;
+  return outcome(await sendWithReplay(fetchWire(path, body, 'json'), options), options) as SuccessData<P>;
 }
 
 /** A downloaded file and the name the server gave it. */
@@ -378,7 +414,7 @@ export function dispositionFilename(header: string | null, fallback: string): st
  */
 async function download<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<DownloadedFile> {
   const settings: CallOptions = { timeout: 0, ...options };
-  const attempt = await sendWithReplay(path, body, settings, 'blob');
+  const attempt = await sendWithReplay(fetchWire(path, body, 'blob'), settings);
   if (attempt.file && attempt.response.status === 200) {
     return { blob: attempt.file, filename: dispositionFilename(attempt.response.headers.get('content-disposition'), 'download') };
   }
@@ -386,18 +422,9 @@ async function download<P extends JsonPostPath>(path: P, ...[body, options = {}]
   throw failed(new ApiError('http', i18n.t('api.badResponse'), { status: attempt.response.status }), settings);
 }
 
-/** Paths whose operation takes a multipart form (uploads). */
+/** Paths whose operation takes a multipart form (uploads: ./upload.ts). */
 export type UploadPath = {
   [P in keyof paths]: PostOperation<P> extends { requestBody: { content: { 'multipart/form-data': unknown } } } ? P : never;
 }[keyof paths];
 
-/**
- * An upload (a multipart form): the same headers, refresh-and-replay and error catalogue as `post`, no
- * timeout (SPEC.md §7). The form is sent again as it is when the request is replayed.
- */
-async function upload<P extends UploadPath>(path: P, form: FormData, options: CallOptions = {}): Promise<SuccessData<P>> {
-  const settings: CallOptions = { timeout: 0, ...options };
-  return outcome(await sendWithReplay(path, form, settings), settings) as SuccessData<P>;
-}
-
-export const api = { post, download, upload };
+export const api = { post, download };

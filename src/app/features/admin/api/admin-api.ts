@@ -1,10 +1,11 @@
 /**
  * The calls of the admin and role screens, typed by the contract and made through the app's one API
- * client (`api.post`, `api.download`, `api.upload`), which shows failures as SPEC.md §8 says; callers
+ * client (`api.post`, `api.download`, and `upload` for the sheet), which shows failures as SPEC.md §8 says; callers
  * only catch to show 422 field errors or to stop a spinner.
  */
 import type { components } from '@openapi/admin-api';
 import { api } from '@/app/api/api';
+import { upload } from '@/app/api/upload';
 
 export type Admin = components['schemas']['Admin'];
 export type AdminListRequest = components['schemas']['AdminListRequest'];
@@ -32,7 +33,7 @@ export const adminApi = {
     const form = new FormData();
     form.append('dry_run', dryRun ? '1' : '0');
     form.append('file', file, file.name);
-    return api.upload('/admin/import', form);
+    return upload('/admin/import', form);
   },
 };
 

@@ -48,11 +48,9 @@ export function ImageField({ value, onChange, label, suggestedSize, box, invalid
     try {
       onChange(await uploadImage(file, setProgress, controller.signal));
     } catch (error) {
-      if (isApiError(error, 'aborted')) return;
-      const fieldMessage = isApiError(error) ? error.fields.image?.[0] : undefined;
-      const message = fieldMessage ?? (isApiError(error) ? error.message : t('upload.failed'));
-      if (fieldMessage) setWarning(fieldMessage);
-      else messages.error(message);
+      // The upload client has shown every other failure as the API's error catalogue says.
+      if (isApiError(error, 'validation')) setWarning(error.fields.image?.[0] ?? error.message);
+      else if (!isApiError(error)) messages.error(t('upload.failed'));
     } finally {
       if (upload.current === controller) upload.current = null;
       setProgress(undefined);
