@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { toAccessRoutes } from '@/app/features/auth/lib/access-routes';
 import { activeMenuPath, breadcrumbTitles, buildMenu, findPage, menuLeaves, pageInfos, searchMenu, textMatches } from '@/app/layout/lib/menu';
+import { loadPinyin } from '@/app/layout/lib/pinyin';
 
 const routes = toAccessRoutes([
   {
@@ -82,16 +83,18 @@ describe('pageInfos', () => {
 describe('menu search', () => {
   const leaves = menuLeaves(buildMenu(routes), (key) => zh[key] ?? key);
 
-  it('finds 通知 by full pinyin and by initials, only with pinyin on', () => {
-    expect(searchMenu(leaves, 'tongzhi', true).map((leaf) => leaf.path)).toEqual(['/notification', '/notification/send']);
-    expect(searchMenu(leaves, 'tzlb', true).map((leaf) => leaf.path)).toEqual(['/notification']);
-    expect(searchMenu(leaves, 'youxi', true).map((leaf) => leaf.path)).toEqual(['/triviaGame/index']);
-    expect(searchMenu(leaves, 'tongzhi', false)).toEqual([]);
+  it('finds 通知 by full pinyin and by initials, only with pinyin on', async () => {
+    const pinyin = await loadPinyin();
+    expect(searchMenu(leaves, 'tongzhi', pinyin).map((leaf) => leaf.path)).toEqual(['/notification', '/notification/send']);
+    expect(searchMenu(leaves, 'tzlb', pinyin).map((leaf) => leaf.path)).toEqual(['/notification']);
+    expect(searchMenu(leaves, 'youxi', pinyin).map((leaf) => leaf.path)).toEqual(['/triviaGame/index']);
+    expect(searchMenu(leaves, 'tongzhi', null)).toEqual([]);
   });
 
-  it('matches plain text in either language, case-insensitively', () => {
-    expect(searchMenu(leaves, '發送', true).map((leaf) => leaf.path)).toEqual(['/notification/send']);
-    expect(textMatches('Notification list', 'NOTIF', false)).toBe(true);
-    expect(textMatches('Notification list', '', true)).toBe(false);
+  it('matches plain text in either language, case-insensitively', async () => {
+    const pinyin = await loadPinyin();
+    expect(searchMenu(leaves, '發送', pinyin).map((leaf) => leaf.path)).toEqual(['/notification/send']);
+    expect(textMatches('Notification list', 'NOTIF', null)).toBe(true);
+    expect(textMatches('Notification list', '', pinyin)).toBe(false);
   });
 });

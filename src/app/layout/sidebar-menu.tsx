@@ -4,13 +4,14 @@
  * only) it shows icons with their names as labels and tooltips.
  */
 import { Box, chakra, Flex, Input, InputGroup, Text, VStack } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuSearch } from 'react-icons/lu';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { Logo } from '@/app/components/logo';
 import { currentLanguage } from '@/app/i18n';
-import { type MenuItem, menuLeaves, searchMenu } from './lib/menu';
+import { isPinyinQuery, type MenuItem, menuLeaves, type PinyinReader, searchMenu } from './lib/menu';
+import { loadPinyin } from './lib/pinyin';
 import { MenuIcon } from './menu-icon';
 import { useSetting } from './settings';
 import { useTitle } from './use-shell-pages';
@@ -136,7 +137,24 @@ function MenuEntry({ item, activePath, collapsed, depth }: Omit<SidebarMenuProps
   );
 }
 
-/** SPEC §2 menu search: plain text in both languages; in Chinese also full pinyin and initials. */
+/** The pinyin reader once `wanted` (it loads on first use), else null. */
+function usePinyinReader(wanted: boolean): PinyinReader | null {
+  const [reader, setReader] = useState<PinyinReader | null>(null);
+  useEffect(() => {
+    if (!wanted || reader) return;
+    let live = true;
+    loadPinyin().then(
+      (loaded) => live && setReader(() => loaded),
+      () => undefined, // offline: plain-text matching still works; the next search tries again
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, reader]);
+  return wanted ? reader : null;
+}
+
+/** Menu search: plain text in both languages; in Chinese also full pinyin and initials. */
 function MenuSearch({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation('shell');
   const title = useTitle();
@@ -144,8 +162,13 @@ function MenuSearch({ items }: { items: MenuItem[] }) {
   const pinyinOn = useSetting('pinyinSearch');
   const usePinyin = pinyinOn && currentLanguage() === 'zh-TW';
   const [query, setQuery] = useState('');
+  // The dictionary starts loading when the box gets focus, so it is usually there by the first letter.
+  const [engaged, setEngaged] = useState(false);
+  const pinyin = usePinyinReader(usePinyin && (engaged || query.trim() !== ''));
   const leaves = useMemo(() => menuLeaves(items, title), [items, title]);
-  const results = useMemo(() => (query.trim() ? searchMenu(leaves, query, usePinyin) : []), [leaves, query, usePinyin]);
+  const results = useMemo(() => (query.trim() ? searchMenu(leaves, query, pinyin) : []), [leaves, query, pinyin]);
+  // Until the dictionary arrives, a latin query has no definite "no match".
+  const pending = usePinyin && !pinyin && isPinyinQuery(query);
   const listId = useId();
 
   const go = (path: string) => {
@@ -160,6 +183,7 @@ function MenuSearch({ items }: { items: MenuItem[] }) {
           size="xs"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
+          onFocus={() => setEngaged(true)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && results[0]) go(results[0].path);
             if (event.key === 'Escape') setQuery('');
@@ -191,7 +215,7 @@ function MenuSearch({ items }: { items: MenuItem[] }) {
           zIndex="dropdown"
           aria-label={t('search.results')}
         >
-          {results.length === 0 && (
+          {results.length === 0 && !pending && (
             <Text as="li" px="3" py="2" textStyle="xs" color="fg.muted">
               {t('search.noResult')}
             </Text>

@@ -3,9 +3,9 @@
  * parent with one visible page shown as that page), the facts about each page the shell needs (title
  * key, icon, no-cache, pinned, the menu it highlights, its parents for the breadcrumb), and the menu
  * search (plain text in the interface language; full pinyin and initials of Chinese titles).
- * Titles stay i18n keys here; views translate them.
+ * Titles stay i18n keys here; views translate them. The pinyin reader is passed in (lib/pinyin loads
+ * pinyin-pro, a large dictionary, only when someone searches the menu in Chinese).
  */
-import { pinyin } from 'pinyin-pro';
 import { matchPath } from 'react-router-dom';
 import { type AccessRoute, joinRoutePath, PERMISSIONS_ROUTE_NAME } from '@/app/features/auth/lib/access-routes';
 
@@ -115,22 +115,31 @@ export function menuLeaves(items: readonly MenuItem[], translate: (key: string) 
 const hasChinese = (text: string) => /[\u3400-\u9fff]/.test(text);
 const compact = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
-/** Does `text` match `query`: plain (case-insensitive), or with `usePinyin` its full pinyin or initials. */
-export function textMatches(text: string, query: string, usePinyin: boolean): boolean {
+/** Full pinyin (`tongzhiliebiao`) and initials (`tzlb`) of a Chinese text, without tones. */
+export interface PinyinReader {
+  full: (text: string) => string;
+  initials: (text: string) => string;
+}
+
+/** Does `text` match `query`: plain (case-insensitive), or with a pinyin reader its full pinyin or initials. */
+export function textMatches(text: string, query: string, pinyin: PinyinReader | null): boolean {
   const wanted = compact(query);
   if (!wanted) return false;
   if (compact(text).includes(wanted)) return true;
-  if (!usePinyin || !hasChinese(text) || !/^[a-z]+$/.test(wanted)) return false;
-  const full = compact(pinyin(text, { toneType: 'none', separator: '', v: true, nonZh: 'consecutive' }));
-  const initials = compact(pinyin(text, { pattern: 'first', toneType: 'none', separator: '', nonZh: 'consecutive' }));
-  return full.includes(wanted) || initials.includes(wanted);
+  if (!pinyin || !hasChinese(text) || !isPinyinQuery(wanted)) return false;
+  return compact(pinyin.full(text)).includes(wanted) || compact(pinyin.initials(text)).includes(wanted);
+}
+
+/** A query pinyin could match: latin letters only. */
+export function isPinyinQuery(query: string): boolean {
+  return /^[a-z]+$/.test(compact(query));
 }
 
 /** Menu pages whose title path matches the query. */
 export function searchMenu(
   leaves: ReadonlyArray<{ path: string; titles: string[] }>,
   query: string,
-  usePinyin: boolean,
+  pinyin: PinyinReader | null,
 ): Array<{ path: string; titles: string[] }> {
-  return leaves.filter((leaf) => leaf.titles.some((title) => textMatches(title, query, usePinyin)));
+  return leaves.filter((leaf) => leaf.titles.some((title) => textMatches(title, query, pinyin)));
 }
