@@ -74,7 +74,8 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => fs.promises.rm(this.file(key), { force: true })));
+    const files = keys.map((key) => this.file(key)); // every key checked before anything is removed
+    await Promise.all(files.map((file) => fs.promises.rm(file, { force: true })));
   }
 
   async close(): Promise<void> {}
