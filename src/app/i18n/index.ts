@@ -24,6 +24,8 @@ import companyEn from '@/app/features/company/i18n/en.json';
 import companyZhTW from '@/app/features/company/i18n/zh-TW.json';
 import auditEn from '@/app/features/audit/i18n/en.json';
 import auditZhTW from '@/app/features/audit/i18n/zh-TW.json';
+import fileEn from '@/app/features/file/i18n/en.json';
+import fileZhTW from '@/app/features/file/i18n/zh-TW.json';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,6 +40,7 @@ export const resources = {
     admin: adminZhTW,
     company: companyZhTW,
     audit: auditZhTW,
+    file: fileZhTW,
   },
   // `satisfies` makes a key missing from an English file a type error.
   en: {
@@ -49,6 +52,7 @@ export const resources = {
     admin: adminEn satisfies typeof adminZhTW,
     company: companyEn satisfies typeof companyZhTW,
     audit: auditEn satisfies typeof auditZhTW,
+    file: fileEn satisfies typeof fileZhTW,
   },
 };
 
@@ -90,7 +94,7 @@ export async function initI18n(): Promise<typeof i18n> {
     resources,
     lng: detectLanguage(languageCookie.get(), browserLanguages()),
     supportedLngs: [...LANGUAGES],
-    ns: ['translation', 'shell', 'trivia', 'notification', 'live', 'admin', 'company', 'audit'],
+    ns: ['translation', 'shell', 'trivia', 'notification', 'live', 'admin', 'company', 'audit', 'file'],
     defaultNS: 'translation',
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // React escapes already

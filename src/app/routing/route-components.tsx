@@ -20,6 +20,7 @@ export const routeComponents: Readonly<Record<string, Page>> = {
   'admin/role': lazyPage(() => import('@/app/features/admin/routes/role-list'), 'RoleListPage'),
   'admin/company': lazyPage(() => import('@/app/features/company/routes/company-list'), 'CompanyListPage'),
   'admin/audit': lazyPage(() => import('@/app/features/audit/routes/audit-list'), 'AuditListPage'),
+  'file/index': lazyPage(() => import('@/app/features/file/routes/file-manager'), 'FileManagerPage'),
 };
 
 export const NotFoundPage = lazyPage(() => import('@/app/features/errors/routes/not-found'), 'NotFoundPage');
