@@ -168,6 +168,10 @@ const domainMessages = {
     'zh-TW': '已有檔案正在上傳，一次只能上傳一個檔案，請等它完成',
     en: 'A file is already being uploaded: one file at a time, please wait for it to finish',
   },
+  'file.oneFilePerUpload': {
+    'zh-TW': '一次只能上傳一個檔案',
+    en: 'One file at a time: an upload carries a single file',
+  },
   'file.notFound': { 'zh-TW': '找不到檔案「{path}」', en: 'File "{path}" not found' },
   'file.directoryNotFound': { 'zh-TW': '找不到目錄「{path}」', en: 'Directory "{path}" not found' },
   'file.rootNotDeletable': { 'zh-TW': '不可刪除根目錄', en: 'The root directory cannot be deleted' },

@@ -133,6 +133,7 @@ const messages = {
   'live.answer.repeated': { 'zh-TW': '同一個選項不可重複選擇', en: 'An option was chosen more than once' },
   'live.answer.singleChoice': { 'zh-TW': '單選題只能選擇一個答案', en: 'A single-choice question takes exactly one answer' },
   // Uploads
+  'upload.fileUploaded': { 'zh-TW': '上傳成功', en: 'Uploaded' },
   'upload.imageRequired': { 'zh-TW': '請選擇圖片', en: 'Please choose an image' },
   'upload.notAnImage': {
     'zh-TW': '只能上傳圖片（PNG、JPEG、GIF 或 WebP）',
