@@ -1,5 +1,5 @@
 /**
- * The name and path rules of the company file store (SPEC.md §5, Files; issue 17), once for the file
+ * The name and path rules of the company file store (docs/files.md), once for the file
  * screen's forms and the server's /file/* handlers. The rules mirror S3 object keys, because a
  * production store is S3-compatible; the local disk store gets the same keys. A path is a relative key
  * inside the company's root, segments joined by `/`: `docs/2024/rules.pdf`; the root is `''`.
@@ -9,7 +9,7 @@
  * A name is refused, never repaired: repairing (trimming, collapsing `//`, dropping a trailing dot)
  * would make two different inputs the same stored key.
  *
- * Beyond SPEC.md's list, a name is refused when some layer a file passes through could read it as
+ * Beyond the product's own rules, a name is refused when some layer a file passes through could read it as
  * something else — a separator, a parent directory, a device or another name (docs/files.md, "Names
  * and paths", says why for each): %-encoding that decodes to a path element, segments whose NFKC
  * form is `.` or `..`, drive letters, Windows device names, segments ending in a dot or a space,
@@ -20,9 +20,9 @@
 import type { DomainMessageKey } from './messages.js';
 import { graphemeCount } from './graphemes.js';
 
-/** SPEC.md §5: directory names have 1 to 60 characters (grapheme clusters, see checkDirectoryName). */
+/** The product's rule: directory names have 1 to 60 characters (grapheme clusters, see checkDirectoryName). */
 export const DIRECTORY_NAME_MAX_CHARACTERS = 60;
-/** SPEC.md §5: file names have 1 to 1023 bytes of UTF-8. */
+/** The product's rule: file names have 1 to 1023 bytes of UTF-8. */
 export const FILE_NAME_MAX_BYTES = 1023;
 /** A whole relative path (directories and name): the same 1023 bytes, so every key fits S3's 1024. */
 export const FILE_PATH_MAX_BYTES = 1023;

@@ -1,5 +1,5 @@
 /**
- * What the company file store accepts (SPEC.md §5, Files): Word, PDF, text, CSV, Excel and mp4 video,
+ * What the company file store accepts: Word, PDF, text, CSV, Excel and mp4 video (the product's list),
  * and how large. The file screen refuses a file before sending it with these rules; the server checks
  * the same extension and then the bytes themselves (features/file/content-check.ts), whose answer is
  * final: a renamed program is not a PDF because its name ends in .pdf.

@@ -451,7 +451,7 @@ export const files = pgTable(
 );
 
 /**
- * One upload at a time per admin (SPEC.md §5): a row while an upload streams, its `beat` renewed as
+ * One upload at a time per admin (the product's rule): a row while an upload streams, its `beat` renewed as
  * bytes arrive; a row whose beat is older than a couple of minutes belongs to a dead upload.
  */
 export const fileUploads = pgTable('file_uploads', {
