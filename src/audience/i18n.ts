@@ -3,10 +3,14 @@
  * instance per page with that page's own texts (so neither bundle carries the back office's).
  * Detection: `?lang=` in the address (a QR code or a link may choose), else the `language` cookie the
  * back office also uses, else the first browser language that mentions zh or en, else English.
- * `setLanguage` is the only way to switch: cookie, i18next and `<html lang>` never disagree.
+ * `setLanguage` is the only way to switch: cookie, translator and `<html lang>` never disagree.
+ *
+ * The translator is a few lines rather than i18next (about 17 KB gzipped with react-i18next, a fifth of
+ * a phone's page): nested keys, `{{name}}` placeholders, plural forms by `count` under i18next's
+ * suffixes (`_one`, `_other`, as Intl.PluralRules names them; Chinese has `_other` only), a `lng`
+ * option, and English when a key is missing in Chinese. The files keep i18next's format.
  */
-import i18n, { type Resource } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import type { Language } from './api';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const satisfies readonly Language[];
@@ -50,36 +54,37 @@ function writeLanguageCookie(language: Language): void {
   document.cookie = `${COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
 }
 
+/** A page's texts in one language: nested objects of strings. */
+export interface Messages {
+  [key: string]: string | Messages;
+}
+
+let texts: Partial<Record<Language, Messages>> = {};
+let language: Language = 'en';
+const listeners = new Set<() => void>();
+
 export function currentLanguage(): Language {
-  return normaliseLanguage(i18n.language) ?? 'en';
+  return language;
 }
 
-export async function setLanguage(language: Language): Promise<void> {
-  writeLanguageCookie(language);
-  await i18n.changeLanguage(language);
+function applyLanguage(next: Language): void {
+  language = next;
+  document.documentElement.lang = next;
+  document.title = translate('pageTitle');
+  for (const listener of listeners) listener();
 }
 
-/** Initialises i18next once, before the first render, with the page's texts. */
-export async function initAudienceI18n(resources: Record<Language, Resource[string]>): Promise<typeof i18n> {
-  if (i18n.isInitialized) return i18n;
+export async function setLanguage(next: Language): Promise<void> {
+  writeLanguageCookie(next);
+  applyLanguage(next);
+}
+
+/** Installs the page's texts and picks the language, before the first render. */
+export async function initAudienceI18n(resources: Record<Language, Messages>): Promise<void> {
+  texts = resources;
   const params = new URLSearchParams(window.location.search);
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const lng = detectLanguage(params.get('lang'), readCookie(COOKIE), browser);
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-    document.title = translate('pageTitle');
-  });
-  await i18n.use(initReactI18next).init({
-    resources,
-    lng,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  document.documentElement.lang = lng;
-  document.title = translate('pageTitle');
-  return i18n;
+  applyLanguage(detectLanguage(params.get('lang'), readCookie(COOKIE), browser));
 }
 
 /**
@@ -89,10 +94,34 @@ export async function initAudienceI18n(resources: Record<Language, Resource[stri
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function useT(): Translate {
-  // useTranslation re-renders the component when the language changes.
-  const { t } = useTranslation();
-  return t as unknown as Translate;
+function lookup(lang: Language, key: string): string | undefined {
+  let node: string | Messages | undefined = texts[lang];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
 }
 
-export const translate: Translate = (key, options) => (i18n.t as unknown as Translate)(key, options);
+function find(lang: Language, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const form = lookup(lang, `${key}_${new Intl.PluralRules(lang).select(count)}`) ?? lookup(lang, `${key}_other`);
+    if (form !== undefined) return form;
+  }
+  return lookup(lang, key);
+}
+
+export const translate: Translate = (key, options = {}) => {
+  const lang = isLanguage(options.lng) ? options.lng : language;
+  const text = find(lang, key, options.count) ?? find('en', key, options.count);
+  if (text === undefined) return key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (options[name] === undefined ? whole : String(options[name])));
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `t`, re-rendering the component when the language changes. */
+export function useT(): Translate {
+  useSyncExternalStore(subscribe, currentLanguage);
+  return translate;
+}

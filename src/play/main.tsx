@@ -8,7 +8,7 @@ import zhTW from './i18n/zh-TW.json';
 import './play.css';
 
 const root = document.getElementById('root');
-void initAudienceI18n({ 'zh-TW': { translation: zhTW }, en: { translation: en satisfies typeof zhTW } }).then(() => {
+void initAudienceI18n({ 'zh-TW': zhTW, en: en satisfies typeof zhTW }).then(() => {
   if (root)
     createRoot(root).render(
       <StrictMode>

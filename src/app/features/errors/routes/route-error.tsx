@@ -1,19 +1,17 @@
 /**
- * The router's error element: shown when a page throws while rendering or its code fails to load
+ * The router's error page: shown when a page throws while rendering or its code fails to load
  * (for example after a deployment replaced the hashed files). Reloading fetches the new build.
  */
 import { Button } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { usePageTitle } from '@/app/lib/title';
 import { ErrorPage } from '../components/error-page';
 import { HomeButton } from '../components/home-button';
 import { MaintenanceIllustration } from '../components/illustrations';
 
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   usePageTitle('route.error');
   useEffect(() => {
     console.error(error);
