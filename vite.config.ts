@@ -3,8 +3,13 @@
  * Three entry pages, each its own bundle: the back office (index.html), the player page (play.html,
  * served under /play) and the quiz display (quiz.html, served under /quiz).
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -14,13 +19,49 @@ const alias = {
   '@openapi': `${root}openapi`,
 };
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a .br (quality 11) and a .gz (level 9) beside every built text file of 1 KB or more, once at
+ * build time; the server sends the one the browser accepts (@fastify/static's preCompressed).
+ * Source maps are left alone (only developer tools fetch them).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const names = await fs.readdir(outDir, { recursive: true });
+      const files = names.filter((name) => !name.startsWith('.') && /\.(js|mjs|css|html|svg|json|txt)$/.test(name)).map((name) => path.join(outDir, name));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await fs.readFile(file);
+          if (bytes.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: what each page loads, read by `npm run size` (scripts/size.ts).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       input: {

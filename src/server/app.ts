@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import compressionPlugin from './plugins/compression.js';
 import contractPlugin from './plugins/contract.js';
 import errorsPlugin from './plugins/errors.js';
 import filesPlugin from './plugins/files.js';
@@ -154,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
     // The audit trail of x-audit operations (hooks before the contract's routes, which they apply to).
     await app.register(auditRecorder, { enabled: options.recordAudit !== false });
+    // JSON and other text answers of 1 KB or more, brotli or gzip (plugins/compression.ts); not the WebSocket above.
+    await app.register(compressionPlugin);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
     await app.register(filesPlugin);

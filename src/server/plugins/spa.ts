@@ -1,6 +1,8 @@
 /**
  * Serves the built SPA: hashed assets with a long cache, the HTML pages never cached, and the
  * history fallback (any unknown GET outside /api answers its page so client routes load directly).
+ * Each file goes out as the .br or .gz the build wrote beside it when the browser accepts one (with
+ * `vary: accept-encoding`), else as it is.
  * Three entry pages (DESIGN.md §1): the player page under /play and the quiz display under /quiz have
  * bundles of their own; everything else is the back office (index.html).
  */
@@ -19,6 +21,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     // @fastify/static 10 hands over the Fastify reply here, not the raw response.
     setHeaders(reply: unknown, filePath: string) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
