@@ -44,7 +44,7 @@ describe.each(['local', 's3'] as const)('the corpora against the file operations
       s3 = await startS3rver({ prefix: 'trivia/' });
       fileStore = s3.config;
     }
-    app = await createTestApp({ fileStore });
+    app = await createTestApp({ fileStore, logger: { level: 'error' } });
     token = await login(app);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@
  * file_uploads while it streams (its beat renewed as it goes), so a second upload — another tab,
  * another server instance — is refused at once.
  */
+import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import { FieldErrors } from '../../lib/envelope.js';
 import { translate } from '../../i18n.js';
 import { requireAuth } from '../../plugins/access.js';
 import { noteAudit } from '../audit/note.js';
-import { checkFileContent } from './content-check.js';
+import { checkFileContent, utf8TextCheck } from './content-check.js';
 import { commitUpload, deleteBlobs, directoryFrom, entryAt, fieldError, newBlobKey, type StoredUpload } from './service.js';
 
 /** How often a running upload renews its beat, and after how long without one it counts as dead. */
@@ -50,6 +51,7 @@ async function takeSlot(db: Db, adminId: number): Promise<boolean> {
 }
 
 class TooLarge extends Error {}
+class NotText extends Error {}
 
 export async function receiveUpload(request: FastifyRequest, options: UploadOptions): Promise<UploadResult> {
   const { adminId } = requireAuth(request);
@@ -140,18 +142,39 @@ async function storePart(request: FastifyRequest, part: MultipartFile, context: 
     part.file.destroy(new TooLarge());
   });
   const tooLargeError = () => fieldError(lang, 'file', 'file.tooLarge', { limit: formatFileSize(config.uploadLimit) });
+  // Text is checked as it streams (and stops the upload at the first byte that is not UTF-8 text);
+  // the other types are checked on the stored blob, whose structure may be at its end (ZIP).
+  const text = type.ext === 'txt' || type.ext === 'csv' ? utf8TextCheck() : null;
+  const mismatch = () => fieldError(lang, 'file', 'file.contentMismatch', { type: type.label });
+  const body = text
+    ? part.file.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            callback(text.push(chunk) ? null : new NotText(), chunk);
+          },
+        }),
+      )
+    : part.file;
+  if (text) part.file.once('error', (error) => body.destroy(error));
   let size: number;
   try {
-    ({ size } = await store.put(key, part.file, { contentType: type.mime }));
+    ({ size } = await store.put(key, body, { contentType: type.mime }));
   } catch (error) {
     await deleteBlobs(store, log, [key]);
+    part.file.resume();
     if (tooLarge || error instanceof TooLarge) throw tooLargeError();
+    if (error instanceof NotText) throw mismatch();
     throw error;
   }
   try {
     if (tooLarge || part.file.truncated) throw tooLargeError();
-    const content = await checkFileContent(type.ext, { size, read: (offset: number, length: number) => store.read(key, offset, length) });
-    if (!content.ok) throw fieldError(lang, 'file', content.key, { type: type.label });
+    if (text) {
+      if (size === 0) throw fieldError(lang, 'file', 'file.empty');
+      if (!text.end()) throw mismatch();
+    } else {
+      const content = await checkFileContent(type.ext, { size, read: (offset: number, length: number) => store.read(key, offset, length) });
+      if (!content.ok) throw fieldError(lang, 'file', content.key, { type: type.label });
+    }
   } catch (error) {
     await deleteBlobs(store, log, [key]);
     throw error;
