@@ -137,6 +137,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'notificationUnReadCount',
     'notificationRead',
     'permissionTree',
+    'fileUploadUnPermission',
   ],
   'notification.send': ['notificationSend', 'notificationAdmins'],
   'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'questionList', 'questionDetail'],
@@ -154,7 +155,7 @@ const PERMISSIONS: Record<string, string[]> = {
   'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
-  'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadUnPermission', 'fileUploadFile'],
+  'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
   'admin.list': ['adminList', 'adminDetail', 'roleList'],
   'admin.edit': ['adminCreate', 'adminUpdate', 'adminDelete', 'adminSyncPermissions', 'adminImport', 'adminImportTemplate'],
   'role.edit': ['roleCreate', 'roleUpdate', 'roleDelete'],
@@ -213,8 +214,8 @@ const DOWNLOADS: Record<string, string[]> = {
 /** multipart/form-data uploads and their file fields. */
 const MULTIPART: Record<string, string[]> = {
   '/file/uploadImage': ['image'],
-  '/file/uploadFile': ['file'],
-  '/file/uploadUnPermission': ['file', 'directory'],
+  '/file/uploadFile': ['file', 'directory', 'replace'],
+  '/file/uploadUnPermission': ['file', 'directory', 'replace'],
   '/admin/import': ['file', 'dry_run'],
 };
 
