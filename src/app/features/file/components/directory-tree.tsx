@@ -48,6 +48,7 @@ function TreeNode({ listings, expanded, current, onOpen, onToggle, path, name, d
             size="2xs"
             variant="ghost"
             flexShrink={0}
+            _expanded={{ bg: 'transparent' }}
             aria-expanded={open}
             aria-label={open ? t('tree.collapse', { name }) : t('tree.expand', { name })}
             onClick={() => onToggle(path)}

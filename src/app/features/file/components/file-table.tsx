@@ -5,7 +5,7 @@
  * its row, with a confirmation that says how many files go with it. Below the md breakpoint the size,
  * type and time move under the name, so a phone's row keeps its name and actions on screen.
  */
-import { Box, Checkbox, HStack, Icon, IconButton, Link, Table, Text } from '@chakra-ui/react';
+import { Box, Checkbox, HStack, IconButton, Link, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuFile, LuFileSpreadsheet, LuFileText, LuFileVideo, LuFolder, LuTrash2 } from 'react-icons/lu';
 import { formatDateTime } from '@/app/lib/dates';
@@ -114,9 +114,9 @@ export function FileTable({ entries, busy, selected, onSelect, canEdit, download
               </Table.Cell>
               <Table.Cell maxW="0" w="full" minW="32">
                 <HStack gap="2" minW="0">
-                  <Icon size="sm" color={isDirectory ? 'orange.400' : 'fg.muted'} flexShrink={0} aria-hidden>
+                  <Box as="span" display="inline-flex" flexShrink={0} color={isDirectory ? 'orange.500' : 'fg.muted'} fontSize="md" aria-hidden>
                     <FileIcon entry={entry} />
-                  </Icon>
+                  </Box>
                   <Box minW="0">
                     {isDirectory ? (
                       <Link asChild textStyle="sm" fontWeight="medium" color="fg" maxW="full" display="block" truncate textAlign="start">
@@ -129,9 +129,9 @@ export function FileTable({ entries, busy, selected, onSelect, canEdit, download
                         {entry.name}
                       </Text>
                     )}
-                    {/* On a phone the details are read here, so the actions stay on screen. */}
-                    <Text hideFrom="md" textStyle="xs" color="fg.muted" truncate>
-                      {[sizeOf(entry), typeOf(entry), formatDateTime(entry.updated_at)].join(' · ')}
+                    {/* On a phone the size and day are read here (the icon tells the type), so the actions stay on screen. */}
+                    <Text hideFrom="md" textStyle="xs" color="fg.muted" truncate title={formatDateTime(entry.updated_at)}>
+                      {`${sizeOf(entry)} · ${formatDateTime(entry.updated_at).slice(0, 10)}`}
                     </Text>
                   </Box>
                 </HStack>

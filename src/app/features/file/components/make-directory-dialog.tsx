@@ -5,7 +5,7 @@
  * already taken, a parent deleted meanwhile) appears under the field too. `2024/q1` makes both levels.
  */
 import { CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
@@ -32,6 +32,7 @@ export function MakeDirectoryDialog({ open, directory, onClose, onMade }: MakeDi
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +62,7 @@ export function MakeDirectoryDialog({ open, directory, onClose, onMade }: MakeDi
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size={{ base: 'xs', sm: 'md' }} initialFocusEl={() => document.getElementById('make-directory-name')}>
+    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size={{ base: 'xs', sm: 'md' }} initialFocusEl={() => input.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -87,7 +88,7 @@ export function MakeDirectoryDialog({ open, directory, onClose, onMade }: MakeDi
                   </Text>
                   <FormField label={t('makeDirectory.name')} required messages={messages} helper={t('makeDirectory.hint')}>
                     <Input
-                      id="make-directory-name"
+                      ref={input}
                       size="sm"
                       name="name"
                       autoComplete="off"

@@ -6,7 +6,7 @@
  * upload runs at a time, with its progress above the table. The server's list is the truth: every
  * change lists the directory it touched again.
  */
-import { Badge, Box, Breadcrumb, Button, Card, CloseButton, Drawer, EmptyState, Flex, HStack, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Breadcrumb, Button, Card, CloseButton, Drawer, EmptyState, Flex, HStack, IconButton, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCloudUpload, LuDownload, LuFolderPlus, LuFolderTree, LuFolderX, LuInbox, LuRefreshCw, LuTrash2, LuTriangleAlert, LuUpload } from 'react-icons/lu';
@@ -233,31 +233,43 @@ export function FileManagerPage() {
                 {t('toolbar.deleteDirectory')}
               </Button>
             )}
-            <Button size="xs" variant="ghost" ms="auto" aria-label={t('toolbar.refresh')} title={t('toolbar.refresh')} onClick={() => void reload(directory)} loading={listing?.status === 'loading'}>
-              <LuRefreshCw />
-            </Button>
-            <input
-              ref={picker}
-              type="file"
-              hidden
-              accept={FILE_INPUT_ACCEPT}
-              aria-label={t('toolbar.upload')}
-              data-testid="upload-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void upload.start(file, directory);
-              }}
-            />
+            {canEdit && (
+              <input
+                ref={picker}
+                type="file"
+                hidden
+                accept={FILE_INPUT_ACCEPT}
+                aria-label={t('toolbar.upload')}
+                data-testid="upload-input"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void upload.start(file, directory);
+                }}
+              />
+            )}
           </Flex>
 
-          <Breadcrumb.Root size="sm" aria-label={t('breadcrumb')} data-testid="file-breadcrumb">
-            <Breadcrumb.List flexWrap="wrap" rowGap="1">
-              {['', ...ancestorsOf(directory)].map((path, index, all) => (
-                <BreadcrumbStep key={path} path={path} label={path === '' ? t('root') : nameOf(path)} last={index === all.length - 1} onOpen={open} />
-              ))}
-            </Breadcrumb.List>
-          </Breadcrumb.Root>
+          <HStack justify="space-between" gap="2" align="center">
+            <Breadcrumb.Root size="sm" aria-label={t('breadcrumb')} minW="0" data-testid="file-breadcrumb">
+              <Breadcrumb.List flexWrap="wrap" rowGap="1">
+                {['', ...ancestorsOf(directory)].map((path, index, all) => (
+                  <BreadcrumbStep key={path} path={path} label={path === '' ? t('root') : nameOf(path)} last={index === all.length - 1} onOpen={open} />
+                ))}
+              </Breadcrumb.List>
+            </Breadcrumb.Root>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              flexShrink={0}
+              aria-label={t('toolbar.refresh')}
+              title={t('toolbar.refresh')}
+              onClick={() => void reload(directory)}
+              loading={listing?.status === 'loading'}
+            >
+              <LuRefreshCw />
+            </IconButton>
+          </HStack>
 
           <UploadPanel running={upload.running} problem={upload.problem} onCancel={upload.cancel} onDismiss={upload.dismiss} />
 
