@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import apiDocsPlugin from './plugins/api-docs.js';
 import compressionPlugin from './plugins/compression.js';
 import contractPlugin from './plugins/contract.js';
 import errorsPlugin from './plugins/errors.js';
@@ -162,6 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(filesPlugin);
     // GET /healthz and /readyz for load balancers (plugins/health.ts).
     await app.register(healthPlugin);
+    // GET /api/docs (the API reference) and the raw contracts under /api/openapi (plugins/api-docs.ts).
+    await app.register(apiDocsPlugin);
     if (serveSpa) await registerSpa(app, config.staticDir as string);
     await app.ready();
   } catch (error) {
