@@ -3,8 +3,9 @@
  * the super admin makes a directory (the shared name rules shown as typed, the server's 422 under the
  * field), uploads a 4 MB CSV over an upload throttled by the browser (CDP) so the progress bar,
  * percentage and MB/s are seen, tries a second upload meanwhile and is refused with the shared rule's
- * sentence, downloads the file and gets the same bytes, is refused a type and a size before anything
- * is sent, replaces the file after "replace?", and deletes the file and then the directory, whose
+ * sentence, downloads the file and gets the same bytes, cancels an upload on the way, is refused a
+ * type and a size before anything is sent, replaces the file after "replace?", drops a file on the
+ * table (two at once are refused), and deletes a file and then the directory, whose
  * confirmation says how many files go with it. An upload sent with an expired access token is
  * refreshed and replayed once. In English at 360 px the tree is a drawer, nothing overflows the
  * screen, two files are ticked and deleted together. A reader with file.list alone sees no changing
@@ -91,6 +92,20 @@ function watchUploads(page: Page): number[] {
   return statuses;
 }
 
+/** Drops files on the table as a desktop's file manager would (a drag carrying files). */
+async function dropFiles(page: Page, files: { name: string; text: string }[]): Promise<void> {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const file of list) data.items.add(new File([file.text], file.name, { type: 'text/plain' }));
+    return data;
+  }, files);
+  const zone = page.getByTestId('drop-zone');
+  await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await page.getByText(/放開滑鼠，把檔案上傳到|Drop the file to upload it to/).waitFor();
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
@@ -172,12 +187,24 @@ describe('the file screen', () => {
     expect(download.suggestedFilename()).toBe('scores.csv');
     expect(fs.readFileSync((await download.path())!).equals(csv)).toBe(true);
 
+    // Cancelled on the way: nothing is stored, and the next upload is not refused as a second one.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: MB });
+    await page.getByTestId('upload-input').setInputFiles({ name: 'cancelled.csv', mimeType: 'text/csv', buffer: csvOf(4 * MB) });
+    await page.waitForFunction(() => Number.parseInt(document.querySelector('[data-testid="upload-percent"]')?.textContent ?? '', 10) >= 5);
+    await progress.getByRole('button', { name: '取消上傳' }).click();
+    await progress.waitFor({ state: 'hidden' });
+    await page.getByText('已取消上傳「cancelled.csv」').waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('button', { name: '重新整理' }).click();
+    await row(page, 'scores.csv').waitFor();
+    expect(await row(page, 'cancelled.csv').count()).toBe(0);
+
     // A type and a size the rules refuse are refused before sending, in the rules' words.
     await page.getByTestId('upload-input').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByTestId('upload-problem').getByText('只能上傳 Word（doc、docx）、PDF、文字檔（txt）、CSV、Excel（xls、xlsx）或影片（mp4）').waitFor();
     await page.getByTestId('upload-input').setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: csvOf(9 * MB) });
     await page.getByTestId('upload-problem').getByText('檔案不可超過 8 MB').waitFor();
-    expect(uploads).toEqual([200]);
+    expect(uploads.filter((status) => status === 200)).toHaveLength(1);
 
     // The same name again asks first, then replaces.
     const smaller = csvOf(2000);
@@ -186,13 +213,17 @@ describe('the file screen', () => {
     await confirm.getByText('「報告 2024」裡已有名為「scores.csv」的檔案。要用新上傳的檔案取代它嗎？').waitFor();
     await confirm.getByRole('button', { name: '取代' }).click();
     await row(page, 'scores.csv').getByTestId('file-size').getByText('2 KB').waitFor();
-    expect(uploads).toEqual([200, 200]);
+    expect(uploads.filter((status) => status === 200)).toHaveLength(2);
     await shoot(page, 'desktop-zh-TW-directory');
 
-    // Delete the file (confirmed), then the directory from the root: its confirmation counts its files.
-    await uploadByApi('報告 2024', 'notes.txt', Buffer.from('會議紀錄\n'));
-    await page.getByRole('button', { name: '重新整理' }).click();
+    // A file dropped on the table is uploaded there; two dropped at once are refused.
+    await dropFiles(page, [{ name: 'a.txt', text: 'a' }, { name: 'b.txt', text: 'b' }]);
+    await page.getByTestId('upload-problem').getByText('一次只能上傳一個檔案，請只拖曳一個檔案').waitFor();
+    await dropFiles(page, [{ name: 'notes.txt', text: '會議紀錄\n' }]);
     await row(page, 'notes.txt').waitFor();
+    expect(await page.getByTestId('upload-problem').count()).toBe(0);
+
+    // Delete the file (confirmed), then the directory from the root: its confirmation counts its files.
     await row(page, 'notes.txt').getByRole('button', { name: '刪除「notes.txt」' }).click();
     const deleteFile = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: '確認刪除' });
     await deleteFile.getByText('確定要刪除檔案「notes.txt」嗎？刪除後無法復原。').waitFor();
