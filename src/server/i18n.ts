@@ -73,6 +73,10 @@ const messages = {
     'zh-TW': '此題目已出題或已公佈答案，無法修改',
     en: 'This question has already been shown to the players; it can no longer be changed',
   },
+  'trivia.imageNotOwn': {
+    'zh-TW': '圖片需為本公司上傳的圖片（請用上傳按鈕選擇圖片）',
+    en: "The image must be one uploaded for this company (choose it with the upload button)",
+  },
   'trivia.questionOnScreen': { 'zh-TW': '此題目正在顯示中，無法刪除', en: 'This question is on screen; it cannot be deleted now' },
   'trivia.levelHasQuestions': {
     'zh-TW': '第 {n} 關仍有題目，請先刪除這些題目或改到其他關卡',

@@ -218,7 +218,8 @@ describe('duplicate', () => {
       ],
     });
     const levels = (await b.admin('/triviaGame/allLevel', { trivia_game_id: original.id })).body.data.list as Array<{ id: number; level: number }>;
-    const image = '/files/images/2026-01/abcdefabcdefabcdefabcdef.png';
+    const image = '/files/images/1/2026-01/abcdefabcdefabcdefabcdefabcdefab.png';
+    const optionImage = (letter: string) => `/files/images/1/2026-01/${letter.repeat(32)}.png`;
     const res1 = await b.admin('/question/create', {
       trivia_game_id: original.id,
       title: 'Picture',
@@ -232,8 +233,8 @@ describe('duplicate', () => {
       question_type: 2,
       is_bonus: 0,
       options: [
-        { title: 'A', text: '', img: `${image}?a` },
-        { title: 'B', text: '', img: `${image}?b` },
+        { title: 'A', text: '', img: optionImage('a') },
+        { title: 'B', text: '', img: optionImage('b') },
       ],
       answer: ['A', 'B'],
       sort: 7,
@@ -272,7 +273,7 @@ describe('duplicate', () => {
     const strip = ({ id: _id, trivia_game_id: _game, level_id: _level, status: _status, ...rest }: Record<string, unknown>) => rest;
     const [originalQuestions, copiedQuestions] = [await listOf(original.id), await listOf(copyId)];
     expect(copiedQuestions.map(strip)).toEqual(originalQuestions.map(strip));
-    expect(copiedQuestions[0]).toMatchObject({ question_img: image, options: [{ img: `${image}?a` }, { img: `${image}?b` }], sort: 7, status: 0 });
+    expect(copiedQuestions[0]).toMatchObject({ question_img: image, options: [{ img: optionImage('a') }, { img: optionImage('b') }], sort: 7, status: 0 });
     // Each copied question is on the copy's level of the same number.
     expect(copiedQuestions.map((q) => q.level_id)).toEqual(copy.levels.map((l: { id: number }) => l.id));
     expect(originalQuestions[0]!.status).toBe(1);

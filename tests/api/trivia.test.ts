@@ -466,7 +466,7 @@ describe('questions', () => {
     expect((await api('/question/detail', { id: level })).body.data.item).toMatchObject({ have_answering_time: 0, is_bonus: 0, level_id: levelIds[1], score: 25 });
   });
 
-  const img = '/files/images/2026-01/0123456789abcdef0123456789abcdef.png';
+  const img = '/files/images/1/2026-01/0123456789abcdef0123456789abcdef.png';
   const cases: Array<{ rule: string; changes: Record<string, unknown>; level?: boolean; en: Record<string, string[]>; zh: Record<string, string[]> }> = [
     { rule: 'title required', changes: { title: '  ' }, en: { title: ['Please enter a title'] }, zh: { title: ['請輸入標題'] } },
     { rule: 'title missing', changes: { title: undefined }, en: { title: ['Please enter a title'] }, zh: { title: ['請輸入標題'] } },
@@ -554,6 +554,29 @@ describe('questions', () => {
         ],
       }),
     ).toEqual({ 'trivia_game_level.0.promotion_score': ['Must be at most 2147483647'] });
+  });
+
+  it('takes only images uploaded for its company, and keeps an image a question already had', async () => {
+    const foreign = '/files/images/2/2026-01/0123456789abcdef0123456789abcdef.png';
+    const legacy = '/files/images/2026-01/0123456789abcdef0123456789abcdef.png';
+    for (const [field, changes] of [
+      ['question_img', { question_img: foreign }],
+      ['question_img', { question_img: 'https://tracker.example/pixel.png' }],
+      ['question_img', { question_img: legacy }],
+      ['options.0.img', { options: [{ title: 'A', text: '', img: foreign }, { title: 'B', text: '', img }] }],
+    ] as const) {
+      expect(await fieldErrors('/question/create', questionBody(speedId, changes))).toEqual({
+        [field]: ['The image must be one uploaded for this company (choose it with the upload button)'],
+      });
+    }
+    expect(await fieldErrors('/question/create', questionBody(speedId, { question_img: foreign }), 'zh-TW')).toEqual({
+      question_img: ['圖片需為本公司上傳的圖片（請用上傳按鈕選擇圖片）'],
+    });
+    // A question stored before images were kept per company still saves with its image.
+    const id = await createQuestion(speedId, { question_img: img });
+    await app.db.update(questions).set({ questionImg: legacy }).where(eq(questions.id, id));
+    expect((await api('/question/update', { id, trivia_game_id: speedId, title: 'Renamed' })).body.code).toBe(200);
+    expect((await api('/question/detail', { id })).body.data.item.question_img).toBe(legacy);
   });
 
   it("refuses a level of another game", async () => {

@@ -69,8 +69,9 @@ describe('uploading an image', () => {
     const res = await upload({ filename: '../../../evil name.png', type: 'image/png', bytes: png });
     expect(res.body).toMatchObject({ code: 200 });
     const url = res.body.data.path as string;
-    expect(url).toMatch(/^\/files\/images\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
-    expect(url.slice(14, 21)).toBe(new Date().toISOString().slice(0, 7));
+    // Kept per company: /files/images/<cid>/<yyyy-mm>/<name>.
+    expect(url).toMatch(/^\/files\/images\/1\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
+    expect(url.slice(16, 23)).toBe(new Date().toISOString().slice(0, 7));
 
     const served = await app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -160,6 +161,13 @@ describe('serving /files', () => {
     fs.writeFileSync(path.join(app.config.dataDir, 'files', 'notes.txt'), 'private notes');
     fs.writeFileSync(path.join(imagesDir(), '2026-01', 'planted.png'), png);
     fs.writeFileSync(path.join(imagesDir(), '2026-01', '0123456789abcdef0123456789abcdef.html'), '<script>alert(1)</script>');
+  });
+
+  it('still serves an image stored before images were kept per company', async () => {
+    fs.writeFileSync(path.join(imagesDir(), '2026-01', 'abcdefabcdefabcdefabcdefabcdefab.png'), png);
+    const res = await app.inject({ method: 'GET', url: '/files/images/2026-01/abcdefabcdefabcdefabcdefabcdefab.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(png)).toBe(true);
   });
 
   it('leaves other paths to the SPA', async () => {

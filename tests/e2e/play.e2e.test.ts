@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { solidPng } from '@/server/lib/png';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
@@ -110,7 +111,12 @@ const option = (page: Page, title: string) => page.locator(`button.option[data-o
 describe('a speed contest (type 1) with three phones and the big screen', () => {
   it('joins, answers, survives a reload and a double tap, shows right/wrong, ranks, and ends — on every face', async () => {
     const game = await createGame({ title: 'E2E 搶答賽', type: 1 });
-    const q1 = await addQuestion(game.id, { text: '台灣最高的山是哪一座？', options: ['雪山', '玉山', '合歡山', '阿里山'], answer: ['B'], seconds: 60, img: '/favicon.svg' });
+    // A question image as an operator adds one: uploaded for the company (questions take no other).
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(solidPng(48, 27, [0x40, 0x9e, 0xff]))], { type: 'image/png' }), 'mountain.png');
+    const uploaded = await fetch(`${server.url}/api/admin/file/uploadImage`, { method: 'POST', body: form, headers: { authorization: `Bearer ${operator.token}`, cid: '1' } });
+    const image = ((await uploaded.json()) as { data: { path: string } }).data.path;
+    const q1 = await addQuestion(game.id, { text: '台灣最高的山是哪一座？', options: ['雪山', '玉山', '合歡山', '阿里山'], answer: ['B'], seconds: 60, img: image });
     const q2 = await addQuestion(game.id, { text: 'Which of these are cities in Taiwan?', options: ['Taipei', 'Osaka', 'Kaohsiung'], answer: ['A', 'C'], questionType: 2, seconds: 60 });
 
     // The big screen, opened with a fresh single-use code.
@@ -157,7 +163,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     expect(shownSeconds).toBeGreaterThan(50);
     expect(shownSeconds).toBeLessThanOrEqual(60);
     await display.getByText('玉山').waitFor();
-    expect(await display.getByTestId('question-img').getAttribute('src')).toBe('/favicon.svg');
+    expect(await display.getByTestId('question-img').getAttribute('src')).toBe(image);
     await shoot(display, 'display-2-question');
     for (const page of [ann, ben, cat]) await option(page, 'B').waitFor();
     await expect.poll(async () => Number((await ann.getByTestId('countdown').innerText()).replace(/\D/g, ''))).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /**
- * Serves uploaded images at /files/images/<yyyy-mm>/<name>.<ext> (outside /api: <img> tags load them
+ * Serves uploaded images at /files/images/<cid>/<yyyy-mm>/<name>.<ext> (outside /api: <img> tags load them
  * without a token, on the quiz display and players' phones too). Only names the server generated
  * resolve (features/file/images.ts); anything else under /files — traversal attempts included — is a
  * 404, never the SPA and never another file. Stored names are never reused, so the cache is long.

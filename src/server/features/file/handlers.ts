@@ -93,6 +93,6 @@ export const fileHandlers: OperationHandlers = {
     }
     const type = detectImageType(bytes);
     if (!type) throw new FieldErrors({ image: [translate(lang, 'upload.notAnImage')] });
-    return { path: await storeImage(request.server.fileStore, bytes, type) };
+    return { path: await storeImage(request.server.fileStore, request.companyId, bytes, type) };
   },
 };

@@ -1,8 +1,9 @@
 /**
  * Uploaded images: what counts as an image (by its bytes, never by its name or declared type), where
- * it is stored (the blob store's key `images/<yyyy-mm>/<random>.<ext>`, a name the server makes up; on
- * local disk `<dataDir>/files/images/…`), and how a URL path under /files/images maps back to a blob —
- * only names of that exact shape, so no path from a request can reach anything else.
+ * it is stored (the blob store's key `images/<cid>/<yyyy-mm>/<random>.<ext>`, under the company that
+ * uploaded it, a name the server makes up; on local disk `<dataDir>/files/images/…`), how a URL path
+ * under /files/images maps back to a blob — only names of that exact shape, so no path from a request
+ * can reach anything else — and whose image a URL is (questions take only their company's images).
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -39,19 +40,31 @@ export function detectImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
-/** Stores the bytes under a fresh random name and answers the URL path the browser loads them from. */
-export async function storeImage(store: BlobStore, bytes: Buffer, type: ImageType, now = new Date()): Promise<string> {
+/**
+ * Stores the bytes under a fresh random name in the company's images and answers the URL path the
+ * browser loads them from: `/files/images/<cid>/<yyyy-mm>/<random>.<ext>`.
+ */
+export async function storeImage(store: BlobStore, companyId: number, bytes: Buffer, type: ImageType, now = new Date()): Promise<string> {
   const month = now.toISOString().slice(0, 7);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await store.put(`images/${month}/${name}`, Readable.from([bytes]), { contentType: type.mime });
-  return `${IMAGE_URL_PREFIX}/${month}/${name}`;
+  await store.put(`images/${companyId}/${month}/${name}`, Readable.from([bytes]), { contentType: type.mime });
+  return `${IMAGE_URL_PREFIX}/${companyId}/${month}/${name}`;
 }
 
-const STORED_NAME = /^(\d{4}-\d{2})\/([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
+/** `<cid>/<yyyy-mm>/<name>.<ext>`; images stored before they were per company lack the `<cid>/`. */
+const STORED_NAME = /^(?:([1-9]\d{0,9})\/)?(\d{4}-\d{2})\/([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
 
-/** The blob key and media type behind `<yyyy-mm>/<name>.<ext>` (the part after /files/images/), or null. */
+/** The blob key and media type behind `[<cid>/]<yyyy-mm>/<name>.<ext>` (the part after /files/images/), or null. */
 export function storedImageKey(relative: string): { key: string; mime: string } | null {
   const match = STORED_NAME.exec(relative);
   if (!match) return null;
-  return { key: `images/${match[1]}/${match[2]}.${match[3]}`, mime: TYPES[match[3] as ImageType['ext']].mime };
+  const folder = match[1] ? `${match[1]}/${match[2]}` : match[2];
+  return { key: `images/${folder}/${match[3]}.${match[4]}`, mime: TYPES[match[4] as ImageType['ext']].mime };
+}
+
+/** The company whose upload `url` is (`/files/images/<cid>/…`), or null for anything else. */
+export function imageCompany(url: string): number | null {
+  if (!url.startsWith(`${IMAGE_URL_PREFIX}/`)) return null;
+  const match = STORED_NAME.exec(url.slice(IMAGE_URL_PREFIX.length + 1));
+  return match?.[1] ? Number(match[1]) : null;
 }

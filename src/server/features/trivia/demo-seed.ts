@@ -98,8 +98,8 @@ const COLOURS: Record<'red' | 'blue' | 'white' | 'green' | 'sky', Rgb> = {
   sky: [0x2b, 0x5f, 0xb4],
 };
 
-async function image(store: BlobStore, width: number, height: number, colour: Rgb): Promise<string> {
-  return storeImage(store, solidPng(width, height, colour), { ext: 'png', mime: 'image/png' });
+async function image(store: BlobStore, companyId: number, width: number, height: number, colour: Rgb): Promise<string> {
+  return storeImage(store, companyId, solidPng(width, height, colour), { ext: 'png', mime: 'image/png' });
 }
 
 /** Held until the seed's transaction ends, so instances starting together on one PostgreSQL seed once. */
@@ -113,8 +113,8 @@ export async function seedDemoTrivia(db: Db, options: { files: BlobStore; compan
   const now = options.now ?? new Date();
 
   // Suggested sizes (SPEC.md §2): question 981*555, option 462*462.
-  const questionImage = await image(options.files, 981, 555, COLOURS.sky);
-  const swatches = await Promise.all([COLOURS.red, COLOURS.blue, COLOURS.white, COLOURS.green].map((c) => image(options.files, 462, 462, c)));
+  const questionImage = await image(options.files, options.companyId, 981, 555, COLOURS.sky);
+  const swatches = await Promise.all([COLOURS.red, COLOURS.blue, COLOURS.white, COLOURS.green].map((c) => image(options.files, options.companyId, 462, 462, c)));
 
   const speedPin = newPin();
   let levelPin = newPin();

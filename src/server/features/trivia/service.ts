@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { translate, type Lang } from '../../i18n.js';
 import { assertNoFieldErrors } from '../../lib/domain-errors.js';
 import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
+import { imageCompany } from '../file/images.js';
 import * as q from './queries.js';
 
 type Schemas = components['schemas'];
@@ -246,12 +247,31 @@ function mergeDraft(base: QuestionDraft, input: QuestionInput): QuestionDraft {
   return draft;
 }
 
-/** Validates a draft for its game and returns the columns to store. */
-async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, input: QuestionDraft) {
+/**
+ * The image fields that are not an image this company uploaded (`/files/images/<cid>/…`), as 422s: a
+ * question shows only its own company's images, never another company's or an outside address. An
+ * image the question already had stays allowed (images uploaded before they were kept per company).
+ */
+function foreignImageErrors(lang: Lang, game: q.GameRow, draft: QuestionDraft, before: QuestionDraft | null): Record<string, string[]> {
+  const kept = new Set(before ? [before.question_img, ...before.options.map((option) => option.img)].map((img) => img.trim()) : []);
+  const fields: Array<[string, string]> = [['question_img', draft.question_img], ...draft.options.map((option, i): [string, string] => [`options.${i}.img`, option.img])];
+  const errors: Record<string, string[]> = {};
+  for (const [field, value] of fields) {
+    const img = value.trim();
+    if (img === '' || kept.has(img) || imageCompany(img) === game.companyId) continue;
+    errors[field] = [translate(lang, 'trivia.imageNotOwn')];
+  }
+  return errors;
+}
+
+/** Validates a draft for its game and returns the columns to store; `before` = the question's current draft. */
+async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, input: QuestionDraft, before: QuestionDraft | null = null) {
   assertIntegersFit(lang, { score: input.score });
   const draft = applyGameType(input, game.type as GameType);
   const levelIds = game.type === 2 ? await q.levelIdsOfGame(db, game.id) : [];
   assertNoFieldErrors(lang, validateQuestion(draft, { gameType: game.type as GameType, levelIds }));
+  const imageErrors = foreignImageErrors(lang, game, draft, before);
+  if (Object.keys(imageErrors).length > 0) throw new FieldErrors(imageErrors);
   return {
     title: draft.title.trim(),
     questionText: draft.question_text,
@@ -293,7 +313,8 @@ export async function updateQuestion(db: Db, lang: Lang, companyId: number, inpu
   if (!found || found.game.id !== input.trivia_game_id) throw recordNotFound();
   if (found.question.status >= 1) throw businessError('trivia.questionLocked');
   assertIntegersFit(lang, { sort: input.sort });
-  const columns = await checkedQuestion(db, lang, found.game, mergeDraft(draftOf(found.question), input));
+  const before = draftOf(found.question);
+  const columns = await checkedQuestion(db, lang, found.game, mergeDraft(before, input), before);
   const updated = await q.updateUnsentQuestion(db, input.id, { ...columns, ...(input.sort !== undefined ? { sort: input.sort } : {}) });
   if (!updated) throw businessError('trivia.questionLocked');
 }
