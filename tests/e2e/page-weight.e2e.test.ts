@@ -1,0 +1,53 @@
+/**
+ * The budget script (scripts/size.ts) counts what the browser really loads: in Chromium, the JavaScript
+ * files the login page, the dashboard after login, the player page and the quiz display fetch before
+ * they are usable are exactly the files the script follows through Vite's manifest. A lazy import
+ * that starts loading with a page, or a page that no longer loads a chunk counted for it, fails here,
+ * so the budgets checked by tests/unit/size-budget.test.ts stay the real figures.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measurePages, PAGE_BUDGETS } from '../../scripts/size';
+import { launchBrowser, openPage } from './support/browser';
+import { DIST_DIR, type RunningServer, startServer } from './support/server';
+import { loginByApi } from './support/session';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The JavaScript files a page fetches until it shows `ready` and the network has been quiet. */
+async function scriptsLoaded(address: string, ready: (page: Page) => Promise<unknown>, { login = false } = {}): Promise<string[]> {
+  const page = await openPage(browser, { locale: 'zh-TW' });
+  if (login) await loginByApi(page, server);
+  const files: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) files.push(pathname.slice(1));
+  });
+  await page.goto(`${server.url}${address}`, { waitUntil: 'networkidle' });
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return files.sort();
+}
+
+describe('page weight', () => {
+  it('counts exactly the scripts each page loads', async () => {
+    const counted = new Map(measurePages(DIST_DIR).map((size) => [size.name, [...size.files].sort()]));
+    const loaded = new Map<string, string[]>([
+      ['back office: login', await scriptsLoaded('/login', (page) => page.locator('input[type="password"]').waitFor())],
+      ['back office: dashboard', await scriptsLoaded('/dashboard', (page) => page.getByTestId('app-shell').waitFor(), { login: true })],
+      ['player page (/play)', await scriptsLoaded('/play', (page) => page.locator('input').first().waitFor())],
+      ['quiz display (/quiz)', await scriptsLoaded('/quiz', (page) => page.locator('#root > *').first().waitFor())],
+    ]);
+    for (const { name } of PAGE_BUDGETS) expect(loaded.get(name), name).toEqual(counted.get(name));
+  });
+});
