@@ -100,6 +100,7 @@ const messages = {
   'live.flow.gameEnded': { 'zh-TW': '遊戲結束成功', en: 'The game has ended' },
   'live.flow.alreadyShown': { 'zh-TW': '此題目已在顯示中', en: 'This question is already on screen' },
   'live.flow.alreadyPublished': { 'zh-TW': '此題答案已公佈', en: 'The answer to this question is already published' },
+  'live.flow.rankingJustPublished': { 'zh-TW': '此題排名剛剛已公佈', en: 'This ranking was just published' },
   'live.flow.alreadyEnded': { 'zh-TW': '遊戲已經結束', en: 'The game has already ended' },
   'live.step.gameEnded': { 'zh-TW': '遊戲已結束，無法再進行此操作', en: 'The game has ended; this step is no longer possible' },
   'live.step.questionRequired': { 'zh-TW': '請指定要操作的題目', en: 'Please name the question for this step' },

@@ -8,8 +8,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { answers, players, questions, triviaGames } from '@/server/db/schema';
+import { answers, players, questions, rankings, triviaGames } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
+import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/service';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
@@ -130,6 +131,36 @@ describe('game-flow steps', () => {
         [ben.id, false, 0],
       ].sort(),
     );
+  });
+
+  it('publishes a ranking once for 20 simultaneous identical calls, and again when asked later', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Rank race', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 20 });
+    const ann = await b.joinPlayer(pin, 'Ann');
+    await b.flow(gameId, q1, 2);
+    await b.answer(ann.token, q1, ['A']);
+    await b.flow(gameId, q1, 3);
+    const t0 = Date.now();
+    setNow(t0);
+    await flushEvents();
+    events.length = 0;
+    const results = await Promise.all(Array.from({ length: 20 }, () => b.flow(gameId, q1, 4, { lang: 'en' })));
+    expect(results.every((r) => r.body.code === 200)).toBe(true);
+    expect(results.filter((r) => r.body.data.applied === true), 'one publication').toHaveLength(1);
+    const repeats = results.filter((r) => r.body.data.applied === false);
+    expect(repeats).toHaveLength(19);
+    expect(new Set(repeats.map((r) => r.body.message))).toEqual(new Set(['This ranking was just published']));
+    // Every caller gets the ranking on screen.
+    for (const r of results) expect(r.body.data.ranking).toMatchObject({ total: 1, list: [{ nickname: 'Ann', rank: 1 }] });
+    expect(await app.db.select().from(rankings).where(eq(rankings.triviaGameId, gameId))).toHaveLength(1);
+    await flushEvents();
+    expect(events.filter((e) => e.type === 'server.rankingPublished' && e.topic === `game:${gameId}:public`), 'one broadcast').toHaveLength(1);
+
+    // A deliberate repeat later publishes it again.
+    setNow(t0 + REPEAT_RANKING_WITHIN_MS + 1);
+    expect((await b.flow(gameId, q1, 4)).body.data.applied).toBe(true);
+    expect(await app.db.select().from(rankings).where(eq(rankings.triviaGameId, gameId))).toHaveLength(2);
+    vi.useRealTimers();
   });
 
   it('answers racing the publish are either stored and scored, or refused as closed — never acknowledged and left out', { repeats: 4 }, async () => {

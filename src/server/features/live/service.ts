@@ -88,6 +88,9 @@ const REFUSALS: Record<StepRefusal, MessageKey> = {
   answerNotPublished: 'live.step.answerNotPublished',
 };
 
+/** A publication of the same ranking within this time of the last one is the same request (see step 4). */
+export const REPEAT_RANKING_WITHIN_MS = 3_000;
+
 const APPLIED: Record<GameFlowStep, MessageKey> = {
   2: 'live.flow.shown',
   3: 'live.flow.answerPublished',
@@ -207,6 +210,18 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
         return { data: { applied: true, question: flowQuestion(game, row), server_time: serverTime }, messageKey: APPLIED[3], events };
       }
       case 4: {
+        // Identical publications at once (a double click, two control screens, retries) take effect
+        // once: a ranking of this question published moments ago, with nothing published since, is
+        // the one this call asks for. A deliberate repeat later publishes again.
+        const latest = await q.latestRanking(tx, game.id);
+        if (latest && latest.questionId === question!.id && now.getTime() - latest.publishedAt.getTime() < REPEAT_RANKING_WITHIN_MS) {
+          const summary = rankingSummary((await q.rankingSummary(tx, latest.id, TOP))!);
+          return {
+            data: { applied: false, question: flowQuestion(game, question!), ranking: { list: summary.list, total: summary.total }, server_time: serverTime },
+            messageKey: 'live.flow.rankingJustPublished',
+            events: [],
+          };
+        }
         const { summary, events } = await publishRanking(tx, game, question!, now);
         const after = (await q.questionOfGame(tx, game.id, question!.id))!;
         return {
