@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'openapi/*.d.ts', 'src/server/db/migrations/', 'test-results/', 'bench/results/'] },
+  { ignores: ['dist/', 'build/', 'data/', 'node_modules/', 'openapi/*.d.ts', 'src/server/db/migrations/', 'test-results/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,15 +4,16 @@
  * quiz display, /api/play) are the single source of truth for routes (docs/api-conventions.md).
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { parse } from 'yaml';
+import { bundled, contractFolder } from '../runtime-files.js';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 
 export const PLAY_API_PREFIX = '/api/play';
 
-export const adminSpecPath = fileURLToPath(new URL('../../../openapi/admin-api.yaml', import.meta.url));
-export const playSpecPath = fileURLToPath(new URL('../../../openapi/play-api.yaml', import.meta.url));
+export const adminSpecPath = path.join(contractFolder, 'admin-api.yaml');
+export const playSpecPath = path.join(contractFolder, 'play-api.yaml');
 
 export interface OperationInfo {
   operationId: string;
@@ -28,9 +29,15 @@ type SpecOperation = { operationId?: string; 'x-permission'?: string; 'x-company
 
 const cache = new Map<string, Record<string, unknown>>();
 
+/** The YAML document, or in the compiled server the JSON the build parsed it into (src/server/runtime-files.ts). */
+function readSpec(file: string): Record<string, unknown> {
+  if (bundled) return JSON.parse(fs.readFileSync(file.replace(/\.yaml$/, '.json'), 'utf8')) as Record<string, unknown>;
+  return parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
 function loadSpec(file: string): Record<string, unknown> {
   let spec = cache.get(file);
-  if (!spec) cache.set(file, (spec = parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>));
+  if (!spec) cache.set(file, (spec = readSpec(file)));
   // Callers (the glue) may mutate what they get: hand out a copy.
   return structuredClone(spec);
 }

@@ -4,7 +4,6 @@
  * The rest of the server sees only `Database`; it never knows which engine is underneath.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +14,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import * as schema from './schema.js';
 import { acquireFolderLock, type FolderLock } from './lock.js';
+import { migrationsFolder } from '../runtime-files.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -51,8 +51,6 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
     client.release();
   }
 }
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * A dump of a new in-memory PGlite database with every migration applied. Creating PGlite runs initdb

@@ -9,13 +9,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import openapiGlue, { type FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { translate, type Lang } from '../i18n.js';
 import { ApiError, notImplemented, Success, type Envelope } from '../lib/envelope.js';
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
 import { ADMIN_API_PREFIX, listOperations, loadAdminSpec, loadPlaySpec, PLAY_API_PREFIX, type OperationInfo } from '../contract/spec.js';
+import { contractRoutes, type ContractName } from '../contract/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,6 +34,7 @@ export interface ContractOptions {
 type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 interface ContractDocument {
+  name: ContractName;
   spec: Record<string, unknown>;
   prefix: string;
   handlers: Record<string, AnyHandler | undefined>;
@@ -53,29 +54,63 @@ function createAjv(): Ajv2020 {
   return ajv;
 }
 
+type RouteValidator = ((data: unknown, context?: object) => boolean) & { errors?: ValidateFunction['errors']; schemaEnv?: true };
+
+/**
+ * Each route's validator is compiled at the route's first request, not at start: compiling every
+ * operation's schemas would add about a third of a second to each start of the server, and a
+ * schema costs a few milliseconds once.
+ */
 function createValidatorCompiler() {
   const ajv = createAjv();
-  return ({ schema }: { schema: object }) => ajv.compile(schema);
+  return ({ schema }: { schema: object }): RouteValidator => {
+    let compiled: ValidateFunction | undefined;
+    const validate: RouteValidator = (data, context) => {
+      compiled ??= ajv.compile(schema);
+      const valid = compiled(data, context as never);
+      validate.errors = compiled.errors;
+      return valid;
+    };
+    // As on an Ajv validator: Fastify then passes the request as the value's parent, so the
+    // validator may replace the value itself, not only change what is inside it.
+    validate.schemaEnv = true;
+    return validate;
+  };
 }
 
 /** A JSON Pointer segment (RFC 6901). */
 const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
+/** A body validator: true or false, and Ajv's errors of the last call. */
+export type BodyValidator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
 /**
  * A validator of an operation's JSON body, compiled from the contract with the routes' own Ajv
  * options (unknown fields dropped, defaults filled in): for the same operation reached another way,
  * a WebSocket request frame (plugins/realtime.ts). Throws if the contract has no such operation.
+ * Compiled at its first use, as the routes' validators are: compiling it against the whole document
+ * costs a tenth of a second or more, which no start needs to wait for.
  */
-export function operationBodyValidator(spec: Record<string, unknown>, operationId: string): ValidateFunction {
+export function operationBodyValidator(spec: Record<string, unknown>, operationId: string): BodyValidator {
   const paths = (spec.paths ?? {}) as Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, unknown> } }>>;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (operation?.operationId !== operationId) continue;
       if (!operation.requestBody?.content?.['application/json']) throw new Error(`${operationId} takes no JSON body`);
-      const ajv = createAjv();
-      // The whole document, so that the body schema's own references (#/components/…) resolve.
-      ajv.addSchema(spec, 'contract');
-      return ajv.compile({ $ref: `contract#/paths/${pointer(path)}/${method}/requestBody/content/application~1json/schema` });
+      let compiled: ValidateFunction | undefined;
+      const compile = () => {
+        const ajv = createAjv();
+        // The whole document, so that the body schema's own references (#/components/…) resolve.
+        ajv.addSchema(spec, 'contract');
+        return ajv.compile({ $ref: `contract#/paths/${pointer(path)}/${method}/requestBody/content/application~1json/schema` });
+      };
+      const validate: BodyValidator = (data) => {
+        compiled ??= compile();
+        const valid = compiled(data);
+        validate.errors = compiled.errors;
+        return valid;
+      };
+      return validate;
     }
   }
   throw new Error(`the contract has no operation ${operationId}`);
@@ -125,8 +160,8 @@ async function registerDocument(app: FastifyInstance, document: ContractDocument
   await app.register(async (scope) => {
     scope.setValidatorCompiler(createValidatorCompiler());
     // The types only the server sends (files: xlsx, octet-stream) get a parser that refuses them as a
-    // request body, as preValidation below would: the glue warns at every start about any type of
-    // the contract without a parser, responses' included.
+    // request body, as preValidation below would (fastify-openapi-glue expects a parser for every type
+    // the contract names, responses' included).
     for (const type of mediaTypesOf(spec.paths)) {
       if (requestTypes.has(type) || scope.hasContentTypeParser(type)) continue;
       scope.addContentTypeParser(type, (_request, _payload, done) => done(new ApiError(400, 400, 'error.unsupportedMediaType', { type }), undefined));
@@ -147,42 +182,50 @@ async function registerDocument(app: FastifyInstance, document: ContractDocument
       }
     });
 
-    await scope.register(openapiGlue, {
-      specification: spec,
-      prefix,
-      // The glue merges what the resolver returns into the route it built (method, url, schema).
-      operationResolver: ((operationId: string) => {
-        const operation = operations.get(operationId);
-        const handler = handlers[operationId];
-        const accepted = bodyTypes.get(operationId) ?? ['application/json'];
-        return {
-          config: { [configKey]: operation },
-          // Fastify validates a body only for the content types its schema names: any other type
-          // would reach the handler unchecked, so it is refused here.
-          preValidation: async (request: FastifyRequest) => {
-            const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-            if (type && !accepted.includes(type)) throw new ApiError(400, 400, 'error.unsupportedMediaType', { type });
-          },
-          handler: async (request: FastifyRequest, reply: FastifyReply) => {
-            if (!handler) throw notImplemented(operationId);
-            const result = await handler(request, reply);
-            if (reply.sent) return reply;
-            return resultEnvelope(result, request.lang);
-          },
-        };
-      }) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
-    });
+    // The routes fastify-openapi-glue makes of the document (contract/routes.ts), each merged with
+    // what the operation adds: its config, the content-type check and the handler.
+    const routes = await contractRoutes(document.name);
+    await scope.register(
+      async (prefixed) => {
+        for (const route of routes) {
+          const operation = operations.get(route.operationId);
+          const handler = handlers[route.operationId];
+          const accepted = bodyTypes.get(route.operationId) ?? ['application/json'];
+          prefixed.route({
+            method: route.method,
+            url: route.url,
+            schema: route.schema,
+            config: { [configKey]: operation },
+            // Fastify validates a body only for the content types its schema names: any other type
+            // would reach the handler unchecked, so it is refused here.
+            preValidation: async (request: FastifyRequest) => {
+              const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+              if (type && !accepted.includes(type)) throw new ApiError(400, 400, 'error.unsupportedMediaType', { type });
+            },
+            handler: async (request: FastifyRequest, reply: FastifyReply) => {
+              if (!handler) throw notImplemented(route.operationId);
+              const result = await handler(request, reply);
+              if (reply.sent) return reply;
+              return resultEnvelope(result, request.lang);
+            },
+          });
+        }
+      },
+      { prefix },
+    );
   });
 }
 
 async function contractPlugin(app: FastifyInstance, options: ContractOptions): Promise<void> {
   await registerDocument(app, {
+    name: 'admin-api',
     spec: loadAdminSpec(),
     prefix: ADMIN_API_PREFIX,
     handlers: options.handlers as Record<string, AnyHandler | undefined>,
     configKey: 'operation',
   });
   await registerDocument(app, {
+    name: 'play-api',
     spec: loadPlaySpec(),
     prefix: PLAY_API_PREFIX,
     handlers: (options.playHandlers ?? {}) as Record<string, AnyHandler | undefined>,

@@ -7,12 +7,13 @@
  * Both are plain JSON, never cached, need no token and never say more than `status` and `reason`.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { migrationsFolder } from '../runtime-files.js';
 
-const journal = fileURLToPath(new URL('../db/migrations/meta/_journal.json', import.meta.url));
+const journal = path.join(migrationsFolder, 'meta', '_journal.json');
 
 /** How many migrations this build carries (drizzle-kit's journal). */
 function expectedMigrations(): number {

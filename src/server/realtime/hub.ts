@@ -14,9 +14,9 @@
  * operation; the reply's `status` and `body` are the HTTP status and the envelope the POST would
  * have answered (plugins/realtime.ts).
  */
-import type { ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import type { Lang } from '../i18n.js';
+import type { BodyValidator } from '../plugins/contract.js';
 import type { RealtimeEvent } from './bus.js';
 import type { TicketSubject } from './tickets.js';
 
@@ -31,7 +31,7 @@ export interface HubClient {
 /** An operation of the contract a client may also run over its socket. */
 export interface SocketOperation {
   /** The contract's validator of the operation's body (plugins/contract.ts operationBodyValidator). */
-  validate: ValidateFunction;
+  validate: BodyValidator;
   /**
    * Runs the operation for this client, as its HTTP handler would: returns what a handler returns
    * (a Success or data) or throws what a handler throws. `receivedAt`: when the frame arrived.

@@ -7,7 +7,7 @@
  * No rules here: the import (import.ts) and src/domain/account-import.ts decide what the rows mean.
  */
 import zlib from 'node:zlib';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parseCsv } from './csv.js';
 
 export type SheetKind = 'xlsx' | 'csv';
@@ -40,6 +40,9 @@ export function sheetKind(bytes: Buffer): SheetKind | null {
   }
 }
 
+/** ExcelJS is loaded at the first workbook, not at every start of the server (it costs a fifth of a second). */
+const loadExcel = async () => (await import('exceljs')).default;
+
 export async function readSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRow[]> {
   if (kind === 'csv') return parseCsv(bytes.toString('utf8')).map((cells, index) => ({ row: index + 1, cells }));
   return readWorkbook(bytes);
@@ -47,7 +50,7 @@ export async function readSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRo
 
 async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
   checkInflatedSize(bytes, XLSX_INFLATED_LIMIT);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (error) {

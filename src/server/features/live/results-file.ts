@@ -7,7 +7,6 @@
  * cells in a workbook.
  * Pure formatting: no database, no HTTP.
  */
-import ExcelJS from 'exceljs';
 import { formatZoned, wallClock } from '../../lib/zoned-time.js';
 
 /** A moment shown in a time zone: `YYYY-MM-DD HH:mm:ss` text in CSV, a date-time cell in a workbook. */
@@ -58,6 +57,8 @@ export function toCsv(table: Table): Buffer {
 
 /** The tables as one workbook, a sheet each, headers bold and frozen. */
 export async function toXlsx(tables: Table[], meta: { title: string; created: Date }): Promise<Buffer> {
+  // Loaded at the first export, not at every start of the server (it costs a fifth of a second).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Live Trivia Back Office';
   workbook.title = neutralizeCell(meta.title);
