@@ -1,6 +1,6 @@
 /**
  * The whole server on the S3 store (S3_BUCKET set; here s3rver, with S3_PREFIX=trivia/): an image
- * uploaded through POST /file/uploadImage lands in the bucket under `trivia/images/<yyyy-mm>/`, not on
+ * uploaded through POST /file/uploadImage lands in the bucket under `trivia/images/<cid>/`, not on
  * the server's disk, and GET /files/images/... serves it back from there with its type; a name of the
  * right shape that was never stored is still a 404.
  */
@@ -62,7 +62,8 @@ describe('images on the S3 store', () => {
     const res = await uploadImage('team photo.png', png);
     expect(res.body.code).toBe(200);
     const url = res.body.data.path as string;
-    expect(url).toMatch(/^\/files\/images\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
+    // Kept per company: /files/images/<cid>/<yyyy-mm>/<name>.
+    expect(url).toMatch(/^\/files\/images\/1\/\d{4}-\d{2}\/[0-9a-f]{32}\.png$/);
 
     const served = await app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe('images on the S3 store', () => {
   });
 
   it('answers 404 for an image name of the right shape that is not in the bucket', async () => {
-    const res = await app.inject({ method: 'GET', url: `/files/images/2026-11/${'0'.repeat(32)}.png` });
+    const res = await app.inject({ method: 'GET', url: `/files/images/1/2026-11/${'0'.repeat(32)}.png` });
     expect(res.statusCode).toBe(404);
   });
 });
