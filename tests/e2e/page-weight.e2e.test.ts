@@ -1,6 +1,6 @@
 /**
  * The budget script (scripts/size.ts) counts what the browser really loads: in Chromium, the JavaScript
- * files the login page, the dashboard after login, the player page and the quiz display fetch before
+ * files the login page, the dashboard after login, the file manager, the player page and the quiz display fetch before
  * they are usable are exactly the files the script follows through Vite's manifest. A lazy import
  * that starts loading with a page, or a page that no longer loads a chunk counted for it, fails here,
  * so the budgets checked by tests/unit/size-budget.test.ts stay the real figures.
@@ -45,6 +45,7 @@ describe('page weight', () => {
     const loaded = new Map<string, string[]>([
       ['back office: login', await scriptsLoaded('/login', (page) => page.locator('input[type="password"]').waitFor())],
       ['back office: dashboard', await scriptsLoaded('/dashboard', (page) => page.getByTestId('app-shell').waitFor(), { login: true })],
+      ['back office: files', await scriptsLoaded('/file/index', (page) => page.getByTestId('file-empty').waitFor(), { login: true })],
       ['player page (/play)', await scriptsLoaded('/play', (page) => page.locator('input').first().waitFor())],
       ['quiz display (/quiz)', await scriptsLoaded('/quiz', (page) => page.locator('#root > *').first().waitFor())],
     ]);
