@@ -277,14 +277,13 @@ describe('route guard', () => {
     await expectOnDashboard(page, ADMIN.name);
   });
 
-  it('renders a granted menu route without a page yet as the 404 page, never blank', async () => {
+  it('renders a granted menu route by its address: the file manager, which was a 404 until its page existed', async () => {
     const page = await openPage(browser, { locale: 'en-US' });
     await loginByApi(page, server);
-    // file/index (the file manager) is granted to the super admin and has no page yet.
     await page.goto(`${server.url}/file/index`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('heading', { name: 'File manager' }).waitFor();
     expect(pathOf(page)).toBe('/file/index');
-    await shoot(page, 'granted-route-without-page-en');
+    await shoot(page, 'granted-route-file-manager-en');
   });
 
   it('keeps the session when the page is left while its info call is in flight', async () => {
