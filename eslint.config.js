@@ -19,7 +19,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // One-way dependencies (DESIGN.md §2): the SPA never imports the server, and vice versa.
+    // One-way dependencies (docs/architecture.md, Layout and dependencies): the SPA never imports the server, and vice versa.
     files: ['src/app/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/server/*', '**/server/*'] }] },
   },

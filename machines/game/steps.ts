@@ -1,5 +1,5 @@
 /**
- * The game-flow steps (SPEC.md §4: 2 show, 3 publish answer, 4 publish ranking, 5 end game) checked
+ * The game-flow steps (2 show, 3 publish answer, 4 publish ranking, 5 end game) checked
  * against the very charts that draw the control screen's buttons, so the server and the UI cannot
  * disagree: the stored statuses are restored into a game and a question snapshot, and a step is legal
  * exactly when the chart accepts the operator's events for it (`can`), its result being the state the

@@ -4,7 +4,7 @@
  * with `.provide()`; time is the named delay `tick`, run by the actor's clock.
  *
  * Why the chart has this shape:
- * - The server is the authority (DESIGN.md §5): whenever the phone may have missed something — after
+ * - The server is the authority: whenever the phone may have missed something — after
  *   joining, on a reload, after a reconnect, after an answer or ranking was published (the player's
  *   own points and rank are not in the public broadcast) — it goes through `syncing`, which reads
  *   POST /state and lands in the state that view describes. So a reload or a lost connection resumes

@@ -6,8 +6,8 @@
  *
  * Why the chart has this shape:
  * - `restoring` exists because a control screen may be opened (or reloaded) at any point of a game:
- *   the stored status (SPEC.md §4: 0 not sent, 1 shown, 2/3 answer published) picks the state, and a
- *   shown question resumes its countdown from what the server says is left.
+ *   the stored status (0 not sent, 1 shown, 2/3 answer published; docs/game-rules.md) picks the
+ *   state, and a shown question resumes its countdown from what the server says is left.
  * - `showing`, `publishingAnswer` and `publishingRanking` are the calls in flight (tag `busy`): while
  *   one runs, its button cannot be pressed again. A server event that reports the outcome first (the
  *   real-time channel is often faster than the HTTP answer, or another screen did it) moves the chart

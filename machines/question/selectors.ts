@@ -6,7 +6,7 @@
 import type { QuestionSnapshot } from './question.machine.js';
 import type { QuestionStatus } from './types.js';
 
-/** SPEC.md §4's status of the state the chart is in (while a call runs: the status before it). */
+/** The stored status (docs/game-rules.md) of the chart's state (while a call runs: the status before it). */
 export function selectStatus(snapshot: QuestionSnapshot): QuestionStatus {
   if (snapshot.matches('rankingPublished')) return 3;
   if (snapshot.matches('publishingRanking')) return snapshot.context.rankingsPublished > 0 ? 3 : 2;
@@ -19,7 +19,7 @@ export const selectIsBusy = (snapshot: QuestionSnapshot): boolean => snapshot.ha
 /** Shown and not yet published: players are answering. */
 export const selectIsLive = (snapshot: QuestionSnapshot): boolean => snapshot.hasTag('live');
 export const selectIsAnswerPublished = (snapshot: QuestionSnapshot): boolean => snapshot.hasTag('answerOut');
-/** The countdown dialog is open while the question is live (SPEC.md §2, countdown dialog). */
+/** The countdown dialog is open while the question is live (docs/product.md, the control screen). */
 export const selectShowsCountdownDialog = (snapshot: QuestionSnapshot): boolean => snapshot.hasTag('live');
 export const selectIsCountingDown = (snapshot: QuestionSnapshot): boolean => snapshot.matches({ shown: { countdown: 'running' } });
 /** The 是否公佈答案 confirmation is open. */
@@ -30,7 +30,7 @@ export const selectRemainingSeconds = (snapshot: QuestionSnapshot): number | nul
   snapshot.context.remainingMs === null || !snapshot.hasTag('live') ? null : Math.ceil(snapshot.context.remainingMs / 1000);
 export const selectError = (snapshot: QuestionSnapshot): string | null => snapshot.context.error;
 
-/** Which action button the row shows (SPEC.md §4), or null while its call is in flight. */
+/** Which action button the row shows (by status, docs/game-rules.md), or null while its call is in flight. */
 export type QuestionAction = 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'retryPublish';
 export function selectAction(snapshot: QuestionSnapshot): QuestionAction | null {
   if (snapshot.can({ type: 'host.showQuestion' })) return 'showQuestion';

@@ -4,10 +4,13 @@
  * Pure types only; nothing here may import the API client, React or the server.
  */
 
-/** SPEC.md §4: 0 not sent, 1 shown, 2 answer published, 3 ranking published (2 and 3 both "answer published"). */
+/**
+ * The question's stored status (docs/game-rules.md): 0 not sent, 1 shown, 2 answer published,
+ * 3 ranking published (2 and 3 both "answer published").
+ */
 export type QuestionStatus = 0 | 1 | 2 | 3;
 
-/** SPEC.md §4 game-flow steps: 2 show, 3 publish answer, 4 publish ranking, 5 end game. */
+/** The game-flow steps (docs/game-rules.md): 2 show, 3 publish answer, 4 publish ranking, 5 end game. */
 export type GameFlowStep = 2 | 3 | 4 | 5;
 
 export interface QuestionInput {

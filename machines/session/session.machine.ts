@@ -9,7 +9,7 @@
  * - `checking` exists because the token cookie is read asynchronously at start-up; until it answers
  *   the route guard must neither let the user in nor send them to /login (tag `busy`).
  * - `authenticating` and `loadingInfo` are separate states because a token alone is not a session:
- *   SPEC.md §6 makes a login valid only once the info call returned a non-empty `roles` array. A
+ *   a login is valid only once the info call returned a non-empty `roles` array. A
  *   stored token from the cookie skips `authenticating` and goes through the same `loadingInfo` check.
  *   Any info failure resets the stored token and lands in `loggedOut` with the message to show.
  * - `active` is parallel: two concerns that run independently while the user works.
@@ -61,9 +61,9 @@ import type {
   UserInfo,
 } from './types.js';
 
-/** SPEC.md §8: the login info failure when roles are missing or empty. */
+/** The login info failure when roles are missing or empty (word for word: docs/product.md). */
 export const INFO_ROLES_ERROR = 'getInfo: roles or permissions must be a non-null array!';
-/** SPEC.md §8: shown when a failure carries no message of its own. */
+/** Shown when a failure carries no message of its own (word for word: docs/product.md). */
 export const FALLBACK_ERROR = 'Has Error';
 /** The error waiting requests are rejected with when the user logs out while they wait. */
 export const LOGGED_OUT_ERROR = 'Logged out';

@@ -7,7 +7,7 @@
 /** Why the last session ended; `null` when nobody was logged in yet or a login attempt failed. */
 export type LogoutReason = 'needLogin' | 'sessionReplaced' | 'refreshFailed' | 'logout' | 'infoFailed';
 
-/** The logged-in admin as the user-info call describes them (SPEC.md §7). */
+/** The logged-in admin as the user-info call describes them (`POST /info`). */
 export interface UserInfo {
   roles: string[];
   name: string;
@@ -18,7 +18,7 @@ export interface UserInfo {
 
 /**
  * What the user-info call resolves with (`data` of the envelope). Typed loosely where the server's
- * answer is checked at runtime: roles must be a non-empty array (SPEC.md §6), otherwise loading
+ * answer is checked at runtime: roles must be a non-empty array, otherwise loading
  * the login info fails.
  */
 export interface InfoPayload {
