@@ -681,7 +681,7 @@ export interface paths {
         put?: never;
         /**
          * Create a question
-         * @description The SPEC.md §5 rules are checked by the shared domain validation and come back as 422 field messages. Answers the new id.
+         * @description The question form's rules (docs/product.md) are checked by the shared domain validation and come back as 422 field messages. Answers the new id.
          */
         post: operations["questionCreate"];
         delete?: never;
@@ -1381,7 +1381,7 @@ export interface components {
             token_info: components["schemas"]["TokenInfo"];
         };
         LogoutRequest: {
-            /** @description The stored token (the SPA sends it, as SPEC.md §7 says). The session of the bearer token is revoked either way. */
+            /** @description The stored token (the SPA sends it in the body too). The session of the bearer token is revoked either way. */
             token?: string;
         };
         RefreshData: {
@@ -1528,7 +1528,7 @@ export interface components {
         NotificationSendRequest: {
             /** @description Recipient admin ids; empty = every admin of the company. */
             admins: components["schemas"]["Id"][];
-            /** @description Rich text (HTML); sanitized on the server. */
+            /** @description Rich text (HTML); sanitized on the server. May span lines. */
             message: string;
         };
         AdminOption: {
@@ -1814,7 +1814,7 @@ export interface components {
             list: components["schemas"]["Question"][];
             total: components["schemas"]["Total"];
         };
-        /** @description Types and simple bounds only. The rules of SPEC.md §5 (title required, text or image, every option alike, at least one correct answer, level for type 2 ...) are checked by the shared domain validation and come back as 422 field messages. */
+        /** @description Types and simple bounds only. The question form's rules (title required, text or image, every option alike, at least one correct answer, level for type 2 ...) are checked by the shared domain validation and come back as 422 field messages. */
         QuestionCreateRequest: {
             trivia_game_id: components["schemas"]["Id"];
             title?: string;
@@ -2204,7 +2204,7 @@ export interface components {
             item: components["schemas"]["Privacy"];
         };
         PrivacyUpdateRequest: {
-            /** @description The new privacy HTML. */
+            /** @description The new privacy HTML. May span lines. */
             content: string;
         };
     };

@@ -1,6 +1,6 @@
 /**
- * The server's clock as seen from a browser — the control screen, a phone, the big screen (DESIGN.md
- * §5: countdowns come from the server's deadline corrected by a measured clock offset). Pure: every
+ * The server's clock as seen from a browser — the control screen, a phone, the big screen (the rule:
+ * countdowns come from the server's deadline corrected by a measured clock offset). Pure: every
  * function takes the times it needs, so tests never wait.
  *
  * An offset sample comes from a ping/pong: the server stamped `serverTime` somewhere between our

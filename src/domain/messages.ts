@@ -3,13 +3,14 @@
  * game-rules.ts) return keys, never strings; the SPA shows them with `formatDomainMessage` in the UI
  * language and the server puts them into a 422's `data.errors` in the request's language, so both
  * sides show the same sentence for the same broken rule.
- * zh-TW texts are SPEC.md §5's word for word where it gives one. Pure: imports nothing.
+ * The zh-TW texts of the question form are the product's own, word for word (docs/product.md,
+ * The question form): change none of them. Pure: imports nothing.
  */
 
 export type DomainLang = 'zh-TW' | 'en';
 
 const domainMessages = {
-  // SPEC.md §5, question form
+  // The question form (word for word: docs/product.md)
   'question.titleRequired': { 'zh-TW': '請輸入標題', en: 'Please enter a title' },
   'question.levelRequired': { 'zh-TW': '請選擇關卡', en: 'Please choose a level' },
   'question.textOrImageRequired': {
@@ -18,10 +19,10 @@ const domainMessages = {
   },
   'question.optionTextRequired': { 'zh-TW': '請輸入答案', en: 'Please enter the answer' },
   'question.optionContentRequired': { 'zh-TW': '請輸入答案或選擇答案圖片', en: 'Please enter the answers or choose answer images' },
-  // SPEC.md's text says 題目圖片 (question image) although it stands under an option's image.
+  // The product's text says 題目圖片 (question image) although it stands under an option's image.
   'question.optionImageRequired': { 'zh-TW': '請選擇題目圖片', en: 'Please choose an image' },
   'question.answerRequired': { 'zh-TW': '請至少選擇一個答案', en: 'Please choose at least one answer' },
-  // Rules SPEC.md states without a message
+  // Rules of the question form the product gave no text for (worded here)
   'question.levelNotInGame': { 'zh-TW': '所選的關卡不屬於此遊戲', en: 'The chosen level does not belong to this game' },
   'question.singleAnswer': { 'zh-TW': '單選題只能選擇一個答案', en: 'A single-choice question has exactly one answer' },
   'question.answerUnknownOption': { 'zh-TW': '答案只能是現有的選項', en: 'Answers can only name existing options' },
@@ -29,7 +30,7 @@ const domainMessages = {
   'question.optionsLettered': { 'zh-TW': '選項需依序標示為 A 到 D', en: 'Options must be lettered A to D in order' },
   'question.answeringTimeRange': { 'zh-TW': '答題秒數需介於 1 到 3600 秒', en: 'Answering seconds must be between 1 and 3600' },
   'question.scoreMin': { 'zh-TW': '分數不可小於 0', en: 'The score cannot be less than 0' },
-  // SPEC.md §5, promotion score per level (the en text is SPEC.md's own)
+  // Promotion score per level (the en text is the product's own, word for word)
   'level.promotionScoreRequired': { 'zh-TW': '請輸入第 {n} 關的晉級分數', en: 'please enter the promotion score of level {n}' },
   // Game form (game-rules.ts)
   'game.titleRequired': { 'zh-TW': '請輸入標題', en: 'Please enter a title' },
@@ -103,7 +104,11 @@ const domainMessages = {
     en: 'A nickname can have at most {max} characters (an emoji or a flag counts as one)',
   },
   'nickname.controlCharacters': { 'zh-TW': '暱稱不可包含控制字元（例如換行）', en: 'A nickname must not contain control characters (such as a line break)' },
-  // File and directory names and paths (file-names.ts). SPEC.md §5 states these rules without texts.
+  'nickname.invalidCharacters': {
+    'zh-TW': '暱稱包含無效的字元（不成對的 UTF-16 代理字元）',
+    en: 'A nickname contains invalid characters (unpaired UTF-16 surrogates)',
+  },
+  // File and directory names and paths (file-names.ts). The product gave these rules no texts (docs/files.md).
   'file.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
   'file.directoryNameTooLong': { 'zh-TW': '目錄名稱需為 1 到 {max} 個字', en: 'A directory name has 1 to {max} characters' },
   'file.fileNameTooLong': {

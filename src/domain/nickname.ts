@@ -2,8 +2,9 @@
  * The player's nickname rule, once for the phone's join form and the server's POST /api/play/join:
  * NFC-normalised, trimmed (runs of white space become one space), 1 to 20 characters counted as the
  * user sees them — grapheme clusters, so a family emoji 👨‍👩‍👧‍👦, a flag 🇹🇼 or an "e" with a combining
- * accent is one — and no control characters. A name that is too long is refused, never cut: cutting
- * made two different inputs the same stored name ("taken" for a name the player never typed).
+ * accent is one — and no control characters or unpaired surrogates. A name that is too long is
+ * refused, never cut: cutting made two different inputs the same stored name ("taken" for a name the
+ * player never typed).
  * Uniqueness in a game compares the normalised name (the server stores it normalised).
  * Pure: imports only the domain's messages and grapheme count.
  */
@@ -15,6 +16,8 @@ export const NICKNAME_MAX_GRAPHEMES = 20;
 /** C0 controls, DEL and C1 controls: never part of a name (line breaks, NUL, escape sequences). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+/** With the u flag, a surrogate range matches only a surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** The name as stored and compared: NFC, trimmed, inner white space as single spaces. */
 export function normalizeNickname(raw: string): string {
@@ -27,6 +30,8 @@ export type NicknameCheck = { ok: true; nickname: string } | { ok: false; key: E
 export function checkNickname(raw: string): NicknameCheck {
   const params = { max: NICKNAME_MAX_GRAPHEMES };
   if (CONTROL.test(raw)) return { ok: false, key: 'nickname.controlCharacters', params };
+  // Not text (JSON's `\ud800` escape), and UTF-8 cannot carry it: the name would be stored as U+FFFD.
+  if (LONE_SURROGATE.test(raw)) return { ok: false, key: 'nickname.invalidCharacters', params };
   const nickname = normalizeNickname(raw);
   if (nickname === '') return { ok: false, key: 'nickname.required', params };
   if (graphemeCount(nickname) > NICKNAME_MAX_GRAPHEMES) return { ok: false, key: 'nickname.tooLong', params };

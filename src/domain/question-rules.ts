@@ -1,5 +1,5 @@
 /**
- * The rules of a trivia question (SPEC.md §5, question form) and of the promotion scores of a game's
+ * The rules of a trivia question (docs/product.md, The question form) and of the promotion scores of a game's
  * levels, written once: the SPA's question dialog validates with them as the user types and the
  * server validates every create and update with them (422 `data.errors`). They return message keys
  * (messages.ts), never sentences, keyed by the request's field names (`title`, `options.1.text` ...).
@@ -58,7 +58,7 @@ export type FieldErrorKeys = Record<string, DomainMessageKey[]>;
 
 const filled = (value: string | null | undefined): boolean => (value ?? '').trim() !== '';
 
-/** SPEC.md §5: defaults for a new question — single choice, time limit on with 1 second, score 0, bonus 0. */
+/** Defaults for a new question — single choice, time limit on with 1 second, score 0, bonus 0. */
 export function defaultQuestionDraft(): QuestionDraft {
   return {
     title: '',
@@ -110,7 +110,7 @@ export function toggleAnswer(draft: QuestionDraft, title: OptionTitle): Question
   return { ...draft, answer: OPTION_TITLES.filter((t) => answer.includes(t)) };
 }
 
-/** Changing the question type clears the answer list (SPEC.md §5). */
+/** Changing the question type clears the answer list. */
 export function changeQuestionType(draft: QuestionDraft, questionType: QuestionType): QuestionDraft {
   return { ...draft, question_type: questionType, answer: [] };
 }
@@ -123,7 +123,7 @@ export function applyGameType(draft: QuestionDraft, gameType: GameType): Questio
   return gameType === 1 ? { ...draft, have_answering_time: 1, level_id: 0 } : { ...draft, is_bonus: 0 };
 }
 
-/** Every rule of SPEC.md §5 for a question of a game of the given type. */
+/** Every rule of the question form (docs/product.md) for a question of a game of the given type. */
 export function validateQuestion(draft: QuestionDraft, context: QuestionRulesContext): FieldErrorKeys {
   const errors: FieldErrorKeys = {};
   const add = (field: string, key: DomainMessageKey) => {
@@ -192,7 +192,7 @@ const isPromotionScore = (value: LevelScore['promotion_score']): boolean =>
   typeof value === 'number' ? Number.isInteger(value) && value >= 0 : typeof value === 'string' && /^\d+$/.test(value.trim());
 
 /**
- * SPEC.md §5: every level except the last needs a promotion score of digits only (a whole number ≥ 0);
+ * Every level except the last needs a promotion score of digits only (a whole number ≥ 0);
  * the last level has none. Format a result with `formatDomainMessage(lang, key, { n: level })`.
  */
 export function validatePromotionScores(levels: readonly LevelScore[]): PromotionScoreError[] {

@@ -1,5 +1,5 @@
 /**
- * The ranking of a live game's players (DESIGN.md §5), from their scored answers:
+ * The ranking of a live game's players (docs/game-rules.md), from their scored answers:
  * - speed contest (type 1): points desc, then total elapsed of correct answers asc, then join order;
  * - level game (type 2): highest level reached desc, total score desc, total elapsed (of correct
  *   answers) asc, then join order.

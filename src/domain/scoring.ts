@@ -1,5 +1,5 @@
 /**
- * How a live answer is judged and scored (DESIGN.md §5), written once for the server (which scores
+ * How a live answer is judged and scored (docs/game-rules.md), written once for the server (which scores
  * and refuses), the player page and the display (which explain), and the tests:
  * - a choice set is correct only when it equals the answer set (multiple choice: all and only);
  * - speed contest (type 1): round(1000 × (1 − elapsed / (2 × limit))), elapsed capped at the limit,

@@ -1,5 +1,5 @@
 /**
- * The player page (DESIGN.md §1, /play): one phone through a live game, driven by the player machine.
+ * The player page (/play, docs/product.md): one phone through a live game, driven by the player machine.
  * Mobile-first, plain React and one CSS file — no back-office code. What the server decides (can I
  * answer, was I right, my points and rank) comes from the machine's view; the page only shows it.
  */

@@ -1,5 +1,5 @@
 /**
- * The quiz display (DESIGN.md §1, /quiz?token=…&company_id=…&trivia_game_id=…): the venue's big
+ * The quiz display (/quiz?token=…&company_id=…&trivia_game_id=…): the venue's big
  * screen. It trades the address's single-use code for a display session (./display-session.ts), or
  * resumes the session this computer keeps, or — with neither — shows a pairing code the operator types
  * on the control screen (./pairing-screen.tsx); unpaired (`display.unpaired`, or a 202), it forgets

@@ -1,5 +1,5 @@
 /**
- * The display's session (DESIGN.md §6: no long-lived token in a URL). Either the address carries a
+ * The display's session (no long-lived token ever travels in a URL). Either the address carries a
  * single-use code valid for a minute (the control screen's button), exchanged once by POST
  * /display/exchange and removed from the address bar at once; or the display has neither code nor
  * session and pairs by a code it shows (./pairing.ts). The display token (a server-side session,

@@ -1,5 +1,5 @@
 /**
- * The Stately inspector for developers (DESIGN.md §4): in dev mode (`npm run dev`), with `?inspect` in
+ * The Stately inspector for developers (docs/architecture.md, Statecharts): in dev mode (`npm run dev`), with `?inspect` in
  * the address, every actor a page creates with `inspect: devInspector` shows live in Stately Inspector
  * (a popup window of stately.ai, so it needs the internet; allow the popup). The back office, the
  * player page and the quiz display share it.
