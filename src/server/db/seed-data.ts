@@ -124,7 +124,7 @@ export interface RoleSeed {
   permissions: string[];
 }
 
-/** `admin-none` is the role name SPEC.md §6 gives all routes unfiltered. */
+/** `admin-none` is the role that gets all routes unfiltered (docs/product.md). */
 export const roleSeeds: RoleSeed[] = [
   { identifier: 'super-admin', title: 'role.superAdmin', isSuper: true, permissions: [] },
   { identifier: 'admin-none', title: 'role.adminNone', isSuper: true, permissions: [] },

@@ -3,7 +3,7 @@
  * history fallback (any unknown GET outside /api answers its page so client routes load directly).
  * Each file goes out as the .br or .gz the build wrote beside it when the browser accepts one (with
  * `vary: accept-encoding`), else as it is.
- * Three entry pages (DESIGN.md §1): the player page under /play and the quiz display under /quiz have
+ * Three entry pages (docs/product.md): the player page under /play and the quiz display under /quiz have
  * bundles of their own; everything else is the back office (index.html).
  */
 import fs from 'node:fs';

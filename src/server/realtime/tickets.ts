@@ -1,6 +1,6 @@
 /**
  * WebSocket tickets: the WebSocket authenticates with a 30-second, single-use ticket obtained over
- * HTTP, so no long-lived token ever travels in a URL (DESIGN.md §6).
+ * HTTP, so no long-lived token ever travels in a URL (docs/api-conventions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';

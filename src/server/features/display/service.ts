@@ -1,5 +1,5 @@
 /**
- * Display sessions (DESIGN.md §6, issue 16): the venue's big screen without an admin login.
+ * Display sessions (issue 16): the venue's big screen without an admin login.
  * - A display opened at /quiz without a code asks for a pairing code (`displayPair`): a pending
  *   session, its six-character code shown large, its secret kept by the display, valid 10 minutes.
  * - The operator types the code on the control screen (`pairDisplay`): the session is bound to the

@@ -1,9 +1,9 @@
 /**
  * The server publishes a timed question's answer when its countdown ran out and nobody else did.
  *
- * The control screen's countdown publishes at zero (SPEC.md §2, the countdown dialog), but a control
+ * The control screen's countdown publishes at zero (docs/product.md), but a control
  * screen can be closed, asleep or offline at that moment, and the audience would then wait on "time's
- * up" until an operator comes back. Timing is the server's (DESIGN.md §1), so every instance also
+ * up" until an operator comes back. Timing is the server's alone, so every instance also
  * watches the deadline of each question on screen: `afterMs` past it (past the answers' 500 ms
  * grace, leaving the control screen time to do it first), it runs the same game-flow step 3 as the
  * operator's button (service.gameFlow). That step applies exactly once whoever sends it, so the

@@ -1,6 +1,6 @@
 /**
- * Throttles of the audience's public calls, per client address (DESIGN.md §6 leaves the numbers to
- * us): exchanging a display code (about 30 a minute: a venue opens a display or two, a guesser opens
+ * Throttles of the audience's public calls, per client address (the numbers are ours to choose):
+ * exchanging a display code (about 30 a minute: a venue opens a display or two, a guesser opens
  * thousands), a display asking for a pairing code and polling whether it was paired, and joining a game (generous: a venue's phones often share one NAT address, so a few
  * hundred joins a minute from one address are normal; only a flood is slowed down). Every attempt
  * counts, successful or not, so guessing PINs or codes costs the same as using them.

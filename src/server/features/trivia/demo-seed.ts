@@ -112,7 +112,7 @@ export async function seedDemoTrivia(db: Db, options: { files: BlobStore; compan
   if (count > 0) return false;
   const now = options.now ?? new Date();
 
-  // Suggested sizes (SPEC.md §2): question 981*555, option 462*462.
+  // The suggested sizes (docs/product.md): question 981*555, option 462*462.
   const questionImage = await image(options.files, options.companyId, 981, 555, COLOURS.sky);
   const swatches = await Promise.all([COLOURS.red, COLOURS.blue, COLOURS.white, COLOURS.green].map((c) => image(options.files, options.companyId, 462, 462, c)));
 
