@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC §2). Public: /login, /auth-redirect, /privacy. Everything else is behind the
+ * The route table (docs/product.md). Public: /login, /auth-redirect, /privacy. Everything else is behind the
  * route guard (`RequireSession`): `/` → /dashboard, /redirect/*, the error pages, and the shell pages
  * (the dashboard and the routes the server grants, see routing/shell-routes). Unknown paths render the
  * 404 page at the address typed. Pages load lazily; one Suspense at the root shows a spinner meanwhile.

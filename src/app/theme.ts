@@ -1,6 +1,6 @@
 /**
  * The Chakra UI system: Chakra's defaults plus the `brand` palette built around the product's theme
- * colour #409EFF (SPEC §9), usable as `colorPalette="brand"`, and fonts that include Traditional
+ * colour #409EFF, usable as `colorPalette="brand"`, and fonts that include Traditional
  * Chinese faces. Light mode only for now.
  *
  * Shades: 50–400 mix #409EFF with white, 600–950 darken it. Like Chakra's own palettes, `solid` uses
@@ -10,7 +10,7 @@
  * The settings drawer lets the admin pick another theme colour: `brandPalette` builds the same eleven
  * shades from any colour (600 darkened until white text on it reaches 4.5:1), and the layout writes
  * them over the `--chakra-colors-brand-*` variables at runtime, so every brand token follows.
- * Default size is "mini" (SPEC §2): buttons, inputs, selects, switches and tables default to small.
+ * Default size is "mini": buttons, inputs, selects, switches and tables default to small.
  */
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 

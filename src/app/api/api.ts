@@ -2,8 +2,8 @@
  * `api.post(path, body, options)`: every call of the back office, typed by the contract, returning
  * `data` of a code-200 envelope and throwing an `ApiError` otherwise; `api.download` is the same for
  * an operation that answers a file (no timeout; resolves with the blob and its file name); uploads (a
- * multipart form, with progress) are ./upload.ts, over `callOver`. This is where SPEC.md §8 (the
- * error catalogue) happens, once for the whole app:
+ * multipart form, with progress) are ./upload.ts, over `callOver`. This is where the error
+ * catalogue (docs/api-conventions.md) happens, once for the whole app:
  *
  * | answer                         | what the user sees                                   | session event        |
  * |--------------------------------|------------------------------------------------------|----------------------|
@@ -29,7 +29,7 @@ import { dialogs } from '@/app/components/ui/dialogs';
 import { messages, notifications } from '@/app/components/ui/toaster';
 import { apiBaseUrl, client, connectedSession } from './client';
 
-/** SPEC §7/§9: requests time out after 60 s (uploads and downloads pass `timeout: 0`). */
+/** Requests time out after 60 s (uploads and downloads pass `timeout: 0`). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 // ---------------------------------------------------------------------------------------------
@@ -362,7 +362,7 @@ function outcome(attempt: Attempt, options: CallOptions): unknown {
   throw failed(new ApiError('http', message, details), options);
 }
 
-/** One request, replayed once with the refreshed token after an HTTP 401 (SPEC.md §4, token refresh). */
+/** One request, replayed once with the refreshed token after an HTTP 401 (one refresh at a time). */
 async function sendWithReplay(wire: Wire, options: CallOptions): Promise<Attempt> {
   const attempt = await send(wire, options);
   if (attempt.response.status === 401 && attempt.envelope?.code === 401) {
@@ -409,7 +409,7 @@ export function dispositionFilename(header: string | null, fallback: string): st
 
 /**
  * A download (an operation answering a file): the same headers, the same refresh-and-replay on an
- * expired token and the same error catalogue as `post`, no timeout (SPEC.md §7). Resolves with the
+ * expired token and the same error catalogue as `post`, no timeout. Resolves with the
  * file; a JSON envelope in its place (code 201, 202, ...) is handled as `post` handles it.
  */
 async function download<P extends JsonPostPath>(path: P, ...[body, options = {}]: BodyArgs<P>): Promise<DownloadedFile> {

@@ -5,7 +5,7 @@
  * `authorization` header is handed to the session.
  *
  * The token belongs to the session actor, not to a cookie: the session feature plugs itself in with
- * `connectSession` (DESIGN.md §4, "the API client talks to this actor, not to cookies"). This module
+ * `connectSession` (the API client talks to the session actor, never to cookies). This module
  * never imports a feature; it only knows the `SessionBridge` shape. Envelope handling (codes, error UI,
  * refresh-and-replay) lives in ./api.ts.
  */

@@ -5,7 +5,7 @@
  * middleware (Lang, Cid, Authorization), a renewed token in the answer handed to the session, an
  * expired token refreshed once and the same form sent again, and the error catalogue (202 need login,
  * 430, 422 field errors, 500, no answer, aborted) with the same `ApiError`s and the same messages and
- * dialogs as every other call. Uploads have no timeout (SPEC.md §7); an `AbortSignal` cancels one.
+ * dialogs as every other call. Uploads have no timeout; an `AbortSignal` cancels one.
  *
  * The form is sent as built: a caller that needs an order (the file store reads `directory` and
  * `replace` before `file`) appends the file last.

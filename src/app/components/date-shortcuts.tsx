@@ -1,5 +1,5 @@
 /**
- * The shortcuts of a list's date-range filter (SPEC §9: the last week, month, 3 months): the one whose
+ * The shortcuts of a list's date-range filter (the last week, month, 3 months): the one whose
  * range is the chosen one is shown pressed; a click chooses its range. The words are the caller's.
  */
 import { Button, HStack } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The pager under the back office's tables: total, page size (10, 25, 50 — SPEC.md §9) and page
+ * The pager under the back office's tables: total, page size (10, 25, 50; docs/product.md) and page
  * buttons. `compact` shows fewer page buttons, closer together, for a table whose card is already
  * dense on a phone (the admin list).
  */

@@ -1,6 +1,6 @@
 /**
  * A paged, filtered list loaded through the API, as the back office's list screens show it: page,
- * page size (10, 25 or 50 — SPEC.md §9), the filters that were applied (not the ones being typed),
+ * page size (10, 25 or 50; default 10), the filters that were applied (not the ones being typed),
  * the rows and total, and `reload` after a change. A newer request wins; an older answer arriving late
  * is dropped. A deletion that empties the last page shows the page before. (A screen whose address
  * names no valid object never mounts its list: RecordGuard shows the not-found state instead.)

@@ -1,6 +1,6 @@
 /**
  * The back office's languages: Traditional Chinese and English.
- * Detection (SPEC §1): the `language` cookie wins; otherwise the first browser language that mentions
+ * Detection: the `language` cookie wins; otherwise the first browser language that mentions
  * zh or en decides; otherwise English. `setLanguage` is the only way to switch, so the cookie,
  * i18next and `<html lang>` never disagree. Components never hold literal UI text: they call `t`.
  */

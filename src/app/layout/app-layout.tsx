@@ -1,5 +1,5 @@
 /**
- * The shell around logged-in pages (SPEC §2, Layout): a collapsible 210 px sidebar (a drawer below
+ * The shell around logged-in pages (docs/product.md): a collapsible 210 px sidebar (a drawer below
  * 992 px of body width, closed on every route change there), the navbar with breadcrumb, bell,
  * language, settings and user menu, the tags view, and the page area (the keep-alive pages that
  * routing/shell-routes passes as children). It also keeps the tags in step with the route and the
@@ -20,7 +20,7 @@ import { resetTags, syncPinned, visit } from './tags';
 import { TagsView } from './tags-view';
 import { useShellPages } from './use-shell-pages';
 
-/** SPEC §9: the device counts as mobile below this body width. */
+/** The device counts as mobile below this body width. */
 export const MOBILE_BREAKPOINT = 992;
 
 function subscribeResize(listener: () => void) {

@@ -1,5 +1,5 @@
 /**
- * The navbar (SPEC §2, Layout): sidebar toggle, breadcrumb (always from the dashboard), and on the
+ * The navbar: sidebar toggle, breadcrumb (always from the dashboard), and on the
  * right the company switcher (admins of several companies), the unread-notification bell (live over
  * the WebSocket, see realtime/), the language switch, the settings drawer button and the user dropdown.
  */

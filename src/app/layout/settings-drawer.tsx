@@ -1,5 +1,5 @@
 /**
- * The settings drawer (SPEC §2): theme colour (presets and a custom colour), tags view, fixed header,
+ * The settings drawer: theme colour (presets and a custom colour), tags view, fixed header,
  * sidebar logo and — in Chinese only — pinyin menu search. Every change applies at once and is kept
  * in a cookie for a year (see ./settings).
  */

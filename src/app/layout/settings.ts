@@ -1,5 +1,5 @@
 /**
- * The layout settings (SPEC §2, settings drawer; §9): theme colour, tags view, fixed header, sidebar
+ * The layout settings (docs/product.md, Layout): theme colour, tags view, fixed header, sidebar
  * logo and pinyin menu search — all on by default, #409EFF by default — plus the sidebar's open state.
  * Each is kept in a cookie (settings 365 days; the sidebar state a session cookie, as it is a place
  * in the work, not a preference). The theme colour is applied by writing the generated brand palette

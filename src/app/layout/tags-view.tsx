@@ -1,5 +1,5 @@
 /**
- * The tags view (SPEC §2): one tag per visited page, pinned tags first and without a close button.
+ * The tags view: one tag per visited page, pinned tags first and without a close button.
  * Right-click (or the keyboard's context-menu key) opens refresh, close, close others, close all.
  * Closing the page on screen goes to the last tag left.
  */

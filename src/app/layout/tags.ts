@@ -1,5 +1,5 @@
 /**
- * The tags view of visited pages (SPEC §2): which pages are open, which are pinned (the dashboard and
+ * The tags view of visited pages: which pages are open, which are pinned (the dashboard and
  * the menus whose affix is on), and a refresh counter per page (a refresh re-mounts the page: the
  * keep-alive area keys each page by path and counter). Module-level, so it survives layout re-renders;
  * it never navigates — the views decide where to go after closing.

@@ -1,5 +1,5 @@
 /**
- * The navbar's user dropdown (SPEC §2, Layout): the admin's avatar and name; the menu shows the name
+ * The navbar's user dropdown: the admin's avatar and name; the menu shows the name
  * and email and offers the profile page and "log out", after which the route guard goes to /login
  * with the current page as `redirect`.
  */

@@ -1,6 +1,6 @@
 /**
- * The company this tab acts for: the `Cid` header of every call (SPEC §7, default 1) and its display
- * name, both kept in session storage (per tab, as SPEC's /dashboard?cid=&name= entry stores them).
+ * The company this tab acts for: the `Cid` header of every call (default 1) and its display
+ * name, both kept in session storage (per tab, as the /dashboard?cid=&name= entry stores them).
  * Views read it with `useCurrentCompany()`, which follows changes made elsewhere in the page; only
  * this module writes the two keys. It never calls the API: the session feature and the navbar decide
  * when to move.

@@ -1,5 +1,5 @@
 /**
- * The cookies the back office keeps in the browser, with their names and lifetimes (SPEC §4, §9).
+ * The cookies the back office keeps in the browser, with their names and lifetimes.
  * Only this module spells cookie names. It stores and reads values; it never decides what they mean
  * (whether someone is logged in belongs to the session feature).
  */

@@ -1,5 +1,5 @@
 /**
- * Dates of the list screens: the created-time shortcuts (SPEC §9: 7, 30, 90 days), the range as the
+ * Dates of the list screens: the created-time shortcuts (7, 30, 90 days), the range as the
  * list calls want it (whole local days, ISO instants), and a time as the tables show it.
  */
 import dayjs from 'dayjs';

@@ -1,5 +1,5 @@
 /**
- * "How long ago" in the interface language (SPEC §9): minutes while under an hour, hours while under a
+ * "How long ago" in the interface language: minutes while under an hour, hours while under a
  * day, then days. Under a minute it says "just now". Pure: the caller passes the clock, so tests and
  * every list that shows it agree.
  */

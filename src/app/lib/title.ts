@@ -1,6 +1,6 @@
 /**
  * Document titles: `<page title> - 活動互動管理後台`. The suffix is the product's Chinese title in
- * every language (SPEC §2, Layout).
+ * every language.
  */
 import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';

@@ -1,10 +1,10 @@
 /**
  * The logged-in pages inside the app layout: the constant ones (the dashboard, the profile) and the
- * ones the server grants (`accessed_routes`, role-filtered, SPEC §6), registered at their full paths
+ * ones the server grants (`accessed_routes`, role-filtered), registered at their full paths
  * with the page of their component key. Anything else is the 404 page at the address typed.
  * Rendered by the router's catch-all under the route guard, so it only ever runs with a session.
  *
- * Keep-alive (SPEC §2, tags view): every open tag's page stays mounted inside a React `<Activity>`,
+ * Keep-alive (the tags view): every open tag's page stays mounted inside a React `<Activity>`,
  * hidden while another tag is on screen, so its state (filters, page, scroll) survives a tag switch.
  * A menu whose noCache is on is not kept; a tag's refresh bumps the key and so re-mounts the page.
  * Each kept page is rendered by `useRoutes` at its own location, so it keeps reading its own params.

@@ -3,7 +3,7 @@
  * same document read-only. HTML goes in and out (`value` / `onChange`), and every HTML that is loaded
  * is sanitized first with the shared allowlist (./sanitize) — read-only rendering included, so stored
  * HTML never reaches the page unsanitized. If the editor fails to load or to update, it says so
- * instead of showing a blank box (SPEC §8: "Rich-text editor load failure: error message shown").
+ * instead of showing a blank box (the product's rule: a failed editor load shows an error message).
  */
 import { Alert, Box, type BoxProps } from '@chakra-ui/react';
 import { LinkNode } from '@lexical/link';

@@ -1,5 +1,5 @@
 /**
- * The two kinds of transient feedback of the back office (SPEC §8), as Chakra v3 toasters:
+ * The two kinds of transient feedback of the back office, as Chakra v3 toasters:
  * - `messages`: short one-line messages at the top centre (errors 5 s, successes 2 s);
  * - `notifications`: titled cards at the top right that may stay until closed (server failures).
  * Texts arrive already translated; this module only shows them. `<Toasters/>` renders both once.
@@ -7,7 +7,7 @@
 import { createToaster, Portal, Stack, Text, Toast, Toaster } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
-/** Error messages stay this long (SPEC §8: "error message shown for 5 seconds"). */
+/** Error messages stay this long: 5 seconds (the product's rule). */
 export const ERROR_MESSAGE_MS = 5_000;
 const SUCCESS_MESSAGE_MS = 2_500;
 
@@ -34,7 +34,7 @@ export const messages = {
     // Never `id: undefined`: the toast machine then starts without an id and the page goes blank.
     messageToaster.create({ ...(id ? { id } : {}), type: 'success', title: text, duration: SUCCESS_MESSAGE_MS });
   },
-  /** Closes every open message (SPEC §8, code 202: "close messages"). Notifications stay. */
+  /** Closes every open message (what code 202 does first). Notifications stay. */
   closeAll(): void {
     messageToaster.dismiss();
   },

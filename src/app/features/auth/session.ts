@@ -48,7 +48,7 @@ async function refreshToken(token: string, quiet = false): Promise<string> {
  * The successor of an expired token. Another tab of this browser may have refreshed it already and put
  * the successor in the cookie (same server-side session, different token). Refreshing the old token
  * again after the server's grace window would look like a stolen token and end the session
- * (DESIGN.md §6), so the newer one is used: as it is while it is valid, else refreshed itself.
+ * (each token refreshes once), so the newer one is used: as it is while it is valid, else refreshed itself.
  */
 async function successorOf(token: string): Promise<string> {
   const stored = tokenCookie.get();
@@ -61,7 +61,7 @@ async function successorOf(token: string): Promise<string> {
 
 async function fetchInfo(token: string): Promise<InfoPayload> {
   const info: InfoPayload | null | undefined = await api.post('/info', {}, { token, replay: false });
-  // SPEC §8: an info answer without data fails the login with this message.
+  // An info answer without data fails the login with this message (docs/product.md).
   if (!info) throw new Error(i18n.t('session.verificationFailed'));
   return info;
 }
@@ -118,7 +118,7 @@ const browserSessionMachine = sessionMachine.provide({
 
 export const sessionActor = createActor(browserSessionMachine, { input: { lastUsername: local.get(LAST_USERNAME_KEY) }, inspect: devInspector });
 
-/** The machine's own messages, in the interface language (English exactly as SPEC.md §8 words them). */
+/** The machine's own messages, in the interface language (English word for word: docs/product.md). */
 export function sessionMessage(error: string): string {
   switch (error) {
     case INFO_ROLES_ERROR:
@@ -135,7 +135,7 @@ export function sessionMessage(error: string): string {
 }
 
 /**
- * SPEC §8: when loading the login info or refreshing the token fails, the session ends and the user
+ * When loading the login info or refreshing the token fails, the session ends and the user
  * is told why. (Forced logouts by 202 and 430 were already shown by the API client.)
  */
 function announceEndings(): void {

@@ -1,6 +1,6 @@
 /**
  * The calls of the admin and role screens, typed by the contract and made through the app's one API
- * client (`api.post`, `api.download`, and `upload` for the sheet), which shows failures as SPEC.md §8 says; callers
+ * client (`api.post`, `api.download`, and `upload` for the sheet), which shows failures (the error catalogue); callers
  * only catch to show 422 field errors or to stop a spinner.
  */
 import type { components } from '@openapi/admin-api';

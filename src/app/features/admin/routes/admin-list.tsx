@@ -1,7 +1,7 @@
 /**
  * /admin/index — the admins of the company (issue 15): keyword, role and status filters, the paged
  * table (username, name, email, roles, companies, status, created), and, for holders of `admin.edit`
- * (SPEC §6's permission directive, `<Permission>`), create, edit, enable/disable and delete, plus the
+ * (the permission directive, `<Permission>`), create, edit, enable/disable and delete, plus the
  * sheet import. Row actions the guard rails refuse (yourself, someone holding more than you) are
  * greyed out with the reason; the server decides, and its refusals are shown by the API client.
  */

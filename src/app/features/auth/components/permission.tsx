@@ -1,5 +1,5 @@
 /**
- * The permission directive of SPEC §6 as a component: renders its children only when the logged-in
+ * The permission directive as a component: renders its children only when the logged-in
  * user holds `name` (`<Permission name="triviaGame.edit"><Button …/></Permission>`), otherwise nothing.
  */
 import type { ReactNode } from 'react';

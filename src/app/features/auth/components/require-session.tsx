@@ -1,5 +1,5 @@
 /**
- * The route guard (SPEC §2): pages under it need a session. While the session is being checked or its
+ * The route guard: pages under it need a session. While the session is being checked or its
  * info loads, a full-page spinner; without a session, /login with the page (path and query) as
  * `redirect`; with one, the page. It never reads the token cookie: the session actor decides.
  */

@@ -15,7 +15,7 @@ export function useAccessRoutes(): AccessRoute[] {
   return useMemo(() => buildAccessRoutes(serverRoutes, roles, permissions), [serverRoutes, roles, permissions]);
 }
 
-/** SPEC §6: true when `name` is among the names of the accessed routes (or the user's permissions). */
+/** True when `name` is among the names of the accessed routes (or the user's permissions). */
 export function usePermission(name: string): boolean {
   const routes = useAccessRoutes();
   const names = useMemo(() => permissionNames(routes), [routes]);

@@ -1,9 +1,9 @@
 /**
- * Roles and permissions (SPEC §6) as pure functions over the routes the info call returns
+ * Roles and permissions (docs/product.md) as pure functions over the routes the info call returns
  * (`accessed_routes`, built by the server from the admin's permissions):
  * - with role mode on, a route with no roles in its meta is open to everyone; otherwise the user needs
  *   one of them. A user with the role `admin-none` gets every route unfiltered;
- * - the permissions of the user info become a hidden route named `user-perimissions` (SPEC spelling);
+ * - the permissions of the user info become a hidden route named `user-perimissions` (the product's spelling);
  * - a permission is held when its name is among the names of the accessed routes (flattened), or in
  *   the permission list of that hidden route.
  * No React, no session: the router, the menu (later) and `<Permission>` call these.
@@ -32,11 +32,11 @@ export interface AccessRoute {
   children?: AccessRoute[];
 }
 
-/** SPEC §6: the role that sees every route, unfiltered. */
+/** The role that sees every route, unfiltered. */
 export const ADMIN_NONE_ROLE = 'admin-none';
-/** SPEC §6, spelled as the specification spells it. */
+/** Spelled as the product spells it. */
 export const PERMISSIONS_ROUTE_NAME = 'user-perimissions';
-/** Role filtering is on in the current configuration (SPEC §2, settings). */
+/** Role filtering is on in the current configuration. */
 export const ROLE_MODE = true;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -72,7 +72,7 @@ export function routeAllows(route: AccessRoute, roles: readonly string[]): boole
   return roles.some((role) => needed.includes(role));
 }
 
-/** SPEC §6 role filtering, recursive (a child is kept only under a parent that is kept). */
+/** Role filtering, recursive (a child is kept only under a parent that is kept). */
 export function filterRoutesByRoles(routes: readonly AccessRoute[], roles: readonly string[]): AccessRoute[] {
   if (roles.includes(ADMIN_NONE_ROLE)) return [...routes];
   return routes.flatMap((route) => {
@@ -111,7 +111,7 @@ export function permissionNames(routes: readonly AccessRoute[]): Set<string> {
   return names;
 }
 
-/** SPEC §6 permission directive: is `name` among the names of the accessed routes? */
+/** The permission directive: is `name` among the names of the accessed routes? */
 export function hasPermission(routes: readonly AccessRoute[], name: string): boolean {
   return permissionNames(routes).has(name);
 }

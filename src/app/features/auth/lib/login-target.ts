@@ -1,5 +1,5 @@
 /**
- * Where the login page sends the user, and how the guard sends them to it (SPEC §2, Login):
+ * Where the login page sends the user, and how the guard sends them to it (docs/product.md, Login):
  * after a successful login, the `redirect` query target — only when the same username logged in last
  * time, otherwise `/` — with the other query parameters kept. Only same-site paths are followed.
  */

@@ -1,5 +1,5 @@
 /**
- * /auth-redirect (SPEC §2): the landing address of an OAuth-style sign-in opened in a pop-up. It stores
+ * /auth-redirect: the landing address of an OAuth-style sign-in opened in a pop-up. It stores
  * the query string it was reached with (the code) in local storage, where the opener reads it, then
  * closes its window. If the browser refuses to close it, it says the window may be closed.
  */

@@ -1,5 +1,5 @@
 /**
- * The login page (SPEC §2, Login): username and password, show/hide password, a Caps Lock warning,
+ * The login page: username and password, show/hide password, a Caps Lock warning,
  * Enter submits, a loading button. A failed attempt shows the server's message inline (wrong
  * credentials, disabled account, too many attempts). After the session became active it goes to the
  * `redirect` target only when the same username logged in last time, otherwise to `/`, keeping the

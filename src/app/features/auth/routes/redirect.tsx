@@ -1,4 +1,4 @@
-/** /redirect/* (SPEC §2): re-routes to /* with the same query (used to re-render the current page). */
+/** /redirect/*: re-routes to /* with the same query (used to re-render the current page). */
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 
 export function RedirectPage() {

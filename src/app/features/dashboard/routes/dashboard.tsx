@@ -1,5 +1,5 @@
 /**
- * The landing page after login. Empty for now (SPEC §2). Reached with `?cid=…&name=…` it remembers the
+ * The landing page after login. Empty for now. Reached with `?cid=…&name=…` it remembers the
  * company the admin acts for (the `Cid` header of every later call) and its name, in session storage.
  * A "quick note" kept in component state only: it survives switching tags (the page stays mounted,
  * see routing/shell-routes) and is cleared by refreshing the tag.

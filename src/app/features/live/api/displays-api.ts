@@ -1,7 +1,7 @@
 /**
  * The control screen's calls for venue displays (issue 16): pair the display showing a code, list the
  * displays following the game, unpair one. Pairing leaves its refusals to the caller (shown under the
- * code field); the rest are shown by the API client (SPEC.md §8).
+ * code field); the rest are shown by the API client.
  */
 import type { components } from '@openapi/admin-api';
 import { api } from '@/app/api/api';

@@ -1,7 +1,7 @@
 /**
- * The control screen's calls (SPEC.md §7): the game's detail, every question of the game (the
+ * The control screen's calls: the game's detail, every question of the game (the
  * question actors need them all, not one page), the game-flow steps, the current ranking and the quiz
- * display's single-use code. Failures are shown by the API client (SPEC.md §8); callers only react.
+ * display's single-use code. Failures are shown by the API client; callers only react.
  */
 import type { components } from '@openapi/admin-api';
 import { api } from '@/app/api/api';
@@ -27,7 +27,7 @@ export async function loadAllQuestions(gameId: number): Promise<Question[]> {
   }
 }
 
-/** One game-flow step (SPEC.md §4). Steps 4 and 5 show the server's success message (公佈排名成功, 遊戲結束成功). */
+/** One game-flow step. Steps 4 and 5 show the server's success message (公佈排名成功, 遊戲結束成功). */
 export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 | 4 | 5): Promise<GameFlowData> =>
   api.post('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type }, { notify: type === 4 || type === 5 });
 

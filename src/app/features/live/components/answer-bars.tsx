@@ -1,4 +1,4 @@
-/** Answers per option of one question (SPEC.md §2 live panel, and the countdown dialog): a bar per option. */
+/** Answers per option of one question (the live panel, and the countdown dialog): a bar per option. */
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';

@@ -1,5 +1,5 @@
 /**
- * A confirmation box driven by a chart's state (SPEC.md §8: 是否公佈答案, 確定要結束遊戲嗎？): open while
+ * A confirmation box driven by a chart's state (是否公佈答案, 確定要結束遊戲嗎？): open while
  * the chart is in its confirming state, closed by the chart moving on — also when it moves on by
  * itself (the countdown reaching zero publishes the answer and takes the question out of
  * `confirmingPublish`). That is why it is not the promise-based `dialogs.confirm`, which only its

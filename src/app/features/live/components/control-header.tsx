@@ -1,5 +1,5 @@
 /**
- * The control screen's header (SPEC.md §2): title, answer type, open time range (type 2), status, the
+ * The control screen's header: title, answer type, open time range (type 2), status, the
  * promotion score of every level but the last (type 2; shown, not edited here — they are set on the
  * question list), the button opening the quiz display in a new tab, the venue displays paired by a
  * code (./displays-dialog.tsx), the results export menu and the game-over button.

@@ -1,5 +1,5 @@
 /**
- * The countdown dialog (SPEC.md §2): open while a question is on screen (the question chart's `live`
+ * The countdown dialog: open while a question is on screen (the question chart's `live`
  * tag). It shows the seconds left, ticking every second from the server's remaining time (the chart's
  * `tick` delay); at zero the chart publishes the answer by itself and the dialog closes with the state.
  * 立即公佈答案 asks 是否公佈答案 first (`shown.publishNow.confirmingPublish`); if the countdown ends while

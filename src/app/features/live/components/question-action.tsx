@@ -1,5 +1,5 @@
 /**
- * A question's status cell and action button (SPEC.md §4): 0 未出題 → 出題, 1 已出題 → 公佈答案,
+ * A question's status cell and action button (by status): 0 未出題 → 出題, 1 已出題 → 公佈答案,
  * 2 or 3 已出題 → 公佈排名 (again after a ranking). Both are read from the question's own actor; the
  * button is whatever the chart accepts now (`selectAction`), so a second click while a call is in
  * flight finds no button to press and sends nothing.

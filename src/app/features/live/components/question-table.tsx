@@ -1,5 +1,5 @@
 /**
- * The control screen's question table (SPEC.md §2): paged (10, 25, 50) and sortable, with the columns
+ * The control screen's question table: paged (10, 25, 50) and sortable, with the columns
  * of the game's type — order, level (type 2), title, question text, image, score (type 2), answering
  * time, bonus (type 1), status and the status-dependent action. Paging and sorting happen here over
  * the game's whole question list (the screen holds every question's actor anyway), so sorting by

@@ -1,5 +1,5 @@
 /**
- * The server's clock as this browser can tell it (DESIGN.md §5: countdowns run from the server's
+ * The server's clock as this browser can tell it (the rule: countdowns run from the server's
  * deadline corrected by a measured clock offset). The offset comes from the real-time channel's
  * ping/pong when there was one (half the round trip taken into account), otherwise from the
  * `server_time` of the last HTTP answer. Never used for scoring: only to draw the countdown.

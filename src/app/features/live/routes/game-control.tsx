@@ -1,5 +1,5 @@
 /**
- * /triviaGame/start/:id — the game detail and control screen (SPEC.md §2, §4, §8): the header with
+ * /triviaGame/start/:id — the game detail and control screen (docs/product.md): the header with
  * the quiz display button and game over, the live panel (players, answers in, top 10), the question
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
  * the game and question actors (lib/game-control.ts); a reload resumes from the server's state.
@@ -40,7 +40,7 @@ function GameControlRoot({ gameId }: { gameId: number }) {
   return <ControlScreen key={gameId} control={control} />;
 }
 
-/** The quiz display's address (DESIGN.md §1): the single-use code, the company of this tab and the game. */
+/** The quiz display's address: the single-use code, the company of this tab and the game. */
 export function quizUrl(code: string, companyId: string, gameId: number): string {
   const url = new URL('/quiz', window.location.origin);
   url.searchParams.set('token', code);
@@ -69,7 +69,7 @@ function ControlScreen({ control }: { control: GameControl }) {
     control.canControl = canControl;
   }, [control, canControl]);
 
-  // SPEC.md §4: ending the game (here) goes back to the game list.
+  // Ending the game (here) goes back to the game list.
   useEffect(() => {
     if (ended && control.endRequested) void navigate('/triviaGame/index');
   }, [ended, control, navigate]);

@@ -1,4 +1,4 @@
-/** The notification calls of SPEC §7, typed by the contract. Screens call these, never api.post directly. */
+/** The notification calls, typed by the contract. Screens call these, never api.post directly. */
 import { api, type SuccessData } from '@/app/api/api';
 import type { components } from '@openapi/admin-api';
 

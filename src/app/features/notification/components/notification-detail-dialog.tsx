@@ -1,5 +1,5 @@
 /**
- * The detail of one notification (SPEC §2): sender, the rich-text message read-only, created time.
+ * The detail of one notification: sender, the rich-text message read-only, created time.
  * Opening it loads POST /notification/detail, which is also what marks it read on the server; the
  * list is told (`onLoaded`) so its row turns read without a reload.
  */

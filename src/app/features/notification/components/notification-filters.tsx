@@ -1,5 +1,5 @@
 /**
- * The filters of the notification list (SPEC §2): message text, read status (all / unread / read)
+ * The filters of the notification list: message text, read status (all / unread / read)
  * and a created-time range with the 1 week / 1 month / 3 months shortcuts. Text applies on Enter or
  * the search button; status, dates and shortcuts apply at once.
  */

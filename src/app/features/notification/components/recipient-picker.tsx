@@ -1,5 +1,5 @@
 /**
- * Recipients of a notification (SPEC §2): a multi-select of the company's admins that means "all"
+ * Recipients of a notification: a multi-select of the company's admins that means "all"
  * when nothing is chosen. Clearing the last chip goes back to all, which is what the send call's
  * `admins: []` says.
  */

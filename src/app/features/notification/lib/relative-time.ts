@@ -1,5 +1,5 @@
 /**
- * The relative time of the notification list (SPEC §9: minutes under an hour, hours under a day, then
+ * The relative time of the notification list (minutes under an hour, hours under a day, then
  * days), in this feature's short words ("5 min ago"). The audit screen uses the shared
  * lib/relative-time.ts, whose English is spelled out ("5 minutes ago"); they are kept apart so the
  * inbox reads as before.

@@ -1,5 +1,5 @@
 /**
- * /notification (SPEC §2): the admin's inbox. Filters, a send button, the mark-as-read menu (selected
+ * /notification: the admin's inbox. Filters, a send button, the mark-as-read menu (selected
  * or all), a table whose unread rows are bold with an amber envelope and only they can be selected,
  * sort by created time, pages of 10/25/50, and the detail dialog on double-click (which marks the row
  * read). The list is the server's: after any change it is fetched again.

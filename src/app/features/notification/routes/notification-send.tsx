@@ -1,5 +1,5 @@
 /**
- * /notification/send (SPEC §2): recipients (all by default), the rich-text message, send. The
+ * /notification/send: recipients (all by default), the rich-text message, send. The
  * server's 422 messages appear under their field (`message`, `admins`); on success a message says
  * how many were sent and the list opens again.
  */

@@ -1,4 +1,4 @@
-/** The privacy page calls of SPEC §7: the public read (no login) and the editor's read and update. */
+/** The privacy page calls: the public read (no login) and the editor's read and update. */
 import { api } from '@/app/api/api';
 import type { components } from '@openapi/admin-api';
 

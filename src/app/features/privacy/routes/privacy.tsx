@@ -1,5 +1,5 @@
 /**
- * /privacy (SPEC §2): public, no login. Fetches the company's privacy HTML (POST /website/privacy)
+ * /privacy: public, no login. Fetches the company's privacy HTML (POST /website/privacy)
  * and renders it read-only through the rich-text component, which sanitizes it again in the browser.
  */
 import { Alert, Box, Card, Center, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** The profile page's calls (SPEC §7): own name and email, update self, the menus' navigation settings. */
+/** The profile page's calls: own name and email, update self, the menus' navigation settings. */
 import { api } from '@/app/api/api';
 
 export interface ProfileValues {
@@ -16,7 +16,7 @@ export interface NavSetting {
 
 export const fetchMe = () => api.post('/me', {});
 
-/** A blank password means "unchanged" and is left out of the request (SPEC §2, Profile). */
+/** A blank password means "unchanged" and is left out of the request. */
 export function updateSelf({ name, email, password }: ProfileValues) {
   return api.post('/admin/updateSelf', { name, email, ...(password ? { password } : {}) });
 }

@@ -1,6 +1,6 @@
 /**
  * One row per menu the admin can open (translated name, icon) with a no-cache and a pinned-tag switch
- * (SPEC §2, Profile). Each switch saves at once through /nav/set/noCache or /nav/set/affix and tells
+ * (docs/product.md). Each switch saves at once through /nav/set/noCache or /nav/set/affix and tells
  * the shell (nav-overrides), so the tags view and keep-alive follow without a reload.
  */
 import { Card, Heading, Skeleton, Switch, Table, Text } from '@chakra-ui/react';

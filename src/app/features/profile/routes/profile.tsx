@@ -1,4 +1,4 @@
-/** /profile/index (SPEC §2, Profile): the account form and the per-menu navigation settings. */
+/** /profile/index: the account form and the per-menu navigation settings. */
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/app/lib/title';

@@ -7,7 +7,7 @@ import { upload } from '@/app/api/upload';
 
 /**
  * Uploads one image; `onProgress` gets the sent fraction (0–1), or null while the size is unknown.
- * Resolves with the image's path (`data.path`). Uploads have no timeout (SPEC.md §9).
+ * Resolves with the image's path (`data.path`). Uploads have no timeout.
  */
 export async function uploadImage(file: File, onProgress: (fraction: number | null) => void, signal?: AbortSignal): Promise<string> {
   const body = new FormData();

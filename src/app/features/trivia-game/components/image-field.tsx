@@ -1,7 +1,7 @@
 /**
  * One image of a question or an option: a thumbnail of the current image, a button that picks a file
  * and uploads it at once (POST /file/uploadImage) with a progress bar, and a remove button. A file
- * that is not an image is refused with a warning before anything is sent (SPEC.md §5).
+ * that is not an image is refused with a warning before anything is sent.
  */
 import { Box, Button, HStack, IconButton, Image, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ interface ImageFieldProps {
   onChange: (path: string) => void;
   /** Accessible name of the file input, e.g. "Option A image". */
   label: string;
-  /** e.g. "981*555" (SPEC.md §9). */
+  /** e.g. "981*555" (the suggested size of a question image). */
   suggestedSize: string;
   /** Width and height of the thumbnail box. */
   box: { w: string; h: string };

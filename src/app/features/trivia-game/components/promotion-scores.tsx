@@ -1,5 +1,5 @@
 /**
- * The levels of a level game (type 2) and their promotion scores (SPEC.md §5): one input per level
+ * The levels of a level game (type 2) and their promotion scores: one input per level
  * except the last, digits only (`keepDigits`); leaving an input validates all of them with
  * `validatePromotionScores` and, when valid, saves them all through /triviaGame/updateLevel. Levels
  * are added or the last one removed here too (saved at once when the scores allow it).

@@ -1,5 +1,5 @@
 /**
- * The question create and update dialog (SPEC.md §2, 80 % wide). Every rule it applies comes from
+ * The question create and update dialog (80 % wide). Every rule it applies comes from
  * src/domain/question-rules.ts — defaults, single-choice ticking, clearing the answers when the type
  * changes, adding, removing and relettering options, and validation — and every message from
  * src/domain/messages.ts, so the dialog and the server never disagree. The title is checked when it

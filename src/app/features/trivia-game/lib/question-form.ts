@@ -47,7 +47,7 @@ export function formatFieldErrors(errors: FieldErrorKeys, lang: DomainLang): Fie
 
 /**
  * Which rule errors the dialog shows: all of them once the user tried to save, before that only
- * those of the fields the user has left (the title, on blur — SPEC.md §5).
+ * those of the fields the user has left (the title is checked on blur).
  */
 export function visibleErrors(errors: FieldErrorKeys, shown: 'all' | ReadonlySet<string>): FieldErrorKeys {
   if (shown === 'all') return errors;
@@ -71,5 +71,5 @@ export function unplacedMessages(fields: FieldMessages, placed: (field: string) 
   return Object.entries(fields).flatMap(([field, list]) => (placed(field) ? [] : list));
 }
 
-/** SPEC.md §5: an image upload accepts images only. */
+/** An image upload accepts images only. */
 export const isImageFile = (file: Pick<File, 'type'>): boolean => /^image\//i.test(file.type);

@@ -1,5 +1,5 @@
 /**
- * /triviaGame/index — the trivia games of the company (SPEC.md §2): search by title, the paged table
+ * /triviaGame/index — the trivia games of the company: search by title, the paged table
  * (title, type, open time for level games, status, number of questions), and per game its questions,
  * its control screen, the results export (CSV / Excel), reset after a rehearsal, duplicate, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.

@@ -1,5 +1,5 @@
 /**
- * /triviaGame/update/:id — the questions of one game (SPEC.md §2, Trivia question list): the game's
+ * /triviaGame/update/:id — the questions of one game (docs/product.md): the game's
  * header (title, answer type, open time for a level game, status) with the promotion scores of its
  * levels, search by title, the paged table, and the create/update dialog. Editing needs
  * `triviaGame.edit`; a question already shown cannot be changed, one on screen cannot be deleted.
