@@ -181,7 +181,7 @@ export interface components {
     schemas: {
         Envelope: {
             /** @enum {integer} */
-            code: 200 | 201 | 202 | 400 | 413 | 422 | 429 | 500 | 501;
+            code: 200 | 201 | 202 | 400 | 413 | 422 | 429 | 500 | 501 | 503;
             /** @description A sentence in the request's language. */
             message: string;
             /** @description The result on code 200; null or error details otherwise. */
@@ -189,7 +189,7 @@ export interface components {
         };
         ErrorEnvelope: components["schemas"]["Envelope"] & {
             /** @enum {integer} */
-            code: 400 | 413 | 429;
+            code: 400 | 413 | 429 | 503;
             data: null;
         };
         /** @description HTTP 200 with body code 201 (refused: show `message`, nothing changed) or 202 (the token is unknown or expired: join, or open the display, again). `data` is null. */
@@ -664,6 +664,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The server is shutting down (a restart or a deploy) and took nothing: body code 503, nothing stored. Send it again; the player page keeps the answer and sends it once its live connection is back (closed with 1012, it reconnects to an instance that is up). Answered to an answer sent over the WebSocket after the shutdown began; requests already running are completed. */
+        ShuttingDown: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Unexpected failure. Body code 500; the error is logged under `data.errorId`. */
         ServerError: {
             headers: {
@@ -753,6 +762,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     state: {

@@ -25,6 +25,7 @@ import { loadTokenSecret, TokenSigner } from './features/session/tokens.js';
 import accessPlugin from './plugins/access.js';
 import auditRecorder from './features/audit/recorder.js';
 import realtimePlugin from './plugins/realtime.js';
+import shutdownPlugin from './plugins/shutdown.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import type { OperationHandlers } from './contract/handlers.js';
 import { createBlobStore, type BlobStore } from './features/file/store/index.js';
@@ -151,6 +152,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Uploads: one file per request (SPEC.md §5); handlers stream it with request.file().
     await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
+    // app.shutdown: the graceful shutdown main.ts runs on SIGTERM (plugins/shutdown.ts).
+    await app.register(shutdownPlugin);
     // The live game: player/display access, the game topics of the real-time channel.
     await app.register(livePlugin, { autoPublishAfterMs: config.autoPublishAfterMs });
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);

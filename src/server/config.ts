@@ -140,11 +140,22 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string } {
+/** SHUTDOWN_TIMEOUT_MS: how long a graceful shutdown may take to finish what is in flight (default 10 s). */
+export function parseShutdownTimeout(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  if (text === '') return 10_000;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 3_600_000) {
+    throw new ConfigError(`SHUTDOWN_TIMEOUT_MS=${JSON.stringify(value)}: give the longest a shutdown may wait for requests in flight, in milliseconds (1 to 3600000; default 10000).`);
+  }
+  return Number(text);
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string; shutdownTimeoutMs: number } {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: Number(env.PORT || 8080),
     host: env.HOST || '0.0.0.0',
+    shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
     dataDir,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

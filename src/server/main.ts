@@ -29,13 +29,17 @@ try {
   throw error;
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// SIGTERM or SIGINT: a graceful shutdown (plugins/shutdown.ts) bounded by SHUTDOWN_TIMEOUT_MS, then
+// exit 0. A second signal, or a close that overruns the bound by 5 s more, exits 1 at once.
+closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing because of an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
+  else app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+  await app.shutdown(config.shutdownTimeoutMs);
 });
 
 await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = address && typeof address === 'object' ? address.port : config.port;
 
 if (app.seedResult.generatedAdminPassword) {
   const line = '='.repeat(64);
@@ -56,4 +60,4 @@ if (app.seedResult.generatedAdminPassword) {
   );
 }
 const where = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.database.dataDir}`;
-console.log(`Live Trivia Back Office is running on http://localhost:${config.port} (database: ${where})`);
+console.log(`Live Trivia Back Office is running on http://localhost:${port} (database: ${where})`);

@@ -2,8 +2,8 @@
  * Health checks for load balancers and orchestrators, outside /api and outside the envelope:
  * - `GET /healthz`: the process answers (liveness). Nothing else is touched.
  * - `GET /readyz`: this instance can serve (readiness): the database answers a query and every
- *   migration this build carries is applied. 503 with the reason otherwise, so a balancer sends no
- *   traffic to an instance whose database is gone or behind.
+ *   migration this build carries is applied, and it is not shutting down. 503 with the reason otherwise,
+ *   so a balancer sends no traffic to an instance whose database is gone or behind, or that is stopping.
  * Both are plain JSON, never cached, need no token and never say more than `status` and `reason`.
  */
 import fs from 'node:fs';
@@ -30,6 +30,8 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
 
   app.get('/readyz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Shutting down (plugins/shutdown.ts): finishing what is in flight, taking nothing new.
+    if (app.draining) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
     let applied: number;
     try {
       const result = await app.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { resolveLang, translate } from '../i18n.js';
 import type { Envelope } from '../lib/envelope.js';
 import { createLocalBus, createPostgresBus, type EventBus, type RealtimeEvent } from '../realtime/bus.js';
-import { Hub, type HubClient } from '../realtime/hub.js';
+import { Hub, RESTART_CLOSE_REASON, type HubClient } from '../realtime/hub.js';
 import { TicketService, type TicketSubject } from '../realtime/tickets.js';
 import { resultEnvelope } from './contract.js';
 import { errorReply } from './errors.js';
@@ -119,10 +119,15 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
     if (!operation) {
       return reply(404, { code: 404, message: translate(lang, 'error.notFound', { method: 'request', url: String(message.operation) }), data: null });
     }
+    if (hub.draining) {
+      // The server is shutting down: the phone keeps the answer (503 is worth sending again) and
+      // sends it after reconnecting, to an instance that is up.
+      return reply(503, { code: 503, message: translate(lang, 'error.restarting'), data: null });
+    }
     if (client.requests >= MAX_REQUESTS_IN_FLIGHT) {
       return reply(429, { code: 429, message: translate(lang, 'error.tooManyRequests', { after: translate(lang, 'time.seconds', { count: 1 }) }), data: null });
     }
-    client.requests += 1;
+    hub.requestStarted(client);
     void (async () => {
       try {
         const body = message.body ?? null;
@@ -132,7 +137,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
         const { status, body } = errorReply(error, lang, app.log);
         reply(status, body);
       } finally {
-        client.requests -= 1;
+        hub.requestSettled(client);
       }
     })();
   }
@@ -142,6 +147,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
     {
       websocket: true,
       preValidation: async (request, reply) => {
+        if (hub.draining) return reply.code(503).send({ code: 503, message: RESTART_CLOSE_REASON, data: null });
         if (!originAllowed(request, options.allowedOrigins)) {
           return reply.code(403).send({ code: 403, message: 'origin not allowed', data: null });
         }

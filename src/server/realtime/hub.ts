@@ -49,11 +49,22 @@ export interface TopicHandler {
 /** A client whose socket has this much unsent data is too slow to follow a live game: drop it. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The close a server going away gives its clients: 1012 "service restart" (RFC 6455's registry).
+ * Every client of the app (src/app/realtime, src/audience/live-socket.ts) reconnects after any close,
+ * with a fresh ticket, and a load balancer sends it to an instance that is still up.
+ */
+export const RESTART_CLOSE_CODE = 1012;
+export const RESTART_CLOSE_REASON = 'server restarting';
+
 export class Hub {
   private readonly byTopic = new Map<string, Set<HubClient>>();
   private readonly handlers = new Map<string, TopicHandler>();
   private readonly operations = new Map<string, SocketOperation>();
   readonly clients = new Set<HubClient>();
+  /** Set when the server shuts down (drain): no new request is run, every client is let go. */
+  draining = false;
+  private running = 0;
 
   /** Topics are `<prefix>:<rest>`; the handler of the prefix decides. */
   registerTopic(prefix: string, handler: TopicHandler): void {
@@ -94,6 +105,38 @@ export class Hub {
   unsubscribe(client: HubClient, topic: string): void {
     client.topics.delete(topic);
     this.byTopic.get(topic)?.delete(client);
+  }
+
+  /**
+   * The server is going away: each client is closed with RESTART_CLOSE_CODE once the requests it
+   * sent are answered (at once if none is waiting: see requestSettled), so no reply is lost.
+   */
+  drain(): void {
+    this.draining = true;
+    for (const client of this.clients) if (client.requests === 0) this.letGo(client);
+  }
+
+  /** A request frame of `client` is being run. */
+  requestStarted(client: HubClient): void {
+    client.requests += 1;
+    this.running += 1;
+  }
+
+  /** A request of `client` was answered (or its socket went meanwhile): while draining, the last one lets the client go. */
+  requestSettled(client: HubClient): void {
+    client.requests -= 1;
+    this.running -= 1;
+    if (this.draining && client.requests === 0) this.letGo(client);
+  }
+
+  /** Requests received and not answered yet, over every client (those whose socket closed meanwhile too). */
+  get requestsInFlight(): number {
+    return this.running;
+  }
+
+  private letGo(client: HubClient): void {
+    const { socket } = client;
+    if (socket.readyState === socket.OPEN) socket.close(RESTART_CLOSE_CODE, RESTART_CLOSE_REASON);
   }
 
   /** Delivers a bus event to this instance's subscribers. */

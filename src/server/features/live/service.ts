@@ -541,6 +541,7 @@ export const MAX_ANSWER_BATCH = 1000;
 export class AnswerBatcher {
   private queue: Array<AnswerRequest & { resolve: (row: q.AnswerRow) => void; reject: (error: unknown) => void }> = [];
   private running = false;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -573,6 +574,13 @@ export class AnswerBatcher {
       });
     }
     this.running = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves once every answer submitted so far is committed (or refused): nothing queued, no batch running. */
+  whenIdle(): Promise<void> {
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 }
 
@@ -587,6 +595,11 @@ export async function answer(db: Db, player: AnswerPlayer, input: { question_id:
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new AnswerBatcher(db)));
   return batcher.submit({ player, input, receivedAt });
+}
+
+/** Resolves once every answer submitted to this database so far is committed or refused (a graceful shutdown waits for it). */
+export function answersSettled(db: Db): Promise<void> {
+  return batchers.get(db)?.whenIdle() ?? Promise.resolve();
 }
 
 // ------------------------------------------------------------------ what players and the display see
