@@ -133,7 +133,7 @@ describe('the contract is the only source of API routes', () => {
   afterAll(() => app.close());
 
   it('registers exactly the contract operations under /api', () => {
-    // GET /api/ws is the one WebSocket (DESIGN.md §3); its ticket comes from the contract's /ws/ticket.
+    // GET /api/ws is the one WebSocket (docs/api-conventions.md); its ticket comes from the contract's /ws/ticket.
     // The API reference and the raw contracts (plugins/api-docs.ts) are pages about the API, not operations.
     const documentation = (route: string) => / \/api\/(docs|openapi)(\/|$)/.test(route);
     const routes = app.registeredRoutes.filter((route) => / \/api(\/|$)/.test(route) && !route.startsWith('HEAD ') && route !== 'GET /api/ws' && !documentation(route));

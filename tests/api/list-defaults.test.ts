@@ -1,5 +1,5 @@
 /**
- * Every list of the admin contract answers a request with page and limit alone (DESIGN.md §3 as
+ * Every list of the admin contract answers a request with page and limit alone (as
  * docs/api-conventions.md states it): order and sort have defaults in the contract, and a client that
  * leaves them out gets the list's default order.
  */
@@ -48,7 +48,7 @@ describe('lists with page and limit alone', () => {
   });
   afterAll(() => app.close());
 
-  it('asks nothing but page and limit of any list (the game list and the question list, as SPEC.md pages do, included)', () => {
+  it('asks nothing but page and limit of any list (the game list and the question list, as the list pages of the product send them, included)', () => {
     const spec = loadAdminSpec() as { paths: Record<string, any>; components: { schemas: Record<string, { required?: string[] }> } };
     const lists = listOperations(loadAdminSpec()).filter((op) => op.operationId.endsWith('List'));
     expect(lists.length).toBeGreaterThanOrEqual(8);

@@ -1,7 +1,7 @@
 /**
  * The error pages in real Chromium against the built SPA served by the real server: what they say,
  * where their buttons lead, and the document title. Like every page but /login, /auth-redirect and
- * /privacy they need a session (SPEC §2), so each test logs in through the API first.
+ * /privacy they need a session, so each test logs in through the API first.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

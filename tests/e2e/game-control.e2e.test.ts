@@ -1,6 +1,6 @@
 /**
- * The control screen (/triviaGame/start/:id, SPEC.md §2 control screen and countdown dialog, §4 steps,
- * §8 confirmations) in real Chromium against the real server, with players joining and answering
+ * The control screen (/triviaGame/start/:id: docs/product.md for the screen, the countdown dialog and
+ * the confirmations, docs/game-rules.md for the steps) in real Chromium against the real server, with players joining and answering
  * through the real /api/play API: a whole speed contest (show, the countdown publishing the answer by
  * itself at zero, publish ranking, publish-now after 是否公佈答案, the live panel's players, answers
  * and top 10, a double click making one step, game over back to the list); a reload in the middle of

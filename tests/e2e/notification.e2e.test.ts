@@ -1,5 +1,5 @@
 /**
- * Notifications in real Chromium (SPEC §2 Notification list and send, §4, §5): admin A sends to admin
+ * Notifications in real Chromium (docs/product.md, Notifications): admin A sends to admin
  * B through the send screen; B sees it bold and unread, opens it by double-click and it turns read;
  * marking with nothing selected shows the check message; mark all; the text, read-status and date
  * shortcut filters; the server's 422 under the message field. Screenshots go to /tmp/shots.

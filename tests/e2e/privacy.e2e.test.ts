@@ -1,5 +1,5 @@
 /**
- * The privacy page (SPEC §2): an admin with website.privacy edits it in the rich-text editor and
+ * The privacy page: an admin with website.privacy edits it in the rich-text editor and
  * saves; anyone sees it on /privacy without logging in. Screenshots of /privacy and the editor go to
  * /tmp/shots.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile page in real Chromium against the real server (SPEC.md §2 Profile, §8): server 422
+ * The profile page in real Chromium against the real server (docs/product.md, Profile): server 422
  * messages under their fields, the navbar name following a save, and a navigation switch that the
  * tags view follows at once and that persists after a reload. Screenshots under /tmp/shots.
  */

@@ -1,5 +1,5 @@
 /**
- * Session and access control in real Chromium against the real server (SPEC.md §2 Login, §4, §6, §8):
+ * Session and access control in real Chromium against the real server (docs/product.md, docs/api-conventions.md):
  * the login form, where a login leads (the redirect rule), the route guard, forced logouts (202 and
  * 430), one refresh for many expired calls, the persistent 500 notification, and the form's Caps Lock
  * warning and password toggle. Screenshots of the login page and of the 500 and 430 feedback are

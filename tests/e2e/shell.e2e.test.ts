@@ -1,5 +1,5 @@
 /**
- * The app shell in real Chromium against the real server (SPEC.md §2 Layout, §9): the tags view and its
+ * The app shell in real Chromium against the real server (docs/product.md, Layout): the tags view and its
  * context menu, keep-alive of open pages (and refresh re-mounting them), layout settings kept in
  * cookies, the sidebar on a small screen, pinyin menu search, the language switch, and the unread
  * badge following the WebSocket. Screenshots of the shell, the settings drawer and the context menu

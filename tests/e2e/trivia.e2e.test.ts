@@ -1,7 +1,7 @@
 /**
- * The trivia game screens in real Chromium against the real server (SPEC.md §2 Trivia question list
- * and Question dialogs, §5 validation): a level game made through the game list, its promotion score
- * saved on blur, a question with four uploaded image options that breaks each §5 rule on the way,
+ * The trivia game screens in real Chromium against the real server (docs/product.md: the
+ * question list, the question dialog and its rules): a level game made through the game list, its promotion score
+ * saved on blur, a question with four uploaded image options that breaks each rule on the way,
  * options relettered after a deletion, the question edited and deleted; and the columns of a speed
  * contest. Screenshots of the lists and of the dialog with its errors go to /tmp/shots for review.
  */
@@ -83,7 +83,7 @@ describe('a level game, its promotion scores and a question with image options',
     await page.waitForURL(/\/triviaGame\/update\/\d+$/);
     await page.getByTestId('game-title').filter({ hasText: 'E2E 闖關賽' }).waitFor();
 
-    // A second level: level 1 now needs a promotion score (SPEC §5), digits only, saved on blur.
+    // A second level: level 1 now needs a promotion score, digits only, saved on blur.
     const scores = page.getByTestId('promotion-scores');
     await scores.getByRole('button', { name: '新增關卡' }).click();
     await scores.getByText('請輸入第 1 關的晉級分數').waitFor();

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions in the SPA (SPEC.md §6), as pure functions over `accessed_routes`: role
+ * Roles and permissions in the SPA (docs/product.md), as pure functions over `accessed_routes`: role
  * filtering (no roles = open to all, else one matching role, admin-none sees everything), the hidden
  * `user-perimissions` route, the permission check, and the pages the router registers.
  */

@@ -1,6 +1,6 @@
 /**
  * The SPA's API client: the headers every call carries (docs/api-conventions.md), the renewed token
- * handed to the session, and `api.post` meeting every answer of the error catalogue (SPEC.md §8) —
+ * handed to the session, and `api.post` meeting every answer of the error catalogue (docs/api-conventions.md) —
  * including three calls against an expired token making exactly one refresh through the real session
  * machine. Requests go through the real openapi-fetch pipeline with a scripted fetch instead of the
  * network; the UI it would show is observed on the toaster and dialog modules.

@@ -1,5 +1,5 @@
 /**
- * Where the login page goes after a successful login (SPEC.md §2, Login) and how the guard sends a
+ * Where the login page goes after a successful login (docs/product.md, Login) and how the guard sends a
  * visitor to it: the redirect target only for the same username as last time, other query parameters
  * kept, and never off the site.
  */

@@ -1,4 +1,4 @@
-/** SPEC §9 relative time: minutes under an hour, hours under a day, then days — in both languages. */
+/** Relative time: minutes under an hour, hours under a day, then days — in both languages. */
 import { describe, expect, it } from 'vitest';
 import { relativeTime } from '@/app/lib/relative-time';
 

@@ -53,7 +53,7 @@ describe('question form glue', () => {
     expect(questionBody(draft, 2)).toMatchObject({ level_id: 4, have_answering_time: 0, is_bonus: 0 });
   });
 
-  it('words rule errors with the domain messages in the UI language (SPEC.md §5 wording in Chinese)', () => {
+  it('words rule errors with the domain messages in the UI language (the product wording in Chinese, word for word)', () => {
     const errors = validateQuestion(defaultQuestionDraft(), { gameType: 2 });
     const zh = formatFieldErrors(errors, domainLang('zh-TW'));
     expect(zh).toMatchObject({

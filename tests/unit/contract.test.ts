@@ -1,6 +1,6 @@
 /**
  * The contract, openapi/admin-api.yaml: valid OpenAPI 3.1, generated types up to date, every call of
- * SPEC.md §7 (with the paths DESIGN.md §3 names) present, and every operation declaring what the
+ * the back office (with the paths docs/api-conventions.md names) present, and every operation declaring what the
  * server's access hooks read (docs/api-conventions.md).
  */
 import { execFileSync } from 'node:child_process';
@@ -38,18 +38,18 @@ interface OpenApiDoc {
   components: { schemas: Record<string, Record<string, unknown>>; parameters: Record<string, unknown> };
 }
 
-/** Every call SPEC.md §7 lists, plus the paths it leaves unnamed as DESIGN.md §3 names them. */
+/** Every call the back office makes, at the paths docs/api-conventions.md (The calls) names. */
 const EXPECTED_PATHS = [
   // session
   '/login',
   '/logout',
   '/refresh',
-  '/info', // user info (DESIGN.md §3)
+  '/info', // user info
   '/me',
-  '/ws/ticket', // ticket for the one WebSocket at /api/ws (DESIGN.md §3, §6)
+  '/ws/ticket', // ticket for the one WebSocket at /api/ws
   // profile and navigation
-  '/admin/updateSelf', // profile update (DESIGN.md §3)
-  '/nav', // nav settings list (DESIGN.md §3)
+  '/admin/updateSelf', // profile update
+  '/nav', // nav settings list
   '/nav/set/noCache',
   '/nav/set/affix',
   // notifications
@@ -63,16 +63,16 @@ const EXPECTED_PATHS = [
   // trivia games
   '/triviaGame/list',
   '/triviaGame/create',
-  '/triviaGame/update', // game update (DESIGN.md §3)
+  '/triviaGame/update', // game update
   '/triviaGame/delete',
   '/triviaGame/reset', // after a rehearsal (issue 16)
   '/triviaGame/duplicate', // copy a game (issue 16)
   '/triviaGame/detail',
   '/triviaGame/allLevel',
-  '/triviaGame/updateLevel', // save levels (DESIGN.md §3)
+  '/triviaGame/updateLevel', // save levels
   '/triviaGame/getRank',
   '/triviaGame/gameFlow',
-  '/triviaGame/displayCode', // single-use code that opens the quiz display (DESIGN.md §6)
+  '/triviaGame/displayCode', // single-use code that opens the quiz display
   '/triviaGame/pairDisplay', // display pairing: bind the display showing a code (issue 16)
   '/triviaGame/unpairDisplay',
   '/triviaGame/displayList',
@@ -102,7 +102,7 @@ const EXPECTED_PATHS = [
   '/admin/syncPermissions',
   '/admin/import',
   '/admin/importTemplate', // the sheet template of /admin/import (issue 15)
-  // roles, permissions, companies and the audit trail (DESIGN.md §3)
+  // roles, permissions, companies and the audit trail (docs/accounts.md)
   '/role/list',
   '/role/create',
   '/role/update',
@@ -114,7 +114,7 @@ const EXPECTED_PATHS = [
   '/audit/list',
   '/audit/export',
   // website
-  '/website/privacy', // public privacy content (DESIGN.md §3)
+  '/website/privacy', // public privacy content
   '/website/privacyDetail',
   '/website/privacyUpdate',
 ];
@@ -261,7 +261,7 @@ describe('openapi/admin-api.yaml', () => {
     }
   }, 60_000);
 
-  it('describes every call of SPEC.md §7 and DESIGN.md §3, all as POST, and nothing else', () => {
+  it('describes every call the back office makes, all as POST, and nothing else', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([...EXPECTED_PATHS].sort());
     for (const path of EXPECTED_PATHS) {
       expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(['post']);

@@ -1,5 +1,5 @@
 /**
- * The shared question rules (SPEC.md §5) as the dialog and the server meet them: every rule with its
+ * The shared question rules (docs/product.md) as the dialog and the server meet them: every rule with its
  * message in both languages, the defaults of a new question, answer ticking, type change, option
  * relettering, and the promotion score of each level but the last.
  */

@@ -1,5 +1,5 @@
 /**
- * Scoring and ranking of the live game (DESIGN.md §5), against tables computed by hand:
+ * Scoring and ranking of the live game (docs/game-rules.md), against tables computed by hand:
  * speed points (500..1000, doubled on a bonus), correctness of single and multiple choice, the
  * answering window with its grace, levels and promotion, and the ranking order of both game types.
  */
