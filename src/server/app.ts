@@ -149,7 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(securityPlugin);
     await app.register(accessPlugin, { sessions: app.sessions });
-    // Uploads: one file per request (SPEC.md §5); handlers stream it with request.file().
+    // Uploads: one file per request (one file at a time, the product's rule); handlers stream it with request.file().
     await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // app.shutdown: the graceful shutdown main.ts runs on SIGTERM (plugins/shutdown.ts).

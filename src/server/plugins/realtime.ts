@@ -1,5 +1,5 @@
 /**
- * The one WebSocket endpoint, GET /api/ws (DESIGN.md §3, §6). A client connects with a single-use
+ * The one WebSocket endpoint, GET /api/ws (docs/api-conventions.md). A client connects with a single-use
  * ticket from POST /api/admin/ws/ticket (or the player API) in the `ticket` query parameter; a browser
  * from another origin is refused. Events published on the bus by any instance reach the clients of
  * every instance. Admins are subscribed to their own topic `admin:<id>` at once.

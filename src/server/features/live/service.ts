@@ -1,5 +1,5 @@
 /**
- * The rules of the live game on the server (DESIGN.md §5), the one authority: game-flow steps checked
+ * The rules of the live game on the server (docs/game-rules.md), the one authority: game-flow steps checked
  * against the same statecharts that draw the control screen's buttons (machines/game/steps.ts),
  * joining, answering, scoring and ranking with the shared domain rules (src/domain/scoring.ts,
  * ranking.ts), and what players and the display may see.
@@ -421,7 +421,7 @@ const repeatOutcome = (stored: q.AnswerRow, sent: readonly string[]): AnswerOutc
   isSameAnswer(stored.choices, sent) ? { ok: stored } : { error: businessError(REFUSAL_MESSAGES.answered) };
 
 /**
- * The answer as it would be stored, or a refusal (a thrown ApiError): every rule of DESIGN.md §5, in
+ * The answer as it would be stored, or a refusal (a thrown ApiError): every answer rule of docs/game-rules.md, in
  * the order a player is told about them. Only for a player without a stored answer to the question
  * (a repeat is settled before, repeatOutcome).
  */
@@ -531,7 +531,7 @@ async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutco
 export const MAX_ANSWER_BATCH = 1000;
 
 /**
- * Group commit of answers (DESIGN.md §6: "under a burst, commits may be batched but never skipped").
+ * Group commit of answers (under a burst, commits may be batched but never skipped).
  * Answers that arrive while a batch is being committed wait for it and go together in the next one;
  * an answer alone goes at once (on the next turn of the event loop), so batching adds no delay when
  * it is quiet. Every answer is settled only after its batch committed: acknowledged means stored.
