@@ -292,8 +292,9 @@ describe('messages', () => {
   it('every rule has its sentence in zh-TW and en, limits filled in', () => {
     expect(fileKeys.length).toBeGreaterThanOrEqual(16);
     for (const key of fileKeys) {
-      const zh = formatDomainMessage('zh-TW', key, { max: 1023 });
-      const en = formatDomainMessage('en', key, { max: 1023 });
+      const params = { max: 1023, type: 'PDF', limit: '200 MB', name: 'a.pdf', path: 'docs/a.pdf' };
+      const zh = formatDomainMessage('zh-TW', key, params);
+      const en = formatDomainMessage('en', key, params);
       expect(zh, key).toMatch(/[\u4e00-\u9fff]/);
       expect(en, key).toMatch(/^[\x20-\x7e]+$/);
       expect(`${zh}${en}`, key).not.toMatch(/\{\w+\}/);
