@@ -364,7 +364,7 @@ export interface components {
         JoinRequest: {
             /** @description The game's six-digit PIN. */
             pin: string;
-            /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters (src/domain/nickname.ts; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case. The 200 here only bounds the request: the length rule is the 20 characters. */
+            /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters or unpaired surrogates (src/domain/nickname.ts, with its own messages; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case. The 200 here only bounds the request: the length rule is the 20 characters. */
             nickname: string;
         };
         JoinData: {

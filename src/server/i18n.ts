@@ -163,6 +163,11 @@ const messages = {
   'field.format': { 'zh-TW': '格式錯誤（{format}）', en: 'Must be a valid {format}' },
   'field.pattern': { 'zh-TW': '格式錯誤', en: 'Has an invalid format' },
   'field.controlCharacters': { 'zh-TW': '不可包含控制字元（例如換行或 NUL）', en: 'Must not contain control characters (such as a line break or NUL)' },
+  'field.controlCharactersMultiline': {
+    'zh-TW': '不可包含控制字元（例如 NUL；換行與 Tab 可以）',
+    en: 'Must not contain control characters such as NUL (line breaks and tabs are fine)',
+  },
+  'field.invalidCharacters': { 'zh-TW': '包含無效的字元（不成對的 UTF-16 代理字元）', en: 'Contains invalid characters (unpaired UTF-16 surrogates)' },
   'field.invalid': { 'zh-TW': '內容不正確', en: 'Is invalid' },
   'type.string': { 'zh-TW': '文字', en: 'a string' },
   'type.integer': { 'zh-TW': '整數', en: 'an integer' },

@@ -57,6 +57,12 @@ describe('checkNickname', () => {
     expect(checkNickname('a\u009bb')).toMatchObject({ ok: false, key: 'nickname.controlCharacters' });
   });
 
+  it('refuses half of a surrogate pair (not text; it would be stored as U+FFFD) and keeps whole pairs', () => {
+    expect(checkNickname('Bob\ud83d')).toMatchObject({ ok: false, key: 'nickname.invalidCharacters' });
+    expect(checkNickname('\udc00Bob')).toMatchObject({ ok: false, key: 'nickname.invalidCharacters' });
+    expect(checkNickname('Bob \ud83d\ude42')).toEqual({ ok: true, nickname: 'Bob 🙂' });
+  });
+
   it('has its messages in both languages, naming the limit', () => {
     for (const lang of ['en', 'zh-TW'] as const) expect(formatDomainMessage(lang, 'nickname.tooLong', { max: NICKNAME_MAX_GRAPHEMES })).toContain('20');
   });

@@ -1,11 +1,12 @@
 /**
  * Registers every operation of the contract documents as a route, with request validation by Ajv2020
  * (JSON Schema 2020-12, as OpenAPI 3.1 uses): openapi/admin-api.yaml under /api/admin and
- * openapi/play-api.yaml (players and the quiz display) under /api/play. Each operation is served by
- * the handler of the same name if a feature implements it, otherwise by a visible HTTP 501: nothing
- * fakes success. The route's config carries the operation's x-permission (and x-company-scoped):
- * admin operations as `operation` (read by plugins/access.ts), player/display operations as
- * `playOperation` (read by the live game's own access hook, features/live/plugin.ts).
+ * openapi/play-api.yaml (players and the quiz display) under /api/play; every string a request's
+ * schema validates refuses control characters and unpaired surrogates (contract/plain-text.ts).
+ * Each operation is served by the handler of the same name if a feature implements it, otherwise by
+ * a visible HTTP 501: nothing fakes success. The route's config carries the operation's x-permission
+ * (and x-company-scoped): admin operations as `operation` (read by plugins/access.ts), player/display
+ * operations as `playOperation` (read by the live game's own access hook, features/live/plugin.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +17,7 @@ import { ApiError, notImplemented, Success, type Envelope } from '../lib/envelop
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
 import { ADMIN_API_PREFIX, listOperations, loadAdminSpec, loadPlaySpec, PLAY_API_PREFIX, type OperationInfo } from '../contract/spec.js';
 import { contractRoutes, type ContractName } from '../contract/routes.js';
+import { addPlainTextKeyword, markDocument, markSchema } from '../contract/plain-text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,6 +53,9 @@ function createAjv(): Ajv2020 {
     coerceTypes: false,
   });
   addFormats.default(ajv);
+  // Every string of a request refuses control characters (contract/plain-text.ts): the keyword is
+  // added to each schema as it is compiled.
+  addPlainTextKeyword(ajv);
   return ajv;
 }
 
@@ -66,7 +71,11 @@ function createValidatorCompiler() {
   return ({ schema }: { schema: object }): RouteValidator => {
     let compiled: ValidateFunction | undefined;
     const validate: RouteValidator = (data, context) => {
-      compiled ??= ajv.compile(schema);
+      if (!compiled) {
+        const marked = structuredClone(schema);
+        markSchema(marked);
+        compiled = ajv.compile(marked);
+      }
       const valid = compiled(data, context as never);
       validate.errors = compiled.errors;
       return valid;
@@ -100,8 +109,11 @@ export function operationBodyValidator(spec: Record<string, unknown>, operationI
       let compiled: ValidateFunction | undefined;
       const compile = () => {
         const ajv = createAjv();
-        // The whole document, so that the body schema's own references (#/components/…) resolve.
-        ajv.addSchema(spec, 'contract');
+        // The whole document, so that the body schema's own references (#/components/…) resolve;
+        // each of its schemas given the text rule, as the routes' are.
+        const marked = structuredClone(spec);
+        markDocument(marked);
+        ajv.addSchema(marked, 'contract');
         return ajv.compile({ $ref: `contract#/paths/${pointer(path)}/${method}/requestBody/content/application~1json/schema` });
       };
       const validate: BodyValidator = (data) => {

@@ -11,6 +11,7 @@ import { translate, type Lang, type MessageKey } from '../i18n.js';
 import { formatDomainMessage } from '../../domain/messages.js';
 import { DomainRefusal } from '../lib/domain-errors.js';
 import { ApiError, FieldErrors, ResponseCode, type Envelope } from '../lib/envelope.js';
+import { PLAIN_TEXT_KEYWORD } from '../contract/plain-text.js';
 
 interface AjvLikeError {
   instancePath?: string;
@@ -18,7 +19,7 @@ interface AjvLikeError {
   params?: Record<string, unknown>;
 }
 
-/** The contract's pattern for text that refuses control characters (openapi/admin-api.yaml). */
+/** The pattern for text without control characters, which a schema may still name itself. */
 export const CONTROL_CHARACTERS_PATTERN = '^[^\\u0000-\\u001F\\u007F]*$';
 
 function fieldName(error: AjvLikeError): string {
@@ -59,6 +60,10 @@ function fieldMessage(error: AjvLikeError, lang: Lang): string {
     case 'pattern':
       // The contract's one pattern for plain text (no control characters) gets a sentence of its own.
       return translate(lang, params.pattern === CONTROL_CHARACTERS_PATTERN ? 'field.controlCharacters' : 'field.pattern');
+    case PLAIN_TEXT_KEYWORD:
+      // The text rule of every request string (contract/plain-text.ts).
+      if (params.problem === 'invalidCharacters') return translate(lang, 'field.invalidCharacters');
+      return translate(lang, params.mode === 'multiline' ? 'field.controlCharactersMultiline' : 'field.controlCharacters');
     default:
       return translate(lang, 'field.invalid');
   }
