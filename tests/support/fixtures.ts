@@ -1,4 +1,8 @@
-/** Rows that tests need and no operation creates yet: companies, admins with roles, roles. */
+/**
+ * Rows that tests need and no operation creates yet: companies, admins with roles, roles. They are
+ * written straight into the database, so each helper then drops what the app remembers of sessions,
+ * access and companies (src/server/features/session/access-cache.ts), as the operations do.
+ */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminCompanies, adminPermissions, adminRoles, admins, companies, permissions, rolePermissions, roles } from '@/server/db/schema';
@@ -6,6 +10,7 @@ import { hashPassword } from '@/server/lib/password';
 
 export async function createCompany(app: FastifyInstance, name: string): Promise<number> {
   const [row] = await app.db.insert(companies).values({ name }).returning({ id: companies.id });
+  await app.sessions.cache.invalidate({ kind: 'all' });
   return row!.id;
 }
 
@@ -14,6 +19,7 @@ export async function createRole(app: FastifyInstance, identifier: string, permi
   if (!permissionIdentifiers.length) return;
   const rows = await app.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.identifier, permissionIdentifiers));
   await app.db.insert(rolePermissions).values(rows.map((p) => ({ roleId: role!.id, permissionId: p.id })));
+  await app.sessions.cache.invalidate({ kind: 'all' });
 }
 
 export interface AdminFixture {
@@ -48,9 +54,11 @@ export async function createAdmin(app: FastifyInstance, fixture: AdminFixture): 
     await app.db.insert(adminPermissions).values(rows.map((p) => ({ adminId, permissionId: p.id })));
   }
   for (const companyId of fixture.companyIds ?? [1]) await app.db.insert(adminCompanies).values({ adminId, companyId });
+  await app.sessions.cache.invalidate({ kind: 'all' });
   return adminId;
 }
 
 export async function setAdminStatus(app: FastifyInstance, adminId: number, status: number): Promise<void> {
   await app.db.update(admins).set({ status }).where(eq(admins.id, adminId));
+  await app.sessions.cache.invalidate({ kind: 'all' });
 }

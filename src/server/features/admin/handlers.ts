@@ -28,14 +28,18 @@ const sameSet = (a: readonly (string | number)[], b: readonly (string | number)[
   a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 /**
- * Ends the sessions a change must end and tells the admin's screens: disabled → its sessions end
- * ('disabled'); a new password → they end ('admin'; for one's own account, all but this session,
- * as the profile does); roles, permissions or companies → its screens reload their access.
+ * Drops what every instance remembers of the admin (its next call anywhere sees the change:
+ * session/access-cache.ts), ends the sessions a change must end and tells the admin's screens:
+ * disabled → its sessions end ('disabled'); a new password → they end ('admin'; for one's own
+ * account, all but this session, as the profile does); roles, permissions or companies → its
+ * screens reload their access.
  */
 async function afterChange(request: FastifyRequest, result: service.AccountChangeResult): Promise<void> {
   const { before, after, passwordChanged } = result;
   const app = request.server;
   const { adminId, sessionId } = requireAuth(request);
+  // Roles, permissions, companies, status, name: whatever changed, no instance keeps the old copy.
+  await app.sessions.cache.invalidate({ kind: 'admins', adminIds: [after.id] });
   let change: AccessChange | null = null;
   if (before.status === 1 && after.status === 0) {
     await app.sessions.revokeAdminSessions(after.id, 'disabled');
@@ -96,6 +100,7 @@ export const adminHandlers: OperationHandlers = {
     const item = await service.deleteAdmin(request.server.db, callerOf(request), request.body.id);
     noteAudit(request, { summary: `deleted ${item.username}` });
     // Its sessions went with the account (admin_sessions' foreign key cascades): its next call answers 202.
+    await request.server.sessions.cache.invalidate({ kind: 'admins', adminIds: [item.id] });
     await publishAccessChanged(request.server, [item.id], 'deleted');
     return success({}, 'admin.deleted');
   },

@@ -25,6 +25,9 @@ export const companyHandlers: OperationHandlers = {
     const actor = actorOf(request);
     const company = await service.createCompany(request.server.db, request.lang, actor, request.body);
     noteAudit(request, { targetId: company.id, summary: `created ${company.name}` });
+    // The new company exists for every instance's next call, and its creator may act for it there.
+    await request.server.sessions.cache.invalidate({ kind: 'companies' });
+    if (company.granted) await request.server.sessions.cache.invalidate({ kind: 'admins', adminIds: [actor.adminId] });
     if (company.granted) await publishAccessChanged(request.server, [actor.adminId], 'companies');
     return { id: company.id };
   },
@@ -33,6 +36,8 @@ export const companyHandlers: OperationHandlers = {
     noteAudit(request, { targetType: 'company', targetId: request.body.id });
     const change = await service.updateCompany(request.server.db, request.lang, actorOf(request), request.body);
     noteAudit(request, { summary: change.changes.length === 0 ? 'no change' : change.changes.join('; ') });
+    // The names /info lists come from memory (session/access-cache.ts).
+    if (change.before !== change.name) await request.server.sessions.cache.invalidate({ kind: 'companies' });
     if (change.before !== change.name) await publishAccessChanged(request.server, change.admins, 'companies');
     return {};
   },

@@ -10,7 +10,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import type { HubClient } from '../../realtime/hub.js';
-import { loadAccess } from '../session/access.js';
 import * as q from './queries.js';
 import { answerCountEvent, displayState, operatorSnapshot, playerJoinedEvents } from './service.js';
 
@@ -52,7 +51,7 @@ export class Coalescer {
 
 /** An admin who may list games of the game's company (super admins: any company). */
 async function adminMayWatch(app: FastifyInstance, adminId: number, gameId: number): Promise<boolean> {
-  const access = await loadAccess(app.db, adminId);
+  const access = await app.sessions.access(adminId);
   if (!access || access.admin.status !== 1 || !access.permissions.has('triviaGame.list')) return false;
   const game = await q.findGame(app.db, gameId);
   if (!game) return false;

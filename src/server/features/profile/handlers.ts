@@ -34,7 +34,9 @@ export const profileHandlers: OperationHandlers = {
       .update(admins)
       .set({ name, email, updatedAt: new Date(), ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) })
       .where(eq(admins.id, adminId));
+    // The name and email /info and /me answer come from memory (session/access-cache.ts).
     if (newPassword) await request.server.sessions.revokeAdminSessions(adminId, 'password', sessionId);
+    else await request.server.sessions.cache.invalidate({ kind: 'admins', adminIds: [adminId] });
     noteAudit(request, { targetType: 'admin', targetId: adminId, summary: `name: ${name}, email: ${email}${newPassword ? ', password changed' : ''}` });
     return { name, email };
   },

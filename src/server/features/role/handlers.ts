@@ -45,13 +45,18 @@ export const roleHandlers: OperationHandlers = {
     if (change.added.length) parts.push(`permissions added ${list(change.added)}`);
     if (change.removed.length) parts.push(`permissions removed ${list(change.removed)}`);
     noteAudit(request, { summary: `${change.identifier}: ${parts.length ? parts.join('; ') : 'no change'}` });
-    if (change.added.length || change.removed.length) await publishAccessChanged(request.server, change.holders, 'permissions');
+    if (change.added.length || change.removed.length) {
+      // Every instance reloads its admins' access at their next call (session/access-cache.ts).
+      await request.server.sessions.cache.invalidate({ kind: 'roles' });
+      await publishAccessChanged(request.server, change.holders, 'permissions');
+    }
     return {};
   },
 
   async roleDelete(request) {
     noteAudit(request, { targetType: 'role', targetId: request.body.id });
     const identifier = await service.deleteRole(request.server.db, grantorOf(request), request.body.id);
+    await request.server.sessions.cache.invalidate({ kind: 'roles' });
     noteAudit(request, { summary: `deleted ${identifier}` });
     return {};
   },

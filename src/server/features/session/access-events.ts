@@ -2,7 +2,7 @@
  * Tells an admin's open screens that its access changed (roles, permissions, companies, status or
  * password), on its own topic `admin:<id>` as `access.changed`: the SPA reloads its info and
  * rebuilds the menu without a reload, or finds its session ended (202). The server never relies on
- * it: every request reloads the admin's access.
+ * it: the writer also invalidates what every instance remembers of the admin (access-cache.ts).
  */
 import type { FastifyInstance } from 'fastify';
 

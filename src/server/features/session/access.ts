@@ -2,9 +2,9 @@
  * What an admin may do: their roles, the permission identifiers they hold (through roles or directly;
  * a super role holds all), and the companies they may act for (super: any).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { adminCompanies, adminPermissions, adminRoles, admins, companies, permissions, rolePermissions, roles } from '../../db/schema.js';
+import { adminCompanies, adminPermissions, adminRoles, admins, permissions, rolePermissions, roles } from '../../db/schema.js';
 
 export interface AdminAccess {
   admin: typeof admins.$inferSelect;
@@ -56,8 +56,8 @@ export async function loadAccess(db: Db, adminId: number): Promise<AdminAccess |
   };
 }
 
-/** The companies an admin may act for, by name (super admins: every company), ordered by id. */
-export async function companiesOf(db: Db, access: AdminAccess): Promise<Array<{ id: number; name: string }>> {
-  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id));
+/** The companies an admin may act for, by name (super admins: every company), ordered by id; `all`: every company, id → name, in id order. */
+export function companiesOf(all: Map<number, string>, access: AdminAccess): Array<{ id: number; name: string }> {
+  const rows = [...all].map(([id, name]) => ({ id, name }));
   return access.isSuper ? rows : rows.filter((row) => access.companyIds.has(row.id));
 }

@@ -59,8 +59,8 @@ export const sessionHandlers: OperationHandlers = {
 
   async info(request) {
     const { adminId, access } = requireAuth(request);
-    const db = request.server.db;
-    const accessedRoutes = await buildAccessedRoutes(db, access.permissions, await navPreferences(db, adminId));
+    const { db, sessions } = request.server;
+    const accessedRoutes = buildAccessedRoutes(await sessions.cache.permissionRows(), access.permissions, await navPreferences(db, adminId));
     const companyId = await resolveCompany(request, access);
     const unread = companyId === null ? 0 : await new NotificationService(request.server).unreadCount(adminId, companyId);
     return {
@@ -73,7 +73,7 @@ export const sessionHandlers: OperationHandlers = {
       },
       accessed_routes: accessedRoutes,
       unread_notification_count: unread,
-      companies: await companiesOf(db, access),
+      companies: companiesOf(await sessions.cache.companies(), access),
     };
   },
 

@@ -2,9 +2,7 @@
  * Builds `accessed_routes`, the menu tree the SPA turns into routes and the sidebar, from the nav
  * permissions an admin holds (a child menu needs its parent too). Titles stay i18n keys.
  */
-import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { permissions } from '../../db/schema.js';
+import type { PermissionRow } from './access-cache.js';
 
 export interface RouteItem {
   path: string;
@@ -20,8 +18,8 @@ export interface NavPreference {
   affix: boolean;
 }
 
-export async function buildAccessedRoutes(db: Db, held: Set<string>, preferences: Map<string, NavPreference> = new Map()): Promise<RouteItem[]> {
-  const rows = await db.select().from(permissions).orderBy(asc(permissions.sort), asc(permissions.id));
+/** `rows`: the permission tree's rows in menu order (sort, then id). */
+export function buildAccessedRoutes(rows: PermissionRow[], held: Set<string>, preferences: Map<string, NavPreference> = new Map()): RouteItem[] {
   const navs = rows.filter((row) => row.type === 'nav' && held.has(row.identifier));
   const build = (parentId: number | null): RouteItem[] =>
     navs

@@ -1,8 +1,10 @@
 /**
- * Sessions and tokens (DESIGN.md §6): login creates a session of at most 30 days and its first access
- * token; each token refreshes once (a repeat within REFRESH_GRACE_MS returns the same successor, a later
- * reuse revokes the session); logout revokes. `authenticate` decides, for a request's bearer token,
- * between a valid admin, NEED_LOGIN (202), token expired (401) and session replaced (430).
+ * Sessions and tokens: login creates a session of at most 30 days and its first access token; each
+ * token refreshes once (a repeat within REFRESH_GRACE_MS returns the same successor, a later reuse
+ * revokes the session); logout revokes. `authenticate` decides, for a request's bearer token,
+ * between a valid admin, NEED_LOGIN (202), token expired (401) and session replaced (430), from the
+ * token's signature and the session's state kept in memory (access-cache.ts): every way a session
+ * ends here invalidates that state on every instance before it returns.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -10,6 +12,8 @@ import type { Db } from '../../db/client.js';
 import { accessTokens, adminSessions, admins } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { ApiError, needLogin, ResponseCode, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
+import { AccessCache } from './access-cache.js';
+import type { AdminAccess } from './access.js';
 import type { TokenSigner } from './tokens.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,10 +45,20 @@ export function endedSessionError(reason: SessionRow['revokedReason']): ApiError
 let dummyHash: Promise<string> | null = null;
 
 export class SessionService {
+  /** Sessions' state, admins' access and the companies, kept in this process (access-cache.ts). */
+  readonly cache: AccessCache;
+
   constructor(
     private readonly db: Db,
     private readonly signer: TokenSigner,
-  ) {}
+  ) {
+    this.cache = new AccessCache(db);
+  }
+
+  /** What an admin may do, from memory (null: no such admin). */
+  access(adminId: number): Promise<AdminAccess | null> {
+    return this.cache.access(adminId);
+  }
 
   get tokenTtl(): number {
     return this.signer.ttlSeconds;
@@ -76,12 +90,11 @@ export class SessionService {
   }
 
   /** The session a token belongs to, if it is still alive; otherwise throws the right envelope error. */
-  private async liveSession(sessionId: string): Promise<SessionRow> {
-    const [session] = await this.db.select().from(adminSessions).where(eq(adminSessions.id, sessionId));
+  private async liveSession(sessionId: string): Promise<void> {
+    const session = await this.cache.session(sessionId);
     if (!session) throw needLogin();
     if (session.revokedAt) throw endedSessionError(session.revokedReason);
     if (session.expiresAt.getTime() <= Date.now()) throw needLogin();
-    return session;
   }
 
   /** For every protected request: the admin id and session of a valid token, or the error to answer. */
@@ -133,6 +146,7 @@ export class SessionService {
       .update(adminSessions)
       .set({ revokedAt: new Date(), revokedReason: 'logout' })
       .where(and(eq(adminSessions.id, result.claims.sessionId), isNull(adminSessions.revokedAt)));
+    await this.cache.invalidate({ kind: 'sessions', sessionIds: [result.claims.sessionId] });
   }
 
   async revokeSession(sessionId: string, reason: NonNullable<SessionRow['revokedReason']>): Promise<void> {
@@ -140,6 +154,7 @@ export class SessionService {
       .update(adminSessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
+    await this.cache.invalidate({ kind: 'sessions', sessionIds: [sessionId] });
   }
 
   /** Ends every live session of an admin (password changed by someone, account disabled or deleted). */
@@ -150,5 +165,6 @@ export class SessionService {
       .update(adminSessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(...conditions));
+    await this.cache.invalidate({ kind: 'admins', adminIds: [adminId] });
   }
 }
