@@ -1,5 +1,5 @@
 /**
- * The event bus between server instances (DESIGN.md §6): on PostgreSQL, events travel through
+ * The event bus between server instances: on PostgreSQL, events travel through
  * LISTEN/NOTIFY, so N stateless instances sharing one database deliver each event to every
  * WebSocket client whichever instance it is connected to. On the embedded PGlite only one process can
  * own the database, so an in-process bus is exact there. Events are small (a notification's payload is

@@ -1,5 +1,5 @@
 /**
- * The live game on the real-time channel (DESIGN.md §6): the topics `game:<id>:operator` (admins who
+ * The live game on the real-time channel (docs/api-conventions.md): the topics `game:<id>:operator` (admins who
  * may list the game's company's games) and `game:<id>:public` (that game's players and displays), the
  * snapshot a (re)connecting client gets at once, and the coalescing of the chatty events.
  * Answers and joins can come by the thousand per second; their events (answer counts, player count)
