@@ -255,7 +255,7 @@ export const questions = pgTable(
   (t) => [
     index('questions_game_sort_idx').on(t.triviaGameId, t.sort),
     index('questions_level_idx').on(t.levelId),
-    // DESIGN.md §5: at most one question of a game on screen, whatever two operators do at once.
+    // At most one question of a game on screen, whatever two operators do at once.
     uniqueIndex('questions_one_live_per_game').on(t.triviaGameId).where(sql`status = 1`),
   ],
 );
@@ -360,7 +360,7 @@ export const rankings = pgTable(
 );
 
 /**
- * Single-use codes that open the quiz display (DESIGN.md §6: no long-lived token in a URL): valid
+ * Single-use codes that open the quiz display (no long-lived token ever travels in a URL): valid
  * 60 s, stored hashed, spent by the exchange that turns them into a display session token.
  */
 export const displayCodes = pgTable('display_codes', {
