@@ -23,26 +23,38 @@ export interface SeedResult {
   createdAdmin: boolean;
 }
 
-async function upsertPermissions(tx: Db, nodes: PermissionSeed[], parentId: number | null): Promise<void> {
-  for (const [index, node] of nodes.entries()) {
-    const values = {
-      identifier: node.identifier,
-      parentId,
-      title: node.title,
-      icon: node.icon ?? '',
-      path: node.path ?? '',
-      component: node.component ?? '',
-      hidden: node.hidden ?? false,
-      activeMenu: node.activeMenu ?? '',
-      type: node.type,
-      sort: index + 1,
-    };
-    const [row] = await tx
+/**
+ * The permission tree as the seed says, one statement per level of the tree: the seed runs at every
+ * start, and one statement per permission made it most of a restart's database time.
+ */
+async function upsertPermissions(tx: Db, tree: PermissionSeed[]): Promise<void> {
+  let level = tree.map((node, index) => ({ node, index, parentId: null as number | null }));
+  while (level.length > 0) {
+    const rows = await tx
       .insert(permissions)
-      .values(values)
-      .onConflictDoUpdate({ target: permissions.identifier, set: values })
-      .returning({ id: permissions.id });
-    if (node.children?.length) await upsertPermissions(tx, node.children, row!.id);
+      .values(
+        level.map(({ node, index, parentId }) => ({
+          identifier: node.identifier,
+          parentId,
+          title: node.title,
+          icon: node.icon ?? '',
+          path: node.path ?? '',
+          component: node.component ?? '',
+          hidden: node.hidden ?? false,
+          activeMenu: node.activeMenu ?? '',
+          type: node.type,
+          sort: index + 1,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: permissions.identifier,
+        set: Object.fromEntries(
+          (['parentId', 'title', 'icon', 'path', 'component', 'hidden', 'activeMenu', 'type', 'sort'] as const).map((key) => [key, sql.raw(`excluded.${permissions[key].name}`)]),
+        ),
+      })
+      .returning({ id: permissions.id, identifier: permissions.identifier });
+    const ids = new Map(rows.map((row) => [row.identifier, row.id]));
+    level = level.flatMap(({ node }) => (node.children ?? []).map((child, index) => ({ node: child, index, parentId: ids.get(node.identifier)! })));
   }
 }
 
@@ -58,7 +70,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     // Keep the serial ahead of the explicit id 1.
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
 
-    await upsertPermissions(tx as unknown as Db, permissionTree, null);
+    await upsertPermissions(tx as unknown as Db, permissionTree);
 
     const allPermissions = await tx.select({ id: permissions.id, identifier: permissions.identifier }).from(permissions);
     const permissionIds = new Map(allPermissions.map((p) => [p.identifier, p.id]));
