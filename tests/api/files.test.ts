@@ -34,7 +34,7 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
       s3 = await startS3rver({ prefix: 'trivia/' });
       fileStore = s3.config;
     }
-    app = await createTestApp({ fileStore, uploadLimit: UPLOAD_LIMIT });
+    app = await createTestApp({ fileStore, uploadLimit: UPLOAD_LIMIT, logger: { level: 'error' } });
     token = await login(app);
   });
   afterAll(async () => {

@@ -11,6 +11,7 @@
  * s3rver keeps an unfinished upload as `<directory>/<bucket>/._S3rver_uploads/<uploadId>/` (a `key`
  * file, a `metadata` file and the parts); both operations read or remove those folders. They are
  * served without checking the request's signature (every other request is checked by s3rver).
+ * And it answers a put before the bytes are on disk: see answerPutsOnceWritten.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,8 @@ interface KoaContext {
 type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 interface S3rverInstance {
   middleware: Middleware[];
+  /** Its file store (lib/stores/filesystem.js). */
+  store: unknown;
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
@@ -93,6 +96,31 @@ function multipartExtras(directory: string): Middleware {
   };
 }
 
+interface FilesystemStore {
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+
+/**
+ * s3rver 3.7.1 answers a PutObject (and the completion of a multipart upload) as soon as it handed the
+ * bytes to its file's write stream, not once they are written: a GET right after it — the file store
+ * reads an upload back to check its content — can find the object short or empty on a busy machine
+ * (a 500 seen in CI). S3 itself reads its writes. Here a put answers once the file holds every byte.
+ */
+function answerPutsOnceWritten(store: FilesystemStore): void {
+  const putObject = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const result = await putObject(object);
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    for (let waited = 0; waited < 10_000; waited += 2) {
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat && stat.size >= result.size) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    return result;
+  };
+}
+
 export interface RunningS3rver {
   /** The S3 store's configuration for this server (path-style, s3rver's credentials, no prefix). */
   config: S3Config;
@@ -107,6 +135,7 @@ export async function startS3rver(options: { bucket?: string; prefix?: string } 
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   // Koa composes its middleware when it starts listening: this one runs before s3rver's own.
   server.middleware.unshift(multipartExtras(directory));
+  answerPutsOnceWritten(server.store as FilesystemStore);
   const address = await server.run();
   return {
     config: {
