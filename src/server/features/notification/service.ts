@@ -10,6 +10,7 @@ import { richTextToPlain, RICH_TEXT_MAX_LENGTH } from '../../../domain/rich-text
 import { adminCompanies, admins, notifications } from '../../db/schema.js';
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { sanitizeRichText } from '../../lib/sanitize.js';
+import { countRows, totalOf } from '../../db/page-total.js';
 import { translate, type Lang } from '../../i18n.js';
 
 export interface ListQuery {
@@ -73,10 +74,28 @@ export class NotificationService {
 
     const direction = query.order === 'asc' ? asc : desc;
     const column = query.sort === 'read_at' ? notifications.readAt : query.sort === 'id' ? notifications.id : notifications.createdAt;
+    const order = [direction(column), direction(notifications.id)];
     const offset = query.offset ?? (query.page - 1) * query.limit;
-    const rows = await this.selectItems().where(where).orderBy(direction(column), direction(notifications.id)).limit(query.limit).offset(offset);
-    const [{ total }] = (await this.db.select({ total: count() }).from(notifications).where(where)) as [{ total: number }];
-    return { list: rows.map((row) => this.toItem(row)), total: Number(total) };
+    // One statement: the page and the total (an uncorrelated count the database computes once). A
+    // page past the end has no row to carry the total: a count follows.
+    const rows = await this.db
+      .select({
+        id: notifications.id,
+        plainText: notifications.plainText,
+        message: notifications.message,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+        sender: admins.name,
+        total: totalOf(notifications, where),
+      })
+      .from(notifications)
+      .leftJoin(admins, eq(admins.id, notifications.senderId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(offset);
+    const total = rows[0]?.total ?? (offset > 0 ? await countRows(this.db, notifications, where) : 0);
+    return { list: rows.map((row) => this.toItem(row)), total };
   }
 
   /** Opening a notification marks it read. */

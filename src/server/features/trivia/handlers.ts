@@ -10,7 +10,7 @@ import { joinUrlOf } from '../../../domain/venue-rules.js';
 import { noteAudit } from '../audit/note.js';
 import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
 import { resetGame } from '../live/reset.js';
-import { publicBaseOf } from '../venue/join-url.js';
+import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
@@ -65,8 +65,8 @@ function questionItem(row: QuestionRow): Schemas['Question'] {
 
 export const triviaHandlers: OperationHandlers = {
   async triviaGameList(request) {
-    const { rows, total } = await service.listGames(request.server.db, request.companyId, request.body);
-    const { base } = await publicBaseOf(request.server.db, request.companyId, request.server.config.publicUrl);
+    const { rows, total, companyPublicUrl } = await service.listGames(request.server.db, request.companyId, request.body);
+    const { base } = choosePublicBase(companyPublicUrl, request.server.config.publicUrl);
     return { list: rows.map(({ game, ...counts }) => gameItem(game, counts, base)), total } satisfies Schemas['TriviaGameListData'];
   },
 

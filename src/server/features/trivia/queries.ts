@@ -6,7 +6,8 @@
  */
 import { and, asc, desc, eq, getTableName, gt, ilike, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { answers, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
+import { countRows, totalOf } from '../../db/page-total.js';
+import { answers, companies, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
 
 export type GameRow = typeof triviaGames.$inferSelect;
 export type NewGameRow = typeof triviaGames.$inferInsert;
@@ -54,6 +55,12 @@ export interface GameFilters extends Paging {
   status?: number;
 }
 
+/**
+ * A page of the company's games with the total and the company's public address, in one statement:
+ * both are uncorrelated subqueries the database computes once (the total by its own count over the
+ * filter's index), and the question and answer counts only for the page's rows. A page past the end
+ * has no row to carry the total: then a count follows.
+ */
 export async function listGames(db: Queryable, companyId: number, filters: GameFilters) {
   const conditions = [eq(triviaGames.companyId, companyId)];
   if (filters.title?.trim()) conditions.push(ilike(triviaGames.title, contains(filters.title.trim())));
@@ -68,15 +75,22 @@ export async function listGames(db: Queryable, companyId: number, filters: GameF
     created_at: triviaGames.createdAt,
     status: triviaGames.status,
   };
+  const offset = (filters.page - 1) * filters.limit;
   const rows = await db
-    .select({ game: triviaGames, questionCount, answerCount })
+    .select({
+      game: triviaGames,
+      questionCount,
+      answerCount,
+      total: totalOf(triviaGames, where),
+      publicUrl: sql<string | null>`(select ${companies.publicUrl} from ${companies} where ${companies.id} = ${companyId})`,
+    })
     .from(triviaGames)
     .where(where)
     .orderBy(...orderBy(sortable, filters, [desc(triviaGames.id)], triviaGames.id))
     .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(triviaGames).where(where);
-  return { rows, total: counted?.total ?? 0 };
+    .offset(offset);
+  const total = rows[0]?.total ?? (offset > 0 ? await countRows(db, triviaGames, where) : 0);
+  return { rows: rows.map(({ game, questionCount, answerCount }) => ({ game, questionCount, answerCount })), total, companyPublicUrl: rows[0]?.publicUrl ?? null };
 }
 
 export async function findGame(db: Queryable, companyId: number, id: number, options: { lock?: boolean } = {}): Promise<GameRow | undefined> {
@@ -179,22 +193,31 @@ export interface QuestionFilters extends Paging {
   status?: number;
 }
 
-export async function listQuestions(db: Queryable, gameId: number, filters: QuestionFilters) {
+/**
+ * A page of a game's questions with the total (an uncorrelated count the database computes once), in
+ * one statement that also checks the game is the company's (an empty page then says nothing about
+ * the game: the caller looks it up). A page past the end has no row to carry the total: then a count
+ * follows.
+ */
+export async function listQuestions(db: Queryable, companyId: number, gameId: number, filters: QuestionFilters): Promise<{ rows: QuestionRow[]; total: number }> {
+  if (!isRowId(gameId)) return { rows: [], total: 0 };
   const conditions = [eq(questions.triviaGameId, gameId)];
   if (filters.title?.trim()) conditions.push(ilike(questions.title, contains(filters.title.trim())));
   if (filters.status !== undefined) conditions.push(eq(questions.status, filters.status));
   const where = and(...conditions);
+  const ofCompany = sql`exists (select 1 from ${triviaGames} where ${triviaGames.id} = ${gameId} and ${triviaGames.companyId} = ${companyId})`;
 
   const sortable = { sort: questions.sort, id: questions.id, title: questions.title, status: questions.status };
-  const rows = await db
-    .select()
+  const offset = (filters.page - 1) * filters.limit;
+  const found = await db
+    .select({ question: questions, total: totalOf(questions, where) })
     .from(questions)
-    .where(where)
+    .where(and(where, ofCompany))
     .orderBy(...orderBy(sortable, filters, [asc(questions.sort), asc(questions.id)], questions.id))
     .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(questions).where(where);
-  return { rows, total: counted?.total ?? 0 };
+    .offset(offset);
+  if (found.length > 0) return { rows: found.map((row) => row.question), total: found[0]!.total };
+  return { rows: [], total: offset > 0 ? await countRows(db, questions, where) : 0 };
 }
 
 /** A question of a game of the company, with its game. */

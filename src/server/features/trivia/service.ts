@@ -290,8 +290,10 @@ async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, inp
 }
 
 export async function listQuestions(db: Db, companyId: number, filters: q.QuestionFilters & { trivia_game_id: number }) {
-  await requireGame(db, companyId, filters.trivia_game_id);
-  return q.listQuestions(db, filters.trivia_game_id, filters);
+  const page = await q.listQuestions(db, companyId, filters.trivia_game_id, filters);
+  // No row: a game without such questions, or no game of the company (404).
+  if (page.rows.length === 0) await requireGame(db, companyId, filters.trivia_game_id);
+  return page;
 }
 
 export async function questionDetail(db: Db, companyId: number, id: number): Promise<q.QuestionRow> {
