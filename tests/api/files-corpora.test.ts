@@ -14,11 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDirectoryName, checkDirectoryPath, checkFileName, checkFilePath } from '@/domain/file-names';
 import { formatDomainMessage } from '@/domain/messages';
-import type { FileStoreConfig } from '@/server/config';
 import { call, checkedResult, login, type ApiResult } from '../support/api';
 import { createTestApp } from '../support/app';
 import { multipartBody, type FormPart } from '../support/multipart';
-import { startS3rver, type RunningS3rver } from '../support/s3rver';
+import { testFileStore, type TestFileStore } from '../support/s3rver';
 import { traversalCorpus } from '../fixtures/traversal-corpus';
 import { fileTypeCorpus } from '../fixtures/file-type-corpus';
 
@@ -36,20 +35,16 @@ function filesBelow(root: string): string[] {
 describe.each(['local', 's3'] as const)('the corpora against the file operations on %s', (storeKind) => {
   let app: FastifyInstance;
   let token: string;
-  let s3: RunningS3rver | null = null;
+  let store: TestFileStore | null = null;
 
   beforeAll(async () => {
-    let fileStore: FileStoreConfig = { kind: 'local' };
-    if (storeKind === 's3') {
-      s3 = await startS3rver({ prefix: 'trivia/' });
-      fileStore = s3.config;
-    }
-    app = await createTestApp({ fileStore, logger: { level: 'error' } });
+    store = await testFileStore(storeKind);
+    app = await createTestApp({ fileStore: store.config, logger: { level: 'error' } });
     token = await login(app);
   });
   afterAll(async () => {
     await app?.close();
-    await s3?.stop();
+    await store?.stop();
   });
 
   const api = (op: string, body: unknown) => call(app, op, body, { token, lang: 'en' });
@@ -123,7 +118,7 @@ describe.each(['local', 's3'] as const)('the corpora against the file operations
     const keys = (
       storeKind === 'local'
         ? filesBelow(path.join(app.config.dataDir, 'files'))
-        : filesBelow(path.join(s3!.directory, s3!.config.bucket)).flatMap((file) => (file.endsWith('._S3rver_object') ? [file.slice(0, -'._S3rver_object'.length)] : []))
+        : filesBelow(path.join(store!.s3!.directory, store!.s3!.config.bucket)).flatMap((file) => (file.endsWith('._S3rver_object') ? [file.slice(0, -'._S3rver_object'.length)] : []))
     ).filter((key) => !key.startsWith(`${prefix}images/`)); // the demo questions' images
     const uploads = (await api('/file/list', { directory: 'uploads' })).body.data.list as unknown[];
     expect(uploads.length).toBeGreaterThan(20);

@@ -11,12 +11,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '@/server/db/schema';
-import type { FileStoreConfig } from '@/server/config';
 import { call, checkedResult, login, type ApiResult } from '../support/api';
 import { createTestApp } from '../support/app';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
 import { multipartBody, type FormPart } from '../support/multipart';
-import { startS3rver, type RunningS3rver } from '../support/s3rver';
+import { testFileStore, type TestFileStore } from '../support/s3rver';
 
 const UPLOAD_LIMIT = 256 * 1024;
 const csv = Buffer.from('名稱,分數\n小明,10\n小華,8\n', 'utf8');
@@ -26,20 +25,16 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
   let app: FastifyInstance;
   let token: string;
-  let s3: RunningS3rver | null = null;
+  let store: TestFileStore | null = null;
 
   beforeAll(async () => {
-    let fileStore: FileStoreConfig = { kind: 'local' };
-    if (storeKind === 's3') {
-      s3 = await startS3rver({ prefix: 'trivia/' });
-      fileStore = s3.config;
-    }
-    app = await createTestApp({ fileStore, uploadLimit: UPLOAD_LIMIT, logger: { level: 'error' } });
+    store = await testFileStore(storeKind);
+    app = await createTestApp({ fileStore: store.config, uploadLimit: UPLOAD_LIMIT, logger: { level: 'error' } });
     token = await login(app);
   });
   afterAll(async () => {
     await app?.close();
-    await s3?.stop();
+    await store?.stop();
   });
 
   const api = (path: string, body: unknown, options: { lang?: 'zh-TW' | 'en'; as?: string; cid?: string } = {}) =>

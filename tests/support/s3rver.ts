@@ -154,3 +154,17 @@ export async function startS3rver(options: { bucket?: string; prefix?: string } 
     },
   };
 }
+
+/** A file store for a test app: local disk (the app's own data folder), or S3 on a fresh s3rver with prefix `trivia/`. */
+export interface TestFileStore {
+  config: FileStoreConfig;
+  /** The s3rver behind an S3 store (null for local disk). */
+  s3: RunningS3rver | null;
+  stop(): Promise<void>;
+}
+
+export async function testFileStore(kind: 'local' | 's3'): Promise<TestFileStore> {
+  if (kind === 'local') return { config: { kind: 'local' }, s3: null, stop: async () => undefined };
+  const s3 = await startS3rver({ prefix: 'trivia/' });
+  return { config: s3.config, s3, stop: () => s3.stop() };
+}
