@@ -1325,7 +1325,7 @@ export interface components {
         };
         /** @description No payload, or no result (`{}`). */
         EmptyObject: Record<string, never>;
-        /** @description A database id. */
+        /** @description A database id (1 to 2147483647, the range of the database's integer columns). */
         Id: number;
         /**
          * @description 1 = on, 0 = off.

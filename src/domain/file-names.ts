@@ -210,7 +210,7 @@ export function checkDirectoryName(raw: string): FileNameCheck {
   const broken = commonProblem(n.text, 'directoryName');
   if (broken) return broken;
   if (EMOTICON.test(n.text)) return problem('file.emoticon');
-  if (graphemeCount(n.text) > DIRECTORY_NAME_MAX_CHARACTERS) return problem('file.directoryNameTooLong', { max: DIRECTORY_NAME_MAX_CHARACTERS });
+  if (graphemeCount(n.text, DIRECTORY_NAME_MAX_CHARACTERS) > DIRECTORY_NAME_MAX_CHARACTERS) return problem('file.directoryNameTooLong', { max: DIRECTORY_NAME_MAX_CHARACTERS });
   if (utf8ByteLength(n.text) > FILE_PATH_MAX_BYTES) return problem('file.pathTooLong', { max: FILE_PATH_MAX_BYTES });
   return { ok: true, name: n.text };
 }

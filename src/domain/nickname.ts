@@ -34,6 +34,6 @@ export function checkNickname(raw: string): NicknameCheck {
   if (LONE_SURROGATE.test(raw)) return { ok: false, key: 'nickname.invalidCharacters', params };
   const nickname = normalizeNickname(raw);
   if (nickname === '') return { ok: false, key: 'nickname.required', params };
-  if (graphemeCount(nickname) > NICKNAME_MAX_GRAPHEMES) return { ok: false, key: 'nickname.tooLong', params };
+  if (graphemeCount(nickname, NICKNAME_MAX_GRAPHEMES) > NICKNAME_MAX_GRAPHEMES) return { ok: false, key: 'nickname.tooLong', params };
   return { ok: true, nickname };
 }

@@ -23,6 +23,8 @@ const messages = {
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },
+  'error.badForm': { 'zh-TW': '表單（multipart/form-data）格式錯誤或不完整：{detail}', en: 'The form (multipart/form-data) is malformed or incomplete: {detail}' },
+  'error.missingMediaType': { 'zh-TW': '請求缺少內容類型；此功能需要 {types}', en: 'The request has no content type; this call takes {types}' },
   'error.notFound': { 'zh-TW': '找不到 {method} {url}', en: 'Not found: {method} {url}' },
   'error.recordNotFound': { 'zh-TW': '資料不存在', en: 'The record does not exist' },
   'error.payloadTooLarge': { 'zh-TW': '請求內容過大（上限 {limit}）', en: 'The request is too large (limit {limit})' },

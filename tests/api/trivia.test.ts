@@ -201,10 +201,6 @@ describe('games', () => {
   it('answers 404 for a game that does not exist', async () => {
     for (const [path, body] of [
       ['/triviaGame/detail', { id: 999999 }],
-      ['/triviaGame/detail', { id: 2 ** 40 }],
-      ['/triviaGame/delete', { id: 2 ** 40 }],
-      ['/question/detail', { id: 2 ** 40 }],
-      ['/question/list', { page: 1, limit: 10, order: 'asc', sort: 'sort', trivia_game_id: 2 ** 40 }],
       ['/triviaGame/update', { id: 999999, title: 'x', type: 1 }],
       ['/triviaGame/delete', { id: 999999 }],
       ['/triviaGame/allLevel', { trivia_game_id: 999999 }],
@@ -212,6 +208,17 @@ describe('games', () => {
       const res = await api(path, body);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ code: 404, message: 'The record does not exist', data: null });
+    }
+    // An id past the database's integer range cannot exist: the contract bounds every id (issue 19).
+    for (const [path, body, field] of [
+      ['/triviaGame/detail', { id: 2 ** 40 }, 'id'],
+      ['/triviaGame/delete', { id: 2 ** 40 }, 'id'],
+      ['/question/detail', { id: 2 ** 40 }, 'id'],
+      ['/question/list', { page: 1, limit: 10, order: 'asc', sort: 'sort', trivia_game_id: 2 ** 40 }, 'trivia_game_id'],
+    ] as const) {
+      const res = await api(path, body);
+      expect(res.status, path).toBe(422);
+      expect(res.body.data.errors, path).toEqual({ [field]: ['Must be at most 2147483647'] });
     }
   });
 
@@ -543,7 +550,10 @@ describe('questions', () => {
   });
 
   it('refuses numbers too large to store', async () => {
-    expect(await fieldErrors('/question/create', questionBody(speedId, { score: 2 ** 31, sort: 2 ** 31 }))).toEqual({ sort: ['Must be at most 2147483647'] });
+    expect(await fieldErrors('/question/create', questionBody(speedId, { score: 2 ** 31, sort: 2 ** 31 }))).toEqual({
+      score: ['Must be at most 2147483647'],
+      sort: ['Must be at most 2147483647'],
+    });
     expect(await fieldErrors('/question/create', questionBody(speedId, { score: 2 ** 31 }), 'zh-TW')).toEqual({ score: ['不可大於 2147483647'] });
     expect(
       await fieldErrors('/triviaGame/updateLevel', {

@@ -129,6 +129,20 @@ export function errorReply(error: unknown, lang: Lang, log: FastifyBaseLogger): 
   return { status: 500, body: { code: 500, message: translate(lang, 'error.internal'), data: { errorId } } };
 }
 
+/**
+ * An error of the multipart parser: @fastify/multipart's own (FST_PARTS_LIMIT, FST_PROTO_VIOLATION,
+ * FST_MP_PREMATURE_CLOSE…, each with its 4xx status) or busboy's plain errors about the form's
+ * structure ("Unexpected end of multipart data", "File terminated early due to unexpected end of
+ * multipart data", "Multipart: Boundary not found").
+ */
+const MULTIPART_ERROR_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION', 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_MP_PREMATURE_CLOSE']);
+const BUSBOY_MESSAGE = /unexpected end of multipart data|^multipart: boundary not found/i;
+
+function isBrokenForm(error: FastifyError): boolean {
+  if (typeof error.code === 'string' && MULTIPART_ERROR_CODES.has(error.code)) return true;
+  return Object.getPrototypeOf(error) === Error.prototype && BUSBOY_MESSAGE.test(error.message);
+}
+
 function send(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -173,6 +187,12 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promi
     }
     if (error.statusCode === 429) {
       return send(reply, 429, { code: 429, message: error.message, data: null });
+    }
+    if (isBrokenForm(error)) {
+      // A multipart form cut off or malformed (the client's fault, never the server's): its limits
+      // (413) keep their status, anything else is a 400.
+      const status = error.statusCode === 413 ? 413 : 400;
+      return send(reply, status, { code: status, message: translate(lang, 'error.badForm', { detail: error.message }), data: null });
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return send(reply, 400, { code: 400, message: translate(lang, 'error.badJson', { detail: error.message }), data: null });

@@ -22,11 +22,32 @@ export interface AuditFields {
   userAgent: string;
 }
 
+/** With the u flag, a surrogate range matches only a surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/gu;
+
+/**
+ * The fields with every unpaired surrogate as U+FFFD. An entry records what a request sent before
+ * its handler checked it (a file path's rule refuses a half surrogate pair, but only in the
+ * handler), and UTF-8 cannot carry one: PostgreSQL's driver writes U+FFFD, the embedded PGlite
+ * refused the whole entry, and so the request.
+ */
+function storable(fields: AuditFields): AuditFields {
+  const text = (value: string) => value.replace(LONE_SURROGATE, '\uFFFD');
+  return {
+    ...fields,
+    username: text(fields.username),
+    targetType: text(fields.targetType),
+    targetId: fields.targetId === null ? null : text(fields.targetId),
+    summary: text(fields.summary),
+    userAgent: text(fields.userAgent),
+  };
+}
+
 /** Adds an entry; `pending` before the operation runs, or complete when it was refused before that. */
 export async function insertEntry(db: Db, fields: AuditFields, outcome: AuditOutcome, code: number | null = null): Promise<number> {
   const [row] = await db
     .insert(auditLog)
-    .values({ ...fields, outcome, code })
+    .values({ ...storable(fields), outcome, code })
     .returning({ id: auditLog.id });
   return row!.id;
 }
@@ -35,7 +56,7 @@ export async function insertEntry(db: Db, fields: AuditFields, outcome: AuditOut
 export async function finishEntry(db: Db, id: number, fields: AuditFields, outcome: AuditOutcome, code: number | null): Promise<void> {
   await db
     .update(auditLog)
-    .set({ ...fields, outcome, code })
+    .set({ ...storable(fields), outcome, code })
     .where(eq(auditLog.id, id));
 }
 

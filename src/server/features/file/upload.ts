@@ -145,6 +145,9 @@ async function storePart(request: FastifyRequest, part: MultipartFile, context: 
   // Text is checked as it streams (and stops the upload at the first byte that is not UTF-8 text);
   // the other types are checked on the stored blob, whose structure may be at its end (ZIP).
   const text = type.ext === 'txt' || type.ext === 'csv' ? utf8TextCheck() : null;
+  // A form cut off may have failed the part already, before anyone listened: piped on, it would
+  // never end (the store's pipeline sees a failed source itself, a pipe does not).
+  if (text && part.file.errored) throw part.file.errored;
   const mismatch = () => fieldError(lang, 'file', 'file.contentMismatch', { type: type.label });
   const body = text
     ? part.file.pipe(
@@ -155,7 +158,14 @@ async function storePart(request: FastifyRequest, part: MultipartFile, context: 
         }),
       )
     : part.file;
-  if (text) part.file.once('error', (error) => body.destroy(error));
+  if (text) {
+    part.file.once('error', (error) => body.destroy(error));
+    // The part flows into the check as soon as it is piped, before the store reads it (it may first
+    // make its folder): a byte that is not text then errors the check with nobody listening yet, an
+    // uncaught exception that ends the process. The store's pipeline still gets the error (a stream
+    // that has failed reports its error to whoever reads it later).
+    body.on('error', () => {});
+  }
   let size: number;
   try {
     ({ size } = await store.put(key, body, { contentType: type.mime }));
