@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triviaGames } from '@/server/db/schema';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { launchBrowser, openPage, shoot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi, tokenOf, untilTokenExpired } from './support/session';
 
@@ -39,8 +39,7 @@ async function exportFrom(page: Page, title: string, item: string) {
   const row = page.getByTestId('game-row').filter({ hasText: title });
   await row.getByTestId('export-results').click();
   await page.getByRole('menuitem', { name: item }).waitFor();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  await saveScreenshot(page, 'export-menu', '/tmp/shots');
+  await shoot(page, 'export-menu', '/tmp/shots');
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: item }).click();
   const download = await downloading;

@@ -8,11 +8,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, openPage, shoot as shootInto } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 
 const SHOTS = '/tmp/shots-offline';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const PHONE = { width: 360, height: 740 } as const;
 
 let server: RunningServer;
@@ -63,11 +64,6 @@ async function join(page: Page, pin: string, nickname: string, texts: { pin: str
 }
 const EN = { pin: 'Game PIN', nickname: 'Nickname', join: 'Join' };
 const ZH = { pin: 'PIN 碼', nickname: '暱稱', join: '加入' };
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await saveScreenshot(page, name, SHOTS);
-}
 
 const option = (page: Page, title: string) => page.locator(`button.option[data-option="${title}"]`);
 const hhmmss = /\d{1,2}:\d{2}:\d{2}(?:\s?[AP]M)?/;

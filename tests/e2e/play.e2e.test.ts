@@ -11,11 +11,12 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { solidPng } from '@/server/lib/png';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { launchBrowser, openPage, shoot as shootInto } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 
 const SHOTS = '/tmp/shots-audience';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 const PHONE = { width: 360, height: 740 } as const;
 const BIG_SCREEN = { width: 1920, height: 1080 } as const;
@@ -98,12 +99,6 @@ async function join(page: Page, pin: string, nickname: string, language: 'zh-TW'
   if ((await pinBox.inputValue()) !== pin) await pinBox.fill(pin);
   await page.getByLabel(texts.nickname).fill(nickname);
   await page.getByRole('button', { name: texts.join, exact: true }).click();
-}
-
-/** Waits for running transitions to end, then saves a screenshot for review. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await saveScreenshot(page, name, SHOTS);
 }
 
 const option = (page: Page, title: string) => page.locator(`button.option[data-option="${title}"]`);

@@ -6,11 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../support/fixtures';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
 const SHOTS = '/tmp/shots';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const PAT = { username: 'pat', password: 'Pat-password-1', name: 'Pat Example' };
 const NINA = { username: 'nina', password: 'Nina-password-1', name: 'Nina Example' };
 
@@ -35,11 +36,6 @@ async function openProfile(who: { username: string; password: string }, options:
   await page.getByTestId('profile-form').waitFor();
   await expect.poll(() => page.locator('input[name="name"]').inputValue()).not.toBe('');
   return page;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  await saveScreenshot(page, name, SHOTS);
 }
 
 describe('profile form', () => {

@@ -14,12 +14,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BotSwarm, randomChoices, type ShownQuestion } from '../../bench/lib/bots';
-import { DESKTOP, launchBrowser, newPage, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, newPage, saveScreenshot, shoot as shootInto } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { TOKEN_COOKIE } from './support/session';
 
 const SHOTS = '/tmp/shots-rehearsal';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const BOTS = 20;
 const EVERYONE = BOTS + 3;
 const BIG_SCREEN = { width: 1920, height: 1080 } as const;
@@ -161,19 +162,6 @@ const option = (page: Page, title: string) => page.locator(`button.option[data-o
 const screenOf = (page: Page, screen: string) => page.locator(`.page[data-screen="${screen}"]`);
 const row = (page: Page, title: string) => page.getByTestId('question-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 const numberIn = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().innerText()).replace(/\D/g, ''));
-
-/** Waits for running transitions (dialogs, toasts, bars) to end, then saves a screenshot for review. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await saveScreenshot(page, name, SHOTS);
-}
 
 /**
  * Twenty bots of bench/lib/bots.ts. They answer with random choices (recorded per question, so the

@@ -12,11 +12,12 @@ import { accessTokens } from '@/server/db/schema';
 import { sessionHandlers } from '@/server/features/session/handlers';
 import { REFRESH_GRACE_MS } from '@/server/features/session/service';
 import { createAdmin } from '../support/fixtures';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN, enableTestHooks, loginByApi, sessionIdOf, tokenOf, untilTokenExpired } from './support/session';
 
 const SHOTS = '/tmp/shots';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const ADA = { username: 'ada', password: 'Ada-password-1', name: 'Ada Lovelace' };
 const BOB = { username: 'bob', password: 'Bob-password-1', name: 'Bob Builder' };
 
@@ -78,19 +79,6 @@ async function expectOnDashboard(page: Page, name: string) {
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByTestId('user-menu').filter({ hasText: name }).waitFor();
   await page.getByRole('heading', { level: 1, name: /Dashboard|首頁/ }).waitFor();
-}
-
-/** Waits for the running transitions (toasts, dialogs, tooltips) to end, then saves a screenshot. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  await saveScreenshot(page, name, SHOTS);
 }
 
 async function logOutWithMenu(page: Page) {

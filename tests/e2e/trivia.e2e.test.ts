@@ -9,11 +9,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triviaGames } from '@/server/db/schema';
 import { solidPng } from '@/server/lib/png';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, saveScreenshot } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
 const SHOTS = '/tmp/shots';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,19 +34,6 @@ async function loggedIn(path: string, options: PageOptions = {}): Promise<Page> 
   await loginByApi(page, server);
   await page.goto(`${server.url}${path}`);
   return page;
-}
-
-/** Waits for running transitions (dialogs, toasts) to end, then saves a screenshot. */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-  await saveScreenshot(page, name, SHOTS);
 }
 
 const png = (rgb: [number, number, number]) => ({ name: 'picture.png', mimeType: 'image/png', buffer: solidPng(24, 24, rgb) });

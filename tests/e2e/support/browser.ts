@@ -65,6 +65,12 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
+/** Waits for the running transitions to end (see `settle`), then saves a screenshot for review. */
+export async function shoot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
+  await settle(page);
+  return saveScreenshot(page, name, dir);
+}
+
 export async function saveScreenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, fileName(name));
