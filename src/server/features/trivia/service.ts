@@ -56,16 +56,6 @@ export async function withFreePin<T>(attempt: (pin: string) => Promise<T>): Prom
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 
-/** The contract sets no upper bound on these integers; the database columns hold 32 bits. */
-const MAX_INTEGER = 2_147_483_647;
-function assertIntegersFit(lang: Lang, values: Record<string, number | null | undefined>): void {
-  const errors: Record<string, string[]> = {};
-  for (const [field, value] of Object.entries(values)) {
-    if (typeof value === 'number' && value > MAX_INTEGER) errors[field] = [translate(lang, 'field.maximum', { limit: MAX_INTEGER })];
-  }
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-}
-
 // ------------------------------------------------------------------ games
 
 async function requireGame(db: q.Queryable, companyId: number, id: number, options: { lock?: boolean } = {}): Promise<q.GameRow> {
@@ -181,7 +171,6 @@ export async function saveLevels(db: Db, lang: Lang, companyId: number, gameId: 
   if (game.type !== 2) throw businessError('trivia.levelsOnlyForLevelGames');
 
   if (levels.length === 0) throw new FieldErrors({ trivia_game_level: [translate(lang, 'trivia.levelsRequired')] });
-  assertIntegersFit(lang, Object.fromEntries(levels.map((l, i) => [`trivia_game_level.${i}.promotion_score`, l.promotion_score])));
   const numbers = levels.map((l) => l.level).sort((a, b) => a - b);
   if (numbers.some((n, i) => n !== i + 1)) throw new FieldErrors({ trivia_game_level: [translate(lang, 'trivia.levelNumbering')] });
   const missing = validatePromotionScores(levels);
@@ -266,7 +255,6 @@ function foreignImageErrors(lang: Lang, game: q.GameRow, draft: QuestionDraft, b
 
 /** Validates a draft for its game and returns the columns to store; `before` = the question's current draft. */
 async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, input: QuestionDraft, before: QuestionDraft | null = null) {
-  assertIntegersFit(lang, { score: input.score });
   const draft = applyGameType(input, game.type as GameType);
   const levelIds = game.type === 2 ? await q.levelIdsOfGame(db, game.id) : [];
   assertNoFieldErrors(lang, validateQuestion(draft, { gameType: game.type as GameType, levelIds }));
@@ -304,7 +292,6 @@ export async function questionDetail(db: Db, companyId: number, id: number): Pro
 
 export async function createQuestion(db: Db, lang: Lang, companyId: number, input: Schemas['QuestionCreateRequest']): Promise<number> {
   const game = await requireGame(db, companyId, input.trivia_game_id);
-  assertIntegersFit(lang, { sort: input.sort });
   const columns = await checkedQuestion(db, lang, game, mergeDraft(defaultQuestionDraft(), input));
   return q.insertQuestion(db, { triviaGameId: game.id, ...columns, sort: input.sort });
 }
@@ -314,7 +301,6 @@ export async function updateQuestion(db: Db, lang: Lang, companyId: number, inpu
   // A question is changed only within its own game; any other game id is a question that does not exist.
   if (!found || found.game.id !== input.trivia_game_id) throw recordNotFound();
   if (found.question.status >= 1) throw businessError('trivia.questionLocked');
-  assertIntegersFit(lang, { sort: input.sort });
   const before = draftOf(found.question);
   const columns = await checkedQuestion(db, lang, found.game, mergeDraft(before, input), before);
   const updated = await q.updateUnsentQuestion(db, input.id, { ...columns, ...(input.sort !== undefined ? { sort: input.sort } : {}) });
