@@ -12,7 +12,57 @@
  * them over the `--chakra-colors-brand-*` variables at runtime, so every brand token follows.
  * Default size is "mini": buttons, inputs, selects, switches and tables default to small.
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  numberInputSlotRecipe,
+  popoverSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  segmentGroupSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tagSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
 
 export const THEME_COLOR = '#409EFF';
 /** The swatches the settings drawer offers (the default first). */
@@ -91,26 +141,80 @@ export function brandPalette(color: string): BrandPalette {
 const fallbackFonts =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang TC", "Noto Sans TC", "Microsoft JhengHei", "WenQuanYi Micro Hei", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
-/** A default slot recipe with `size: 'sm'` as its default (merged over Chakra's own by createSystem). */
-function smallSlotRecipe(name: string) {
-  return { slots: [...(defaultConfig.theme?.slotRecipes?.[name]?.slots ?? [])], defaultVariants: { size: 'sm' } };
+/** A recipe of Chakra's with `size: 'sm'` as its default. */
+function small<R extends { defaultVariants?: object }>(recipe: R): R {
+  return { ...recipe, defaultVariants: { ...recipe.defaultVariants, size: 'sm' } };
 }
+
+/**
+ * Chakra's default theme with only the recipes of the components this app renders: `defaultConfig`
+ * holds all 80 (date pickers, carousels, colour pickers...) and they all travel with the first page,
+ * about 14 KB gzipped (docs/performance.md). A component whose recipe is missing renders unstyled: add
+ * its recipe here when you use a new kind of Chakra component (keys as in Chakra's theme).
+ */
+const theme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: small(buttonRecipe),
+      checkmark: checkmarkRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: small(inputRecipe),
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: small(textareaRecipe),
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: small(nativeSelectSlotRecipe),
+      numberInput: numberInputSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      progressCircle: progressCircleSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
+      switch: small(switchSlotRecipe),
+      table: small(tableSlotRecipe),
+      tag: tagSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
 
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
   },
   theme: {
-    recipes: {
-      button: { defaultVariants: { size: 'sm' } },
-      input: { defaultVariants: { size: 'sm' } },
-      textarea: { defaultVariants: { size: 'sm' } },
-    },
-    slotRecipes: {
-      nativeSelect: smallSlotRecipe('nativeSelect'),
-      switch: smallSlotRecipe('switch'),
-      table: smallSlotRecipe('table'),
-    },
     tokens: {
       fonts: {
         heading: { value: `Inter, ${fallbackFonts}` },
@@ -137,4 +241,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, theme, config);
