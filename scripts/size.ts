@@ -25,7 +25,7 @@ export interface PageBudget {
   name: string;
   /** The HTML entry in the manifest. */
   entry: string;
-  /** Lazy modules (manifest keys: source paths) the page imports during its first render. */
+  /** Lazy modules (manifest keys: source paths) the page imports during its first render, texts included. */
   routes: string[];
   /** Gzipped JavaScript allowed, in KB (1 KB = 1024 bytes): more fails. */
   budgetKB: number;
@@ -37,12 +37,17 @@ const LOGIN = 'src/app/features/auth/routes/login.tsx';
 const DASHBOARD = 'src/app/features/dashboard/routes/dashboard.tsx';
 const SHELL = 'src/app/routing/shell-routes.tsx';
 const FILES = 'src/app/features/file/routes/file-manager.tsx';
+// The texts a page renders, in Chinese (the e2e check opens the pages in zh-TW; the English files are
+// about as large): each namespace is its own chunk, loaded with the page (src/app/i18n).
+const TEXTS = 'src/app/i18n/locales/zh-TW.json';
+const SHELL_TEXTS = 'src/app/layout/i18n/zh-TW.json';
+const FILE_TEXTS = 'src/app/features/file/i18n/zh-TW.json';
 
 export const PAGE_BUDGETS: readonly PageBudget[] = [
-  { name: 'back office: login', entry: 'index.html', routes: [LOGIN], budgetKB: 275, targetKB: 180 },
-  { name: 'back office: dashboard', entry: 'index.html', routes: [SHELL, DASHBOARD], budgetKB: 300, targetKB: 180 },
+  { name: 'back office: login', entry: 'index.html', routes: [TEXTS, LOGIN], budgetKB: 275, targetKB: 180 },
+  { name: 'back office: dashboard', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD], budgetKB: 300, targetKB: 180 },
   // A page opened by its address also renders the dashboard: its tag is pinned and kept alive.
-  { name: 'back office: files', entry: 'index.html', routes: [SHELL, DASHBOARD, FILES], budgetKB: 325, targetKB: 180 },
+  { name: 'back office: files', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD, FILES, FILE_TEXTS], budgetKB: 325, targetKB: 180 },
   { name: 'player page (/play)', entry: 'play.html', routes: [], budgetKB: 106, targetKB: 90 },
   { name: 'quiz display (/quiz)', entry: 'quiz.html', routes: [], budgetKB: 100, targetKB: 100 },
 ];

@@ -16,11 +16,11 @@ import { lazyPage } from '@/app/lib/lazy-page';
 import { NotFoundPage } from '@/app/routing/route-components';
 
 // The app layout (menus, tags, settings) loads with the first page behind the login, not with the login.
-const ShellRoutes = lazyPage(() => import('@/app/routing/shell-routes'), 'ShellRoutes');
+const ShellRoutes = lazyPage(() => import('@/app/routing/shell-routes'), 'ShellRoutes', ['shell']);
 const LoginPage = lazyPage(() => import('@/app/features/auth/routes/login'), 'LoginPage');
 const AuthRedirectPage = lazyPage(() => import('@/app/features/auth/routes/auth-redirect'), 'AuthRedirectPage');
 const RedirectPage = lazyPage(() => import('@/app/features/auth/routes/redirect'), 'RedirectPage');
-const PrivacyPage = lazyPage(() => import('@/app/features/privacy/routes/privacy'), 'PrivacyPage');
+const PrivacyPage = lazyPage(() => import('@/app/features/privacy/routes/privacy'), 'PrivacyPage', ['notification']);
 const UnauthorizedPage = lazyPage(() => import('@/app/features/errors/routes/unauthorized'), 'UnauthorizedPage');
 const ServiceUnavailablePage = lazyPage(
   () => import('@/app/features/errors/routes/service-unavailable'),

@@ -7,7 +7,7 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_OPERATIONS, TARGET_TYPES, operationLabel, targetLabel } from '@/app/features/audit/lib/operations';
-import { resources } from '@/app/i18n';
+import { resources } from '@/app/i18n/resources';
 import { listOperations } from '@/server/contract/spec';
 
 beforeAll(async () => {

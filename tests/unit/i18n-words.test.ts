@@ -6,7 +6,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resources as appResources } from '@/app/i18n';
+import { resources as appResources } from '@/app/i18n/resources';
 import playEn from '@/play/i18n/en.json';
 import playZh from '@/play/i18n/zh-TW.json';
 import quizEn from '@/quiz/i18n/en.json';

@@ -4,57 +4,63 @@
  * zh or en decides; otherwise English. `setLanguage` is the only way to switch, so the cookie,
  * i18next and `<html lang>` never disagree. Components never hold literal UI text: they call `t`.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageCookie } from '@/app/lib/cookies';
-import en from './locales/en.json';
-import zhTW from './locales/zh-TW.json';
-// One namespace per feature, each in its feature's folder, so features never edit each other's files.
-import shellEn from '@/app/layout/i18n/en.json';
-import shellZhTW from '@/app/layout/i18n/zh-TW.json';
-import triviaEn from '@/app/features/trivia-game/i18n/en.json';
-import triviaZhTW from '@/app/features/trivia-game/i18n/zh-TW.json';
-import notificationEn from '@/app/features/notification/i18n/en.json';
-import notificationZhTW from '@/app/features/notification/i18n/zh-TW.json';
-import liveEn from '@/app/features/live/i18n/en.json';
-import liveZhTW from '@/app/features/live/i18n/zh-TW.json';
-import adminEn from '@/app/features/admin/i18n/en.json';
-import adminZhTW from '@/app/features/admin/i18n/zh-TW.json';
-import companyEn from '@/app/features/company/i18n/en.json';
-import companyZhTW from '@/app/features/company/i18n/zh-TW.json';
-import auditEn from '@/app/features/audit/i18n/en.json';
-import auditZhTW from '@/app/features/audit/i18n/zh-TW.json';
-import fileEn from '@/app/features/file/i18n/en.json';
-import fileZhTW from '@/app/features/file/i18n/zh-TW.json';
+import type { resources } from './resources';
 
 export const LANGUAGES = ['zh-TW', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** A namespace of texts: `translation` (shared) or a feature's. */
+export type Namespace = keyof (typeof resources)['zh-TW'];
 
-export const resources = {
-  'zh-TW': {
-    translation: zhTW,
-    shell: shellZhTW,
-    trivia: triviaZhTW,
-    notification: notificationZhTW,
-    live: liveZhTW,
-    admin: adminZhTW,
-    company: companyZhTW,
-    audit: auditZhTW,
-    file: fileZhTW,
-  },
-  // `satisfies` makes a key missing from an English file a type error.
-  en: {
-    translation: en satisfies typeof zhTW,
-    shell: shellEn satisfies typeof shellZhTW,
-    trivia: triviaEn satisfies typeof triviaZhTW,
-    notification: notificationEn satisfies typeof notificationZhTW,
-    live: liveEn satisfies typeof liveZhTW,
-    admin: adminEn satisfies typeof adminZhTW,
-    company: companyEn satisfies typeof companyZhTW,
-    audit: auditEn satisfies typeof auditZhTW,
-    file: fileEn satisfies typeof fileZhTW,
+/**
+ * Where each namespace's files are (`<folder><language>.json`): one namespace per feature, each in its
+ * feature's folder, so features never edit each other's files. ./resources.ts holds them all at once
+ * (for the types and the tests); the pages load only the current language's files of the namespaces
+ * they render (docs/performance.md).
+ */
+const FOLDERS: Record<Namespace, string> = {
+  translation: './locales/',
+  shell: '../layout/i18n/',
+  trivia: '../features/trivia-game/i18n/',
+  notification: '../features/notification/i18n/',
+  live: '../features/live/i18n/',
+  admin: '../features/admin/i18n/',
+  company: '../features/company/i18n/',
+  audit: '../features/audit/i18n/',
+  file: '../features/file/i18n/',
+};
+
+const files = import.meta.glob<Record<string, unknown>>(['./locales/*.json', '../layout/i18n/*.json', '../features/*/i18n/*.json'], {
+  import: 'default',
+});
+
+/** An i18next backend over the files above: each file is its own chunk, fetched on first use. */
+const textFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = files[`${FOLDERS[namespace as Namespace] ?? ''}${language}.json`];
+    if (!load) {
+      callback(new Error(`no texts for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error as Error, false),
+    );
   },
 };
+
+/**
+ * Loads namespaces of the current language (the language switch loads every loaded namespace of the
+ * new language before it switches). A component whose namespace is not loaded yet suspends until it
+ * is; loading it beside a page's code (`lazyPage`) saves that second round trip.
+ */
+export function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -90,13 +96,16 @@ export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
-  await i18n.use(initReactI18next).init({
-    resources,
+  await i18n.use(textFiles).use(initReactI18next).init({
     lng: detectLanguage(languageCookie.get(), browserLanguages()),
     supportedLngs: [...LANGUAGES],
-    ns: ['translation', 'shell', 'trivia', 'notification', 'live', 'admin', 'company', 'audit', 'file'],
+    load: 'currentOnly',
+    // The shared texts first; the shell's and each feature's with their pages.
+    ns: ['translation'],
     defaultNS: 'translation',
-    fallbackLng: 'en',
+    // No fallback language: it would load the other language's files too. Every key the code uses is
+    // in the Chinese files (the typed keys, ./i18next.d.ts) and the English files have the same keys
+    // (./resources.ts), so nothing ever falls back.
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
   });

@@ -9,18 +9,18 @@ import { lazyPage } from '@/app/lib/lazy-page';
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
 
 export const routeComponents: Readonly<Record<string, Page>> = {
-  dashboard: lazyPage(() => import('@/app/features/dashboard/routes/dashboard'), 'DashboardPage'),
-  'triviaGame/index': lazyPage(() => import('@/app/features/trivia-game/routes/game-list'), 'TriviaGameListPage'),
-  'triviaGame/update': lazyPage(() => import('@/app/features/trivia-game/routes/question-list'), 'QuestionListPage'),
-  'triviaGame/start': lazyPage(() => import('@/app/features/live/routes/game-control'), 'GameControlPage'),
-  'notification/index': lazyPage(() => import('@/app/features/notification/routes/notification-list'), 'NotificationListPage'),
-  'notification/send': lazyPage(() => import('@/app/features/notification/routes/notification-send'), 'NotificationSendPage'),
-  'website/privacy': lazyPage(() => import('@/app/features/privacy/routes/privacy-editor'), 'PrivacyEditorPage'),
-  'admin/index': lazyPage(() => import('@/app/features/admin/routes/admin-list'), 'AdminListPage'),
-  'admin/role': lazyPage(() => import('@/app/features/admin/routes/role-list'), 'RoleListPage'),
-  'admin/company': lazyPage(() => import('@/app/features/company/routes/company-list'), 'CompanyListPage'),
-  'admin/audit': lazyPage(() => import('@/app/features/audit/routes/audit-list'), 'AuditListPage'),
-  'file/index': lazyPage(() => import('@/app/features/file/routes/file-manager'), 'FileManagerPage'),
+  dashboard: lazyPage(() => import('@/app/features/dashboard/routes/dashboard'), 'DashboardPage', ['shell']),
+  'triviaGame/index': lazyPage(() => import('@/app/features/trivia-game/routes/game-list'), 'TriviaGameListPage', ['trivia']),
+  'triviaGame/update': lazyPage(() => import('@/app/features/trivia-game/routes/question-list'), 'QuestionListPage', ['trivia']),
+  'triviaGame/start': lazyPage(() => import('@/app/features/live/routes/game-control'), 'GameControlPage', ['live']),
+  'notification/index': lazyPage(() => import('@/app/features/notification/routes/notification-list'), 'NotificationListPage', ['notification']),
+  'notification/send': lazyPage(() => import('@/app/features/notification/routes/notification-send'), 'NotificationSendPage', ['notification']),
+  'website/privacy': lazyPage(() => import('@/app/features/privacy/routes/privacy-editor'), 'PrivacyEditorPage', ['notification']),
+  'admin/index': lazyPage(() => import('@/app/features/admin/routes/admin-list'), 'AdminListPage', ['admin']),
+  'admin/role': lazyPage(() => import('@/app/features/admin/routes/role-list'), 'RoleListPage', ['admin']),
+  'admin/company': lazyPage(() => import('@/app/features/company/routes/company-list'), 'CompanyListPage', ['company']),
+  'admin/audit': lazyPage(() => import('@/app/features/audit/routes/audit-list'), 'AuditListPage', ['audit']),
+  'file/index': lazyPage(() => import('@/app/features/file/routes/file-manager'), 'FileManagerPage', ['file']),
 };
 
 export const NotFoundPage = lazyPage(() => import('@/app/features/errors/routes/not-found'), 'NotFoundPage');

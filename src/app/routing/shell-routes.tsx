@@ -30,7 +30,7 @@ export const CONSTANT_PAGES: readonly PageEntry[] = [
 
 /** Constant pages that are not in the server's component map. */
 const SHELL_PAGES = {
-  'profile/index': lazyPage(() => import('@/app/features/profile/routes/profile'), 'ProfilePage'),
+  'profile/index': lazyPage(() => import('@/app/features/profile/routes/profile'), 'ProfilePage', ['shell']),
 } as const;
 
 function toRouteObject(entry: PageEntry): RouteObject {
