@@ -26,7 +26,7 @@ import accessPlugin from './plugins/access.js';
 import auditRecorder from './features/audit/recorder.js';
 import realtimePlugin from './plugins/realtime.js';
 import shutdownPlugin from './plugins/shutdown.js';
-import { RateLimiter } from './lib/rate-limiter.js';
+import { DEFAULT_LOGIN_LIMITS, LoginThrottle } from './features/session/login-throttle.js';
 import type { OperationHandlers } from './contract/handlers.js';
 import { createBlobStore, type BlobStore } from './features/file/store/index.js';
 
@@ -37,8 +37,8 @@ declare module 'fastify' {
     db: Db;
     seedResult: SeedResult;
     sessions: SessionService;
-    /** Failed logins per username and per client address. */
-    loginThrottle: RateLimiter;
+    /** The login limits: failed logins per address, per (username, address) and per username. */
+    loginThrottle: LoginThrottle;
     /** Every route registered, as `METHOD /url` (tests compare them with the contract). */
     registeredRoutes: string[];
     /** Where file and image bytes live (features/file/store): local disk or S3. */
@@ -132,7 +132,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('seedResult', seedResult);
     const signer = new TokenSigner(secret, config.accessTokenTtl);
     app.decorate('sessions', new SessionService(database.db, signer));
-    app.decorate('loginThrottle', new RateLimiter(config.loginAttemptsPerMinute, 60_000));
+    app.decorate(
+      'loginThrottle',
+      new LoginThrottle({
+        ...DEFAULT_LOGIN_LIMITS,
+        perAddress: { max: config.loginAttemptsPerMinute, windowMs: 60_000 },
+        ...config.loginLimits,
+      }),
+    );
 
     // An empty body sent as JSON means "no fields", not an error.
     const parseJson = app.getDefaultJsonParser('error', 'remove');

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { normalizePublicUrl } from '../domain/venue-rules.js';
+import type { LoginLimits } from './features/session/login-throttle.js';
 
 export type DatabaseConfig =
   | {
@@ -27,8 +28,17 @@ export interface AppConfig {
   tokenSecret: string | null;
   /** Life of an access token in seconds (a session lives 30 days; tokens are refreshed within it). */
   accessTokenTtl: number;
-  /** Failed logins allowed per username and per client address in a minute. */
+  /**
+   * Failed logins allowed per client address in a minute, whatever the usernames; over it the address
+   * is refused (429). The other login limits are `loginLimits` (features/session/login-throttle.ts).
+   */
   loginAttemptsPerMinute: number;
+  /**
+   * The other login limits: per (username, address), and the slower, higher per-username bound that a
+   * correct password from an address with no recent failures passes. Unset: DEFAULT_LOGIN_LIMITS of
+   * features/session/login-throttle.ts (5 a minute; 50 in 15 minutes). Not from the environment.
+   */
+  loginLimits?: Partial<Pick<LoginLimits, 'perUsernameAndAddress' | 'perUsername'>>;
   logger: boolean | { level: string };
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;

@@ -1,7 +1,8 @@
 /**
- * A fixed-window counter per key, in memory (per process). Used to throttle failed logins by client
- * address and by username; behind several instances each keeps its own window, which is acceptable
- * for a throttle whose purpose is slowing down guessing.
+ * A fixed-window counter per key, in memory (per process). Used by the login limits
+ * (features/session/login-throttle.ts) and the audience's throttles (features/live/throttle.ts);
+ * behind several instances each keeps its own windows, which is acceptable for limits whose purpose
+ * is slowing down guessing and floods.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
@@ -18,8 +19,14 @@ export class RateLimiter {
     return window.count >= this.max ? window.resetAt - now : 0;
   }
 
-  /** Counts one attempt. */
-  hit(key: string, now = Date.now()): void {
+  /** Attempts counted for `key` in its current window (0 when it has none). */
+  count(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return window && window.resetAt > now ? window.count : 0;
+  }
+
+  /** Counts one attempt; returns the window's count with it. */
+  hit(key: string, now = Date.now()): number {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + this.windowMs };
@@ -27,6 +34,7 @@ export class RateLimiter {
       if (this.windows.size > 50_000) this.prune(now);
     }
     window.count += 1;
+    return window.count;
   }
 
   private prune(now: number): void {

@@ -25,18 +25,26 @@ export const sessionHandlers: OperationHandlers = {
     const { sessions, loginThrottle } = request.server;
     // The audit trail records every attempt, throttled and failed ones too, under the username as typed.
     noteAudit(request, { targetType: 'admin', username, adminId: null });
-    const userKey = `user:${username.trim().toLowerCase()}`;
-    const addressKey = `ip:${request.ip}`;
-    const wait = Math.max(loginThrottle.retryAfter(userKey), loginThrottle.retryAfter(addressKey));
-    if (wait > 0) {
-      reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      throw throttled(request, wait);
+    const refuse = (waitMs: number) => {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      return throttled(request, waitMs);
+    };
+    // The limits (login-throttle.ts): an address that has been guessing is refused whatever it sends.
+    const admission = loginThrottle.admit(username, request.ip);
+    if (admission.refused) {
+      noteAudit(request, { summary: loginThrottle.describeRefusal(admission.bounds, admission.waitMs) });
+      throw refuse(admission.waitMs);
     }
 
     const checked = await sessions.checkCredentials(username, password);
     if (!checked) {
-      loginThrottle.hit(userKey);
-      loginThrottle.hit(addressKey);
+      const reached = loginThrottle.fail(username, request.ip);
+      if (reached.length > 0) noteAudit(request, { summary: loginThrottle.describeLockout(reached) });
+      // A username locked by guessing elsewhere answers a wrong password as locked, not as wrong.
+      if (admission.usernameLockedMs > 0) {
+        if (reached.length === 0) noteAudit(request, { summary: loginThrottle.describeRefusal(['perUsername'], admission.usernameLockedMs) });
+        throw refuse(admission.usernameLockedMs);
+      }
       throw businessError('login.wrongCredentials');
     }
     noteAudit(request, { adminId: checked.adminId, targetId: checked.adminId });
