@@ -48,6 +48,7 @@ import {
   selectUserInfo,
 } from '@machines/session/selectors';
 import type { InfoPayload, RetryNotice, SessionEvent, SessionInput } from '@machines/session/types';
+import { reportCoverage } from './support/coverage-report';
 
 // ---------------------------------------------------------------------------------------------
 // The events of the model: what the SPA sends, plus the outcomes of every invoked call.
@@ -487,6 +488,15 @@ describe('session machine, model-based', () => {
         }
       });
     }
+    reportCoverage({
+      machine: 'session',
+      paths: paths.length,
+      replayedIn: 'machine',
+      states: allStateNodes.map(statePath),
+      statesVisited: [...visitedNodes],
+      transitions: [...transitions.values()],
+      transitionsTaken: [...taken].filter((label) => !label.startsWith('unknown')),
+    });
     expect(allStateNodes.map(statePath).filter((path) => !visitedNodes.has(path)), 'state nodes no path visits').toEqual([]);
     expect([...transitions.values()].filter((label) => !taken.has(label)), 'transitions no path takes').toEqual([]);
     expect([...taken].filter((label) => label.startsWith('unknown')), 'transitions not found in the chart').toEqual([]);
