@@ -78,6 +78,7 @@ export const livePlayHandlers: PlayOperationHandlers = {
   async join(request, reply) {
     throttle('join', request, reply);
     const { token, player, game } = await service.join(request.server.db, request.lang, request.body, new Date());
+    request.server.live.players.joined(player);
     request.server.live.events.playerJoined(game.id);
     return {
       player_token: token,
@@ -97,7 +98,8 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async ticket(request) {
     const player = requirePlayer(request);
-    await service.requirePlayerGame(request.server.db, player);
+    // The game still there (a deleted game's players are refused): read once for the tickets asked together.
+    await service.requirePlayerGameShared(request.server.live.games, player);
     const ticket = await request.server.tickets.issue({ kind: 'player', id: player.id, gameId: player.triviaGameId });
     return { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(player.triviaGameId, 'public') } satisfies PlaySchemas['TicketData'];
   },

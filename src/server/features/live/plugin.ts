@@ -13,10 +13,17 @@ import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic } fro
 import { GAME_RESET_EVENT } from './reset.js';
 import { displayByToken, type DisplaySubject } from '../display/service.js';
 import { hashSecret } from './tokens.js';
+import { TurnBatch } from '../../lib/turn-batch.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { events: LiveEvents; deadlines: DeadlineWatch };
+    live: {
+      events: LiveEvents;
+      deadlines: DeadlineWatch;
+      players: PlayerLookup;
+      /** A game by id, one read per turn of the event loop for all who ask (a crowd's tickets). */
+      games: TurnBatch<number, q.GameRow | undefined>;
+    };
   }
   interface FastifyRequest {
     /** The player a `player` operation is called by. */
@@ -78,6 +85,14 @@ export class PlayerLookup {
     for (const [hash, { player }] of this.known) if (player.triviaGameId === gameId) this.known.delete(hash);
   }
 
+  /**
+   * Remembers a player who has just joined (committed): the phone's next call, its ticket, finds it
+   * without a query on this instance.
+   */
+  joined(player: q.PlayerIdentity): void {
+    this.remember(player);
+  }
+
   /** Tokens remembered now (for tests and the benchmark's notes). */
   get size(): number {
     return this.known.size;
@@ -118,7 +133,8 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   const events = new LiveEvents(app);
   // The answer published at the deadline when no control screen did (deadline-watch.ts).
   const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
-  app.decorate('live', { events, deadlines });
+  const players = new PlayerLookup(app.db);
+  app.decorate('live', { events, deadlines, players, games: new TurnBatch((id: number) => q.findGame(app.db, id)) });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
   const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
@@ -134,7 +150,6 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     snapshot: (_client, topic) => gameTopicSnapshot(app, topic),
   });
 
-  const players = new PlayerLookup(app.db);
   // A game reset on any instance (it reaches every instance through the bus): its deleted players are
   // forgotten here and their sockets closed (after the event itself was delivered to them), so a
   // phone of the rehearsal reconnects, gets 202 for its token and goes back to joining.

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import type { HubClient } from '../../realtime/hub.js';
 import * as q from './queries.js';
+import { TurnBatch } from '../../lib/turn-batch.js';
 import { answerCountEvent, displayState, operatorSnapshot, playerJoinedEvents } from './service.js';
 
 export const COALESCE_MS = 250;
@@ -67,12 +68,21 @@ export async function authorizeGameTopic(app: FastifyInstance, client: HubClient
   return parsed.audience === 'public' && subject.gameId === parsed.gameId;
 }
 
+/**
+ * The public snapshots of each app: the players who subscribe in one turn of the event loop share one
+ * read, started after they all subscribed (the hub adds a subscriber before asking for its snapshot),
+ * so none misses an event published between its snapshot and its subscription. When a crowd connects,
+ * thousands subscribe within seconds.
+ */
+const publicSnapshots = new WeakMap<FastifyInstance, TurnBatch<number, unknown>>();
+
 export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Promise<RealtimeEvent[]> {
   const parsed = parseGameTopic(topic);
   if (!parsed) return [];
-  const now = new Date();
-  const data = parsed.audience === 'operator' ? await operatorSnapshot(app.db, parsed.gameId, now) : await displayState(app.db, parsed.gameId, now, app.config.publicUrl);
-  return [{ topic, type: 'server.snapshot', data }];
+  if (parsed.audience === 'operator') return [{ topic, type: 'server.snapshot', data: await operatorSnapshot(app.db, parsed.gameId, new Date()) }];
+  let snapshots = publicSnapshots.get(app);
+  if (!snapshots) publicSnapshots.set(app, (snapshots = new TurnBatch((gameId: number) => displayState(app.db, gameId, new Date(), app.config.publicUrl))));
+  return [{ topic, type: 'server.snapshot', data: await snapshots.get(parsed.gameId) }];
 }
 
 /** What the live game publishes outside a game-flow step: coalesced answer counts and player counts. */

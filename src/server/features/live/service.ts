@@ -16,8 +16,8 @@
  *   and an answer that arrives after the publish finds the question closed. None is acknowledged
  *   before its commit; none is left unscored. Answers are group-committed (AnswerBatcher): those that
  *   arrive while a batch commits go together in the next transaction, checked by the same rules.
- * - A join raises the game's player count only while it is below the cap, in the same transaction as
- *   the insert; a taken nickname rolls both back.
+ * - A join raises the game's player count only while it is below the cap and the nickname is free, in
+ *   the same statement as the insert (q.admitPlayer); a nickname taken meanwhile undoes both.
  * Returns data and the real-time events to publish after the commit; never publishes itself.
  */
 import { ApiError, FieldErrors, ResponseCode, businessError, recordNotFound } from '../../lib/envelope.js';
@@ -261,8 +261,8 @@ export async function getRank(db: Db, companyId: number, gameId: number, limit =
 
 export interface JoinResult {
   token: string;
-  player: q.PlayerRow;
-  game: q.GameRow;
+  player: q.PlayerIdentity;
+  game: q.Admitted['game'];
 }
 
 /** A unique violation of the given index, wherever the driver put it (Drizzle wraps errors). */
@@ -295,31 +295,36 @@ async function endedGameRefusal(db: q.Queryable, game: q.GameRow): Promise<ApiEr
 /** A game closed by its end (step 5, or closed by update) rather than one never opened. */
 const hasEnded = (game: q.GameRow) => game.status !== 1 && game.endedAt !== null;
 
+/**
+ * Joins a game: one statement admits the player (q.admitPlayer: the game open, below its cap, the
+ * nickname free, the player inserted), committed before this returns; only a refused join reads the
+ * game again, to say why in the order a player would want to know: an unknown PIN, an ended or closed
+ * game, a taken nickname, a full game.
+ */
 export async function join(db: Db, lang: Lang, input: { pin: string; nickname: string }, now: Date): Promise<JoinResult> {
   const nickname = cleanNickname(lang, input.nickname);
-  const found = await q.gameByPin(db, input.pin);
-  if (!found) throw businessError('live.join.unknownPin');
-  if (hasEnded(found)) throw await endedGameRefusal(db, found);
-  if (found.status !== 1) throw businessError('live.join.notOpen');
-  if (await q.nicknameTaken(db, found.id, nickname)) throw businessError('live.join.nicknameTaken');
-
   const token = newSecret();
-  try {
-    return await db.transaction(async (tx) => {
-      const joinOrder = await q.takePlayerSlot(tx, found.id);
-      if (joinOrder === null) {
-        const game = await q.findGame(tx, found.id);
-        if (game && hasEnded(game)) throw await endedGameRefusal(tx, game);
-        if (!game || game.status !== 1) throw businessError('live.join.notOpen');
-        throw businessError('live.join.full', { cap: game.playerCap });
-      }
-      const player = await q.insertPlayer(tx, { triviaGameId: found.id, nickname, tokenHash: hashSecret(token), joinOrder, joinedAt: now });
-      return { token, player, game: { ...found, playerCount: joinOrder } };
-    });
-  } catch (error) {
-    // Two phones taking the same nickname at once: the unique index decides, the loser is told.
-    if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');
-    throw error;
+  const tokenHash = hashSecret(token);
+  for (let attempt = 1; ; attempt += 1) {
+    let admitted: q.Admitted | undefined;
+    try {
+      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now });
+    } catch (error) {
+      // Two phones taking the same nickname at once (PostgreSQL): the unique index decides, the loser is told.
+      if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');
+      throw error;
+    }
+    if (admitted) {
+      const { player, game } = admitted;
+      return { token, player: { ...player, triviaGameId: game.id, tokenHash }, game };
+    }
+    const found = await q.gameByPin(db, input.pin);
+    if (!found) throw businessError('live.join.unknownPin');
+    if (hasEnded(found)) throw await endedGameRefusal(db, found);
+    if (found.status !== 1) throw businessError('live.join.notOpen');
+    if (await q.nicknameTaken(db, found.id, nickname)) throw businessError('live.join.nicknameTaken');
+    // Full, unless the game changed between the statement and these reads (its cap raised, a reset): then again.
+    if (found.playerCount >= found.playerCap || attempt === 3) throw businessError('live.join.full', { cap: found.playerCap });
   }
 }
 
@@ -610,6 +615,13 @@ export function answersSettled(db: Db): Promise<void> {
  */
 export async function requirePlayerGame(db: q.Queryable, player: q.PlayerIdentity): Promise<q.GameRow> {
   const game = await q.findGame(db, player.triviaGameId);
+  if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
+  return game;
+}
+
+/** The same, the game read through a read shared by the calls of one turn (plugin.ts `live.games`). */
+export async function requirePlayerGameShared(games: { get(id: number): Promise<q.GameRow | undefined> }, player: q.PlayerIdentity): Promise<q.GameRow> {
+  const game = await games.get(player.triviaGameId);
   if (!game) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken');
   return game;
 }

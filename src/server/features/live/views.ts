@@ -36,7 +36,7 @@ export function deadlineOf(game: Pick<GameRow, 'type'>, question: QuestionRow): 
   return deadline === null ? null : new Date(deadline);
 }
 
-export function gameSummary(game: GameRow): PlaySchemas['GameSummary'] {
+export function gameSummary(game: Pick<GameRow, 'id' | 'title' | 'type' | 'status' | 'playerCount' | 'pin'>): PlaySchemas['GameSummary'] {
   return {
     id: game.id,
     title: game.title,
