@@ -47,6 +47,10 @@ const { values } = parseArgs({
     'keep-data': { type: 'boolean', default: false },
     // How the players send their answers: over their WebSocket (as the phone does) or over HTTP.
     'answers-over': { type: 'string', default: 'ws' },
+    // Server processes on one PostgreSQL (DATABASE_URL), the players spread over them as a load balancer would.
+    instances: { type: 'string', default: '1' },
+    // tsx: src/server/main.ts through tsx (no build needed); build: build/server/main.js, as production runs (npm run build first).
+    server: { type: 'string', default: 'tsx' },
   },
 });
 const sizes = values.players.split(',').map((s) => Number(s.trim()));
@@ -58,6 +62,13 @@ if (values['answers-over'] !== 'ws' && values['answers-over'] !== 'http') {
   process.exit(2);
 }
 const answersOver: AnswerTransport = values['answers-over'];
+const instanceCount = Math.max(1, Number(values.instances));
+if (instanceCount > 1 && !process.env.DATABASE_URL) {
+  console.error('--instances needs DATABASE_URL: instances share one PostgreSQL database (the embedded one is one process)');
+  process.exit(2);
+}
+/** The game's default player cap (src/server/db/schema.ts); above it the bench raises the game's cap. */
+const DEFAULT_PLAYER_CAP = 10_000;
 
 // ------------------------------------------------------------------ helpers
 
@@ -146,17 +157,19 @@ async function post(base: string, apiPath: string, body: unknown, token?: string
 
 // ------------------------------------------------------------------ the server under test
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+async function startServer(dataDir: string, serverPort = port): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = values.server === 'build' ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const server = spawn(process.execPath, [...extra, ...entry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const until = Date.now() + 60_000;
+  // A busy machine (other work on the same cores) can take a minute or more to start it.
+  const until = Date.now() + 240_000;
   while (!output.includes('is running on')) {
     if (server.exitCode !== null || Date.now() > until) throw new Error(`the server did not start:\n${output}`);
     await sleep(100);
@@ -217,6 +230,21 @@ interface SizeResult {
   idle_server_cpu_ms_per_s: number;
   client_errors: number;
   load_average: string;
+  /** Joins per second over the join phase (every player's POST /api/play/join). */
+  joins_per_s: number;
+  /** Join, then ticket and WebSocket for every player: the two phases' wall time together. */
+  join_and_connect_s: number;
+  /** Server CPU (all instances) per player: the join phase; the ticket and WebSocket phase. */
+  server_cpu_us_per_join: number;
+  server_cpu_us_per_connect: number;
+  /** The player cap the game was given (the default, or raised for more players). */
+  player_cap: number;
+  /** `uptime`'s load average when the size started. */
+  load_average_at_start: string;
+  /** With --instances: per instance, its players, RSS with everyone connected, and click → question frame p50/p95. */
+  instances: { port: number; players: number; rss_mb_idle: number; rss_mb_loaded: number; from_click_ms: { p50: number | null; p95: number | null; max: number | null } }[];
+  /** With --instances: p50 of click → frame on the other instances minus on the instance the step was sent to. */
+  cross_instance_delay_ms: { p50: number | null; p95: number | null } | null;
 }
 
 function spread(total: number, parts: number): number[] {
@@ -265,12 +293,44 @@ function rankingComputeMs(n: number, answersEach: number): number {
   return best;
 }
 
+/**
+ * Gives the game a larger player cap: the cap is a column of the game without an operation in the
+ * admin contract yet, so the bench writes it in the database: on PostgreSQL through DATABASE_URL; on
+ * the embedded database (one process holds its folder) with the server stopped, then started again.
+ */
+async function raiseCap(gameId: number, cap: number, dataDir: string, servers: ChildProcess[]): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query('update trivia_games set player_cap = $1 where id = $2', [cap, gameId]);
+    await client.end();
+    return;
+  }
+  await stopServer(servers[0]!);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  await db.query('update trivia_games set player_cap = $1 where id = $2', [cap, gameId]);
+  await db.close();
+  servers[0] = await startServer(dataDir);
+}
+
 async function runSize(n: number): Promise<SizeResult> {
-  const base = `http://127.0.0.1:${port}`;
+  const ports = Array.from({ length: instanceCount }, (_, i) => port + i);
+  const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+  const base = bases[0]!;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
-  console.log(`\n== ${n} players (load ${loadAverage()}) — server data ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}`);
-  const server = await startServer(dataDir);
-  const workers = Array.from({ length: workerCount }, () => new Rpc(forkTs('bench/lib/load-worker.ts')));
+  const loadAtStart = loadAverage();
+  console.log(`\n== ${n} players (load ${loadAtStart}) — server data ${process.env.DATABASE_URL ? 'DATABASE_URL' : dataDir}${instanceCount > 1 ? `; ${instanceCount} instances on ports ${ports.join(', ')}` : ''}`);
+  const servers: ChildProcess[] = [];
+  // One after another: the first migrates; the others find it done.
+  for (const p of ports) servers.push(await startServer(instanceCount > 1 ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-')) : dataDir, p));
+  // Each load process plays against one instance (worker i → instance i mod N), as a load balancer spreads phones.
+  const workerTotal = Math.max(workerCount, instanceCount);
+  const instanceOf = (workerIndex: number) => workerIndex % instanceCount;
+  const workers = Array.from({ length: workerTotal }, () => new Rpc(forkTs('bench/lib/load-worker.ts')));
+  const serversRss = () => servers.reduce((sum, sv) => sum + rssMb(sv.pid!), 0);
+  const serversCpu = () => servers.reduce((sum, sv) => sum + cpuMs(sv.pid!), 0);
   try {
     const token = (await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token_info.token as string;
     const created = await post(base, '/api/admin/triviaGame/create', { title: `Bench ${n} ${new Date().toISOString()}`, type: 1 }, token);
@@ -299,28 +359,43 @@ async function runSize(n: number): Promise<SizeResult> {
       );
       questionIds.push(q.data.id as number);
     }
+    const playerCap = Math.max(DEFAULT_PLAYER_CAP, n);
+    if (n > DEFAULT_PLAYER_CAP) {
+      await raiseCap(gameId, playerCap, dataDir, servers);
+      console.log(`   player cap raised to ${playerCap}`);
+    }
     await sleep(500);
-    const rssIdle = rssMb(server.pid!);
+    const rssIdleEach = servers.map((sv) => rssMb(sv.pid!));
+    const rssIdle = rssIdleEach.reduce((a, b) => a + b, 0);
 
+    const joinCpuBefore = serversCpu();
     const joinStarted = Date.now();
-    const slices = spread(n, workerCount);
+    const slices = spread(n, workerTotal);
     const ready = await Promise.all(
       workers.map((w, i) =>
-        w.call({ cmd: 'join', url: base, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1, maxSockets: HTTP_SOCKETS_PER_WORKER, answersOver } satisfies WorkerCommand),
+        w.call({ cmd: 'join', url: bases[instanceOf(i)]!, pin, prefix: `W${i + 1}-`, count: slices[i]!, concurrency: 48, burstMs: BURST_MS, addressBlock: i + 1, maxSockets: HTTP_SOCKETS_PER_WORKER, answersOver } satisfies WorkerCommand),
       ),
     );
     const joinSeconds = (Date.now() - joinStarted) / 1000;
+    const joinCpu = serversCpu() - joinCpuBefore;
+    const joinedCount = ready.reduce((s, r) => s + r.joined, 0);
     await sleep(1_000);
-    const rssJoined = rssMb(server.pid!);
+    const rssJoined = serversRss();
+    const connectCpuBefore = serversCpu();
     const connectStarted = Date.now();
     const connected = await Promise.all(workers.map((w) => w.call({ cmd: 'connect' } satisfies WorkerCommand)));
     const connectSeconds = (Date.now() - connectStarted) / 1000;
+    const connectCpu = serversCpu() - connectCpuBefore;
     const held = connected.reduce((s, r) => s + r.connected, 0);
     const lastError = [...ready, ...connected].find((r) => r.lastError)?.lastError;
-    console.log(`   joined ${ready.reduce((s, r) => s + r.joined, 0)} in ${joinSeconds.toFixed(1)} s, connected ${held} in ${connectSeconds.toFixed(1)} s${lastError ? ` (last error: ${lastError})` : ''}`);
+    console.log(
+      `   joined ${joinedCount} in ${joinSeconds.toFixed(1)} s (${Math.round(joinedCount / joinSeconds)} joins/s, server CPU ${Math.round((joinCpu * 1000) / Math.max(1, joinedCount))} µs/join), connected ${held} in ${connectSeconds.toFixed(1)} s (server CPU ${Math.round((connectCpu * 1000) / Math.max(1, held))} µs/player); together ${(joinSeconds + connectSeconds).toFixed(1)} s${lastError ? ` (last error: ${lastError})` : ''}`,
+    );
     await Promise.all(workers.map((w) => w.call({ cmd: 'report' })));
     await sleep(1_000);
-    const rssLoaded = rssMb(server.pid!);
+    const rssLoadedEach = servers.map((sv) => rssMb(sv.pid!));
+    const rssLoaded = rssLoadedEach.reduce((a, b) => a + b, 0);
+    const fromClickEach: number[][] = servers.map(() => []);
 
     const shown: number[] = [];
     const fromClick: number[] = [];
@@ -331,7 +406,7 @@ async function runSize(n: number): Promise<SizeResult> {
     let frameBytes = 0;
     const workerPids = workers.map((w) => w.child.pid!);
     const cpuNow = () => ({
-      server: cpuMs(server.pid!),
+      server: serversCpu(),
       database: process.env.DATABASE_URL ? postgresCpuMs() : null,
       load: workerPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
     });
@@ -340,14 +415,16 @@ async function runSize(n: number): Promise<SizeResult> {
     await sleep(IDLE_MS);
     const idleAfter = cpuNow();
     const idleServerCpu = Math.round(((idleAfter.server - idleBefore.server) * 1000) / IDLE_MS);
-    console.log(`   idle with ${held} connected: server CPU ${idleServerCpu} ms/s`);
+    console.log(`   idle with ${held} connected: server CPU ${idleServerCpu} ms/s; RSS ${rssLoadedEach.map((r) => Math.round(r)).join(' + ')} MB (idle before joining ${rssIdleEach.map((r) => Math.round(r)).join(' + ')} MB)`);
     for (const [i, questionId] of questionIds.entries()) {
       const cpuBefore = cpuNow();
       const clicked = Date.now();
       await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type: 2 }, token);
       // Let the burst (1 s) and its acknowledgements finish.
       await sleep(BURST_MS + 3_000);
-      const got = merge(await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' }))));
+      const reports = await Promise.all(workers.map((w) => w.call<WorkerReport>({ cmd: 'report' })));
+      reports.forEach((r, wi) => fromClickEach[instanceOf(wi)]!.push(...r.shownAt.map((t) => t - clicked)));
+      const got = merge(reports);
       const cpuAfter = cpuNow();
       const cpu = {
         server: cpuAfter.server - cpuBefore.server,
@@ -399,7 +476,7 @@ async function runSize(n: number): Promise<SizeResult> {
     }
     await post(base, '/api/admin/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: null, type: 5 }, token);
     await Promise.all(workers.map((w) => w.call({ cmd: 'close' })));
-    await stopServer(server);
+    for (const sv of servers) await stopServer(sv);
 
     // The floor: the same number of clients on a bare ws broadcast server, same frame size.
     const bare = await bareFanout(n, frameBytes, Math.max(1, Number(values['bare-rounds'])));
@@ -426,14 +503,40 @@ async function runSize(n: number): Promise<SizeResult> {
       idle_server_cpu_ms_per_s: idleServerCpu,
       client_errors: errors,
       load_average: loadAverage(),
+      joins_per_s: Math.round(joinedCount / joinSeconds),
+      join_and_connect_s: round(joinSeconds + connectSeconds)!,
+      server_cpu_us_per_join: Math.round((joinCpu * 1000) / Math.max(1, joinedCount)),
+      server_cpu_us_per_connect: Math.round((connectCpu * 1000) / Math.max(1, held)),
+      player_cap: playerCap,
+      load_average_at_start: loadAtStart,
+      instances: servers.map((_, k) => ({
+        port: ports[k]!,
+        players: slices.reduce((sum, count, wi) => sum + (instanceOf(wi) === k ? count : 0), 0),
+        rss_mb_idle: round(rssIdleEach[k]!)!,
+        rss_mb_loaded: round(rssLoadedEach[k]!)!,
+        from_click_ms: stat(fromClickEach[k]!),
+      })),
+      cross_instance_delay_ms: null,
     };
+    if (instanceCount > 1) {
+      const here = fromClickEach[0]!;
+      const elsewhere = fromClickEach.slice(1).flat();
+      const diff = (p: number) => {
+        const a = percentile(elsewhere, p);
+        const b = percentile(here, p);
+        return a === null || b === null ? null : round(a - b);
+      };
+      result.cross_instance_delay_ms = { p50: diff(50), p95: diff(95) };
+      for (const inst of result.instances) console.log(`   instance :${inst.port}: ${inst.players} players, RSS ${inst.rss_mb_loaded} MB, click → question p50/p95 ${inst.from_click_ms.p50}/${inst.from_click_ms.p95} ms`);
+      console.log(`   cross-instance delay of a question frame (others − the operator's instance): p50 ${result.cross_instance_delay_ms.p50} ms, p95 ${result.cross_instance_delay_ms.p95} ms`);
+    }
     const realP95 = result.fanout_ms.p95;
     const bareP95 = result.bare_fanout_ms.p95;
     result.fanout_p95_ratio = realP95 !== null && bareP95 ? round(realP95 / bareP95, 2) : null;
     return result;
   } finally {
     for (const w of workers) w.child.kill();
-    await stopServer(server);
+    for (const sv of servers) await stopServer(sv);
     if (!values['keep-data']) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -473,13 +576,13 @@ function transportText(overWs: number, overHttp: number): string {
 
 const started = new Date();
 console.log(
-  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${questionCount} questions; answers over ${answersOver === 'ws' ? 'ws (the players\' WebSockets)' : 'http (POST /api/play/answer)'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
+  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${instanceCount} server instance${instanceCount > 1 ? 's' : ''}; ${questionCount} questions; answers over ${answersOver === 'ws' ? 'ws (the players\' WebSockets)' : 'http (POST /api/play/answer)'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
 );
 // Each process holds a descriptor per socket: the server N WebSockets plus the pooled HTTP connections,
 // each load process its share. Node cannot raise its own limit; the shell's `ulimit -n` is inherited.
 const softLimit = Number(/^(\d+)/.exec(openFilesLimit())?.[1] ?? Infinity);
 for (const n of sizes) {
-  const need = n + workerCount * HTTP_SOCKETS_PER_WORKER + 256;
+  const need = Math.ceil(n / instanceCount) + Math.max(workerCount, instanceCount) * HTTP_SOCKETS_PER_WORKER + 256;
   if (need > softLimit) {
     console.error(`${n} players need about ${need} open files in the server; the limit is ${softLimit}: raise it with \`ulimit -n\` first`);
     process.exit(2);
@@ -491,11 +594,14 @@ for (const n of sizes) results.push(await runSize(n));
 const table = results.map((r) => ({
   players: r.players,
   held: r.players_held,
+  'joins/s': r.joins_per_s,
+  'join+connect s': r.join_and_connect_s,
+  'server µs/join (conn.)': `${r.server_cpu_us_per_join} (${r.server_cpu_us_per_connect})`,
   'answers over': transportText(
     r.burst.reduce((s, b) => s + b.answers_over_ws, 0),
     r.burst.reduce((s, b) => s + b.answers_over_http, 0),
   ),
-  'RSS MB': r.server_rss_mb_loaded,
+  'RSS MB idle/loaded': `${r.server_rss_mb_idle}/${r.server_rss_mb_loaded}`,
   'RSS KB/player (conn.)': `${r.server_rss_kb_per_player} (${r.server_rss_kb_per_connection})`,
   'fan-out p50/p95/max ms': `${r.fanout_ms.p50}/${r.fanout_ms.p95}/${r.fanout_ms.max}`,
   'bare p50/p95/max ms': `${r.bare_fanout_ms.p50}/${r.bare_fanout_ms.p95}/${r.bare_fanout_ms.max}`,
@@ -523,6 +629,7 @@ fs.writeFileSync(
       machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 1e9), node: process.version, load_average_at_end: loadAverage() },
       database: process.env.DATABASE_URL ? 'postgres (DATABASE_URL)' : 'pglite',
       workers: workerCount,
+      instances: instanceCount,
       questions: questionCount,
       burst_window_ms: BURST_MS,
       answers_over: answersOver,
