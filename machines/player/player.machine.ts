@@ -35,7 +35,7 @@
  * Derived facts (can answer, seconds left, busy) are states, tags and `can()`; see selectors.ts.
  */
 import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { msToNextSecond } from '../question/question.machine.js';
+import { msToNextChange } from '../../src/domain/clock.js';
 import type {
   AnswerInput,
   AnswerOutput,
@@ -93,7 +93,7 @@ export const playerMachine = setup({
     submitAnswer: fromPromise<AnswerOutput, AnswerInput>(notProvided('submitAnswer')),
   },
   delays: {
-    tick: ({ context }) => msToNextSecond(context.remainingMs ?? 0),
+    tick: ({ context }) => msToNextChange(context.remainingMs ?? 0),
     pendingRetry: ({ context }) => pendingRetryMs(context.pendingAttempts),
   },
   actions: {

@@ -26,6 +26,7 @@
  * Derived facts (busy, live, can publish) are tags and `can()`; see selectors.ts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { msToNextChange } from '../../src/domain/clock.js';
 import type { QuestionCallInput, QuestionContext, QuestionEvent, QuestionInput, QuestionStatus, ShownTiming } from './types.js';
 
 /** The message of a failed call: an Error's (or envelope's) message, else a fallback. */
@@ -37,12 +38,6 @@ export function callErrorMessage(error: unknown): string {
   }
   return 'Has Error';
 }
-
-/** Milliseconds to the next whole second of a countdown (a full second when exactly on one). */
-export const msToNextSecond = (remainingMs: number): number => {
-  const rest = remainingMs % 1000;
-  return rest > 0 ? rest : 1000;
-};
 
 const remainingFrom = (timing: ShownTiming): number | null => (timing.deadline === null ? null : Math.max(0, timing.deadline - timing.serverTime));
 
@@ -70,7 +65,7 @@ export const questionMachine = setup({
   },
   delays: {
     /** The next whole second of the countdown. */
-    tick: ({ context }) => msToNextSecond(context.remainingMs ?? 0),
+    tick: ({ context }) => msToNextChange(context.remainingMs ?? 0),
   },
   actions: {
     applyTiming: assign((_, params: ShownTiming) => ({ remainingMs: remainingFrom(params), error: null })),

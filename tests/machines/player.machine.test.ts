@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { msToNextSecond } from '@machines/question/question.machine';
+import { msToNextChange } from '@/domain/clock';
 import { pendingRetryMs, playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
 import {
   selectCanAnswer,
@@ -179,7 +179,7 @@ const eventDrivers = {
   'server.answerPublished': send,
   'server.rankingPublished': send,
   'server.gameEnded': send,
-  [TICK]: (h) => h.clock.increment(msToNextSecond(h.snapshot().context.remainingMs ?? 0)),
+  [TICK]: (h) => h.clock.increment(msToNextChange(h.snapshot().context.remainingMs ?? 0)),
   [RETRY]: (h) => h.clock.increment(pendingRetryMs(h.snapshot().context.pendingAttempts)),
   'xstate.done.actor.join': (h, e) => h.resolve('join', e.output),
   'xstate.error.actor.join': (h, e) => h.reject('join', e.error),

@@ -14,7 +14,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { msToNextSecond, questionMachine, type QuestionSnapshot } from '@machines/question/question.machine';
+import { msToNextChange } from '@/domain/clock';
+import { questionMachine, type QuestionSnapshot } from '@machines/question/question.machine';
 import {
   selectAction,
   selectIsBusy,
@@ -102,7 +103,7 @@ function createHarness(input: QuestionInput) {
     },
     /** Moves the clock to the countdown's next whole second (the tick fires on its own). */
     tick() {
-      clock.increment(msToNextSecond(actor.getSnapshot().context.remainingMs ?? 0));
+      clock.increment(msToNextChange(actor.getSnapshot().context.remainingMs ?? 0));
     },
   };
 }
