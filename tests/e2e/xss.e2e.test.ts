@@ -1,16 +1,24 @@
 /**
- * Every payload of the XSS corpus rendered in real Chromium where rich text is shown: the notification
- * detail dialog and the public /privacy page. Each is rendered twice: as the server stores it (sent
- * through the API, sanitized on write) and raw, inserted straight into the database, so the browser's
- * own DOMPurify pass is tested alone. `__HIT__`, alert, confirm and prompt are hooked before any script
- * of the page runs, and every request the page makes is watched: nothing may run, nothing may leave.
+ * Every payload of the XSS corpus (tests/fixtures/xss-corpus.ts) rendered in real Chromium wherever
+ * text from users is shown. Rich text: the notification detail dialog and the public /privacy page,
+ * each as the server stores it (sent through the API, sanitized on write) and raw, inserted straight
+ * into the database, so the browser's own DOMPurify pass is tested alone. Plain text: nicknames, game
+ * titles, question texts and options on /play, /quiz and the control screen (the live game below).
+ * `__HIT__`, alert, confirm and prompt are hooked before any script of the page runs, dialogs and
+ * popups are caught, and every request the page makes is watched: nothing may run, nothing may leave;
+ * and every payload must be on the page as text, so a page that shows nothing cannot pass.
  */
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, websitePages } from '@/server/db/schema';
+import { checkNickname } from '@/domain/nickname';
+import { notifications, players, questions, rankings, triviaGames, websitePages } from '@/server/db/schema';
+import { hashSecret } from '@/server/features/live/tokens';
 import { TEST_ADMIN_PASSWORD } from '../support/app';
 import { xssCorpus } from '../fixtures/xss-corpus';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, type PageOptions } from './support/browser';
+import { operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
 
@@ -41,9 +49,12 @@ async function post(path: string, body: unknown) {
   return (await res.json()) as any;
 }
 
+/** The addresses of the screens under test (same origin); anything else a page requests came from a payload. */
+const SCREENS = [/^\/$/, /^\/(notification|privacy|play|quiz|favicon\.svg|favicon\.ico)$/, /^\/triviaGame\/(start\/\d+|list)$/];
+
 /** A page whose script sinks record instead of acting, and whose requests are watched. */
-async function watchedPage(): Promise<{ page: Page; hits: () => Promise<string[]>; unexpected: string[] }> {
-  const page = await openPage(browser, { locale: 'en-US' });
+async function watchedPage(options: PageOptions = {}): Promise<{ page: Page; hits: () => Promise<string[]>; unexpected: string[] }> {
+  const page = await openPage(browser, { locale: 'en-US', ...options });
   // Dialogs open and close without their animations: hundreds of them are opened here.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(() => {
@@ -66,10 +77,14 @@ async function watchedPage(): Promise<{ page: Page; hits: () => Promise<string[]
       return;
     }
     // Same origin: only the SPA, its assets and the API; a payload's <img src=x> would show up here.
-    const known = url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/') || ['/', '/notification', '/privacy', '/favicon.svg', '/favicon.ico'].includes(url.pathname);
+    const known = url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/') || SCREENS.some((screen) => screen.test(url.pathname));
     if (!known) unexpected.push(request.url());
   });
   page.on('popup', (popup) => unexpected.push(`popup ${popup.url()}`));
+  page.on('dialog', (dialog) => {
+    unexpected.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   return { page, hits: () => page.evaluate(() => (window as any).__xssHits as string[]), unexpected };
 }
 
@@ -173,4 +188,217 @@ describe('XSS corpus in the browser', () => {
     expect(await hits()).toEqual([]);
     expect(unexpected).toEqual([]);
   });
+});
+
+/**
+ * Plain text from users where the audience and the operator see it: nicknames, game titles, question
+ * texts and options. Every payload is sent through the API first (the join's nickname rule, 1 to 20
+ * characters without control characters, refuses most of them at the door: a 422); what the API
+ * refuses goes straight into the tables, as an older version or a bypass could have left it. Every
+ * text must then be shown as text, whole, and nothing may run.
+ */
+describe('XSS corpus as plain text on the live screens', () => {
+  /** PostgreSQL text and jsonb cannot hold NUL; everything else is stored as it is. */
+  const storable = (text: string) => text.replace(/\0/g, '');
+  const texts = xssCorpus.map(({ html }) => storable(html));
+  const chunks = <T,>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+  const SEPARATOR = ' ◆ ';
+  /** PGlite reads text through a TextDecoder, which drops a leading byte-order mark: not what is tested here. */
+  const read = (text: string) => text.replace(/^\uFEFF/, '');
+
+  /** Waits until every expected text is the whole text of one element matching `selector` (shown, not refused). */
+  async function expectShown(page: Page, selector: string, expected: string[], what: string) {
+    const shown = () =>
+      page.evaluate(
+        ({ selector }) => [...document.querySelectorAll<HTMLElement>(selector)].filter((element) => element.getClientRects().length > 0).map((element) => element.textContent ?? ''),
+        { selector },
+      );
+    try {
+      await page.waitForFunction(
+        ({ selector, expected }) => {
+          const present = new Set([...document.querySelectorAll<HTMLElement>(selector)].filter((element) => element.getClientRects().length > 0).map((element) => element.textContent ?? ''));
+          return expected.every((text) => present.has(text));
+        },
+        { selector, expected },
+        { timeout: 10_000 },
+      );
+    } catch {
+      // The difference, not a timeout, is what the failure says.
+    }
+    expect(await shown(), what).toEqual(expect.arrayContaining(expected));
+  }
+
+  it(`shows the ${xssCorpus.length} payloads as nicknames, titles, questions and options on /play, /quiz and the control screen, running none`, async () => {
+    const operator = await operatorApi(server);
+    const game = await operator.createGame({ title: 'XSS live', type: 1 });
+
+    // Every payload as a nickname through the join: what the nickname rule accepts is stored (normalised),
+    // the rest is a 422 under `nickname`, never a 500 and never stored.
+    const accepted: { nickname: string; token: string }[] = [];
+    const refused: string[] = [];
+    for (const chunk of chunks(xssCorpus, 20)) {
+      await Promise.all(
+        chunk.map(async ({ html }) => {
+          const response = await fetch(`${server.url}/api/play/join`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', lang: 'en' },
+            body: JSON.stringify({ pin: game.pin, nickname: html }),
+          });
+          const body = (await response.json()) as any;
+          if (checkNickname(html).ok && body.code === 200) accepted.push({ nickname: body.data.player.nickname, token: body.data.player_token });
+          else if (checkNickname(html).ok) expect(body.message, `the join of ${JSON.stringify(html)}`).toMatch(/taken/);
+          else {
+            expect(body.code, `the join of ${JSON.stringify(html)}`).toBe(422);
+            expect(Object.keys(body.data?.errors ?? {}), `the join of ${JSON.stringify(html)}`).toEqual(['nickname']);
+          }
+          if (body.code !== 200) refused.push(storable(html));
+        }),
+      );
+    }
+    expect(accepted.length).toBeGreaterThanOrEqual(10);
+    // The refused ones straight into the table (the index is unique whatever the case: a repeat gets a mark),
+    // and two more that each carry half the corpus, for the phone that shows its own name.
+    const taken = new Set(accepted.map(({ nickname }) => nickname.toLowerCase()));
+    const rawNames = refused.map((nickname, i) => {
+      const name = taken.has(nickname.toLowerCase()) ? `${nickname} #${i}` : nickname;
+      taken.add(name.toLowerCase());
+      return name;
+    });
+    const slices = chunks(texts, Math.ceil(texts.length / 2)).map((slice) => slice.join(SEPARATOR));
+    const sliceTokens = slices.map(() => randomBytes(24).toString('base64url'));
+    const raw = [...rawNames.map((nickname) => ({ nickname, token: randomBytes(24).toString('base64url') })), ...slices.map((nickname, i) => ({ nickname, token: sliceTokens[i]! }))];
+    await server.app.db.insert(players).values(
+      raw.map(({ nickname, token }, i) => ({ triviaGameId: game.id, nickname, tokenHash: hashSecret(token), joinOrder: accepted.length + i + 1 })),
+    );
+    await server.app.db.update(triviaGames).set({ playerCount: accepted.length + raw.length }).where(eq(triviaGames.id, game.id));
+
+    // Questions: one per payload (title and text) for the control screen's list, and one per slice of 25
+    // (the slice as its text, a quarter of it in each option) for the question the display and phones show.
+    const option = (title: 'A' | 'B' | 'C' | 'D', text: string) => ({ title, text, img: '' });
+    const shownSlices = chunks(texts, 25).map((slice) => ({ text: slice.join(SEPARATOR), options: chunks(slice, Math.ceil(slice.length / 4)).map((part) => part.join(SEPARATOR)) }));
+    const sliceQuestions = await server.app.db
+      .insert(questions)
+      .values(
+        shownSlices.map(({ text, options }, i) => ({
+          triviaGameId: game.id,
+          sort: i + 1,
+          title: `slice ${i + 1}`,
+          questionText: text,
+          haveAnsweringTime: 0,
+          answeringTime: 60,
+          options: options.map((part, j) => option('ABCD'[j] as 'A', part)),
+          answer: ['A' as const],
+        })),
+      )
+      .returning({ id: questions.id });
+    await server.app.db.insert(questions).values(
+      texts.map((text, i) => ({
+        triviaGameId: game.id,
+        sort: shownSlices.length + i + 1,
+        title: text,
+        questionText: text,
+        haveAnsweringTime: 0,
+        answeringTime: 60,
+        options: [option('A', text), option('B', `${i}`)],
+        answer: ['A' as const],
+      })),
+    );
+
+    // The game's title: the whole corpus (the API bounds a title's length; the table does not).
+    const title = texts.join(SEPARATOR);
+    await server.app.db.update(triviaGames).set({ title }).where(eq(triviaGames.id, game.id));
+    const control = await watchedPage({ viewport: { width: 1440, height: 900 } });
+    await loginByApi(control.page, server);
+    const display = await watchedPage({ viewport: { width: 1920, height: 1080 } });
+    const phone = await watchedPage({ viewport: { width: 390, height: 844 } });
+    const { code } = await operator.call('/triviaGame/displayCode', { trivia_game_id: game.id });
+    const storePlayer = (page: Page, token: string) => page.evaluate(({ token, pin }) => localStorage.setItem('live-trivia.player', JSON.stringify({ token, pin })), { token, pin: game.pin });
+    await phone.page.goto(`${server.url}/play`);
+    await storePlayer(phone.page, accepted[0]!.token);
+    await Promise.all([
+      control.page.goto(`${server.url}/triviaGame/start/${game.id}`),
+      display.page.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`),
+      phone.page.reload(),
+    ]);
+
+    await expectShown(control.page, '[data-testid="game-title"]', [read(title)], 'the title on the control screen');
+    await expectShown(display.page, '.game-title', [read(title)], 'the title on the display');
+    // The control screen: every question's title and text in its list, 50 a page.
+    await control.page.getByTestId('question-row').first().waitFor({ timeout: 30_000 });
+    await control.page.getByRole('combobox', { name: /page/ }).selectOption('50');
+    await control.page.getByTestId('question-row').nth(49).waitFor();
+    const listed: string[] = [];
+    const firstRow = () => control.page.getByTestId('question-row').first().getAttribute('data-question-id');
+    for (;;) {
+      listed.push(...(await control.page.getByTestId('question-row').locator('td').allTextContents()));
+      const next = control.page.getByRole('button', { name: 'Next page' });
+      if (await next.isDisabled()) break;
+      const before = await firstRow();
+      await next.click();
+      await expect.poll(firstRow).not.toBe(before);
+    }
+    expect(listed, 'question titles and texts on the control screen').toEqual(expect.arrayContaining(texts.map(read)));
+    expect(listed.filter((text) => texts.map(read).includes(text))).toHaveLength(texts.length * 2);
+    await expectShown(phone.page, '.me-name', [accepted[0]!.nickname], 'the phone\'s own nickname');
+
+    // Each slice's question on the display and the phone, then its answer on the display.
+    const flow = (questionId: number | null, type: 2 | 3 | 4 | 5) => operator.call('/triviaGame/gameFlow', { trivia_game_id: game.id, question_id: questionId, type });
+    for (const [i, { text, options }] of shownSlices.entries()) {
+      const questionId = sliceQuestions[i]!.id;
+      await flow(questionId, 2);
+      await expectShown(display.page, '[data-testid="question-text"]', [text], `question ${i + 1} on the display`);
+      await expectShown(display.page, '.d-option .text', options, `the options of question ${i + 1} on the display`);
+      await expectShown(phone.page, 'h1.q-text', [text], `question ${i + 1} on the phone`);
+      const onPhone = await phone.page.locator('button.option').allTextContents();
+      for (const part of options) expect(onPhone.some((shown) => shown.endsWith(part)), `option ${part} on the phone`).toBe(true);
+      await flow(questionId, 3);
+      await expectShown(display.page, '.bar-label .text', options, `the answer to question ${i + 1} on the display`);
+    }
+    await flow(sliceQuestions.at(-1)!.id, 4);
+    await flow(null, 5);
+
+    // The final ranking as the game published it: its top ten (nicknames the join accepted) on the
+    // display, in the control screen's ranking, and on a phone that tries to join the ended game.
+    const [final] = await server.app.db.select().from(rankings).where(eq(rankings.triviaGameId, game.id)).orderBy(desc(rankings.id)).limit(1);
+    expect(final!.entries).toHaveLength(accepted.length + raw.length);
+    const top = final!.entries.slice(0, 10).map((entry) => entry.nickname);
+    await expectShown(display.page, '[data-testid="final-results"] .who', top, 'the final ranking on the display');
+    await expectShown(control.page, '[data-testid="ranking-row"] td', top, 'the ranking on the control screen');
+    const latecomer = await watchedPage({ viewport: { width: 390, height: 844 } });
+    const lateJoin = async (names: string[], what: string) => {
+      await latecomer.page.goto(`${server.url}/play?pin=${game.pin}`);
+      await latecomer.page.getByLabel('Nickname').fill('late');
+      await latecomer.page.getByRole('button', { name: 'Join', exact: true }).click();
+      await expectShown(latecomer.page, '[data-testid="game-ended"] .final-name', names, `${what} on a phone`);
+      await expectShown(latecomer.page, '[data-testid="game-ended"] .lead', [read(title)], `the title on a phone (${what})`);
+    };
+    await lateJoin(top, 'the final ranking');
+    // Then every payload through the same ten places: rankings stored straight into the table as the
+    // latest, ten entries each, every entry's nickname carrying a slice of the corpus.
+    for (const [w, window] of chunks(chunks(texts, Math.ceil(texts.length / 30)), 10).entries()) {
+      const entries = window.map((slice, i) => ({ rank: i + 1, player_id: 1_000_000 + w * 10 + i, nickname: slice.join(SEPARATOR), score: 10 - i, level: 0, elapsed_ms: 0 }));
+      await server.app.db.insert(rankings).values({ triviaGameId: game.id, questionId: final!.questionId, total: final!.total, entries, levelCounts: [] });
+      const names = entries.map((entry) => entry.nickname);
+      await Promise.all([
+        (async () => {
+          await display.page.reload();
+          await expectShown(display.page, '[data-testid="final-results"] .who', names, `ranking ${w + 1} on the display`);
+        })(),
+        lateJoin(names, `ranking ${w + 1}`),
+      ]);
+    }
+
+    // Each phone's own name: every nickname the join accepted and not in the top ten, and the two stored raw.
+    for (const { nickname, token } of [...accepted.filter(({ nickname }) => !top.includes(nickname)), ...slices.map((nickname, i) => ({ nickname, token: sliceTokens[i]! }))]) {
+      await storePlayer(phone.page, token);
+      await phone.page.reload();
+      await expectShown(phone.page, '.me-name', [nickname], "a phone's own nickname");
+    }
+
+    await Promise.all([control, display, phone, latecomer].map(({ page }) => page.waitForTimeout(300)));
+    for (const { hits, unexpected } of [control, display, phone, latecomer]) {
+      expect(await hits()).toEqual([]);
+      expect(unexpected).toEqual([]);
+    }
+  }, 120_000);
 });
