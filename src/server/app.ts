@@ -131,7 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ] as const);
     app.decorate('seedResult', seedResult);
     const signer = new TokenSigner(secret, config.accessTokenTtl);
-    app.decorate('sessions', new SessionService(database.db, signer));
+    app.decorate('sessions', new SessionService(database.db, signer, config.refreshGraceMs));
     app.decorate(
       'loginThrottle',
       new LoginThrottle({

@@ -39,6 +39,11 @@ export interface AppConfig {
    * features/session/login-throttle.ts (5 a minute; 50 in 15 minutes). Not from the environment.
    */
   loginLimits?: Partial<Pick<LoginLimits, 'perUsernameAndAddress' | 'perUsername'>>;
+  /**
+   * How long a refreshed access token still refreshes to the same successor and is still accepted, in
+   * ms; unset: REFRESH_GRACE_MS of features/session/service.ts (10 s). Not from the environment.
+   */
+  refreshGraceMs?: number;
   logger: boolean | { level: string };
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;

@@ -1,6 +1,6 @@
 /**
  * Authentication and permissions from memory. A protected request needs its session's state (live,
- * ended and why, expiry), its admin's access (status, roles, permissions, companies) and whether the
+ * ended and why, expiry, which of its tokens are in use), its admin's access (status, roles, permissions, companies) and whether the
  * `Cid` company exists: read from the database once, then kept in this process, so an everyday call
  * runs no query to know who asks and what they may do (the access token's signature is checked
  * without one too).
@@ -11,8 +11,9 @@
  * process on the embedded PGlite); each instance drops its copy and answers `access.applied`, and the
  * writer waits for the answer of every instance listening when it published (the bus's peers,
  * itself included), so the change's answer never reaches a client before every instance forgot the
- * old state. The writers: session/service.ts (logout, a session
- * ended by a token reuse, every session of an admin ended: disabled, deleted, new password),
+ * old state. The writers: session/service.ts (logout, a refresh — its predecessor token stops being
+ * in use once the grace is over —, a session ended by a token reuse, every session of an admin
+ * ended: disabled, deleted, new password),
  * admin/handlers.ts (any change or deletion of an admin: roles, direct permissions, companies,
  * status, password, name), profile/handlers.ts (one's own name, email or password),
  * role/handlers.ts (a role's permissions changed or the role deleted: every admin's access),
@@ -28,9 +29,9 @@
  *   each (the oldest go first).
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { adminSessions, companies, permissions } from '../../db/schema.js';
+import { accessTokens, adminSessions, companies, permissions } from '../../db/schema.js';
 import { BUS_DOWN, BUS_UP, type EventBus, type RealtimeEvent } from '../../realtime/bus.js';
 import { loadAccess, type AdminAccess } from './access.js';
 
@@ -51,6 +52,12 @@ export interface CachedSession {
   revokedAt: Date | null;
   revokedReason: (typeof adminSessions.$inferSelect)['revokedReason'];
   expiresAt: Date;
+  /**
+   * The session's access tokens still in use when it was loaded, by jti: the current one (null) and
+   * those refreshed within the refresh grace (when, in ms). A token not here was refreshed longer
+   * ago, or issued after the load (service.ts reloads once before refusing it).
+   */
+  tokens: Map<string, number | null>;
 }
 
 export type PermissionRow = typeof permissions.$inferSelect;
@@ -101,7 +108,11 @@ export class AccessCache {
 
   private onWarning: (message: string, error?: unknown) => void = () => undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** How long a refreshed token stays in use (service.ts REFRESH_GRACE_MS unless configured). */
+    private readonly refreshGraceMs: number,
+  ) {}
 
   /** Starts hearing (and sending) invalidations on the bus; until then they stay in this process. */
   connect(bus: EventBus, onWarning: (message: string, error?: unknown) => void): void {
@@ -119,9 +130,9 @@ export class AccessCache {
     this.waiting.clear();
   }
 
-  /** A session's stored state, or null when there is no such session. */
-  async session(sessionId: string): Promise<CachedSession | null> {
-    const cached = this.fresh(this.sessionEntries.get(sessionId));
+  /** A session's stored state, or null when there is no such session; `reload` skips the copy in memory. */
+  async session(sessionId: string, reload = false): Promise<CachedSession | null> {
+    const cached = reload ? null : this.fresh(this.sessionEntries.get(sessionId));
     if (cached) return cached;
     const generation = this.generation;
     const [row] = await this.db
@@ -129,8 +140,14 @@ export class AccessCache {
       .from(adminSessions)
       .where(eq(adminSessions.id, sessionId));
     if (!row) return null;
-    if (this.keeps(generation)) remember(this.sessionEntries, sessionId, row);
-    return row;
+    const retiredBefore = new Date(Date.now() - this.refreshGraceMs);
+    const tokenRows = await this.db
+      .select({ jti: accessTokens.jti, refreshedAt: accessTokens.refreshedAt })
+      .from(accessTokens)
+      .where(and(eq(accessTokens.sessionId, sessionId), or(isNull(accessTokens.refreshedAt), gt(accessTokens.refreshedAt, retiredBefore))));
+    const session: CachedSession = { ...row, tokens: new Map(tokenRows.map((token) => [token.jti, token.refreshedAt?.getTime() ?? null])) };
+    if (this.keeps(generation)) remember(this.sessionEntries, sessionId, session);
+    return session;
   }
 
   /** What an admin may do (access.ts), or null when the admin does not exist. */

@@ -1,10 +1,12 @@
 /**
  * Sessions and tokens: login creates a session of at most 30 days and its first access token; each
- * token refreshes once (a repeat within REFRESH_GRACE_MS returns the same successor, a later reuse
- * revokes the session); logout revokes. `authenticate` decides, for a request's bearer token,
- * between a valid admin, NEED_LOGIN (202), token expired (401) and session replaced (430), from the
- * token's signature and the session's state kept in memory (access-cache.ts): every way a session
- * ends here invalidates that state on every instance before it returns.
+ * token refreshes once (a repeat within the refresh grace, REFRESH_GRACE_MS, returns the same
+ * successor, a later reuse revokes the session), and a refreshed token stops being accepted once
+ * that grace is over (401, as an expired one: the holder takes its successor); logout revokes.
+ * `authenticate` decides, for a request's bearer token, between a valid admin, NEED_LOGIN (202),
+ * token expired (401) and session replaced (430), from the token's signature and the session's
+ * state kept in memory (access-cache.ts, which knows the session's tokens in use): every way a
+ * session ends here, and every refresh, invalidates that state on every instance before it returns.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,11 +14,12 @@ import type { Db } from '../../db/client.js';
 import { accessTokens, adminSessions, admins } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { ApiError, needLogin, ResponseCode, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
-import { AccessCache } from './access-cache.js';
+import { AccessCache, type CachedSession } from './access-cache.js';
 import type { AdminAccess } from './access.js';
 import type { TokenSigner } from './tokens.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a refreshed token still refreshes to the same successor and is still accepted (two tabs, a lost answer). */
 export const REFRESH_GRACE_MS = 10_000;
 
 type SessionRow = typeof adminSessions.$inferSelect;
@@ -51,8 +54,10 @@ export class SessionService {
   constructor(
     private readonly db: Db,
     private readonly signer: TokenSigner,
+    /** The refresh grace; tests shorten or lengthen it (config.ts refreshGraceMs). */
+    private readonly refreshGraceMs = REFRESH_GRACE_MS,
   ) {
-    this.cache = new AccessCache(db);
+    this.cache = new AccessCache(db, refreshGraceMs);
   }
 
   /** What an admin may do, from memory (null: no such admin). */
@@ -90,11 +95,19 @@ export class SessionService {
   }
 
   /** The session a token belongs to, if it is still alive; otherwise throws the right envelope error. */
-  private async liveSession(sessionId: string): Promise<void> {
-    const session = await this.cache.session(sessionId);
+  private async liveSession(sessionId: string, reload = false): Promise<CachedSession> {
+    const session = await this.cache.session(sessionId, reload);
     if (!session) throw needLogin();
     if (session.revokedAt) throw endedSessionError(session.revokedReason);
     if (session.expiresAt.getTime() <= Date.now()) throw needLogin();
+    return session;
+  }
+
+  /** Whether a token of the session is in use: the current one, or refreshed within the grace. */
+  private inUse(session: CachedSession, jti: string): boolean {
+    if (!session.tokens.has(jti)) return false;
+    const refreshedAt = session.tokens.get(jti);
+    return refreshedAt === null || refreshedAt === undefined || Date.now() - refreshedAt <= this.refreshGraceMs;
   }
 
   /** For every protected request: the admin id and session of a valid token, or the error to answer. */
@@ -102,9 +115,17 @@ export class SessionService {
     if (!token) throw needLogin();
     const result = await this.signer.verify(token);
     if (result.status === 'invalid') throw needLogin();
-    await this.liveSession(result.claims.sessionId);
+    const { sessionId, jti } = result.claims;
+    const session = await this.liveSession(sessionId);
     if (result.status === 'expired') throw tokenExpired();
-    return { adminId: result.claims.adminId, sessionId: result.claims.sessionId };
+    if (!this.inUse(session, jti)) {
+      // Refreshed longer ago than the grace: retired. A token this copy does not know may also be
+      // newer than the copy (issued on another instance whose invalidation has not arrived yet): the
+      // database is asked once more before it is refused.
+      const retired = session.tokens.has(jti) || !this.inUse(await this.liveSession(sessionId, true), jti);
+      if (retired) throw tokenExpired();
+    }
+    return { adminId: result.claims.adminId, sessionId };
   }
 
   /** Exchanges a (possibly expired) token for its successor, once; see the module comment. */
@@ -126,11 +147,16 @@ export class SessionService {
       await tx.insert(accessTokens).values({ jti: successor.jti, sessionId });
       return true;
     });
-    if (won) return successor.token;
+    if (won) {
+      // Every instance forgets the session's tokens in use: the successor is known at once, and the
+      // predecessor is refused once the grace is over (access-cache.ts).
+      await this.cache.invalidate({ kind: 'sessions', sessionIds: [sessionId] });
+      return successor.token;
+    }
 
     const [row] = await this.db.select().from(accessTokens).where(eq(accessTokens.jti, jti));
     if (!row) throw needLogin();
-    if (row.refreshedAt && row.successorToken && Date.now() - row.refreshedAt.getTime() <= REFRESH_GRACE_MS) {
+    if (row.refreshedAt && row.successorToken && Date.now() - row.refreshedAt.getTime() <= this.refreshGraceMs) {
       return row.successorToken;
     }
     // A token refreshed long ago is being replayed: someone holds a stolen copy. End the session.
