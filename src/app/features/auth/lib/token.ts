@@ -3,6 +3,7 @@
  * verifies). `sub` is the admin id (the realtime topic `admin:<id>`, "is this row me?"); `sid` and
  * `exp` let the session take a refresh another tab already made. Nothing here decides access.
  */
+import { decodeJwt } from 'jose';
 import { selectToken } from '@machines/session/selectors';
 import type { SessionSnapshot } from '@machines/session/session.machine';
 
@@ -16,8 +17,7 @@ const NO_CLAIMS: TokenClaims = { sub: null, sid: null, exp: null };
 
 export function tokenClaims(token: string): TokenClaims {
   try {
-    const payload = token.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; sid?: unknown; exp?: unknown };
+    const claims = decodeJwt(token);
     return {
       sub: typeof claims.sub === 'string' ? claims.sub : null,
       sid: typeof claims.sid === 'string' ? claims.sid : null,
