@@ -2,12 +2,12 @@
  * Reads an uploaded sheet into rows of text cells, whatever the file's name says: an Excel workbook
  * (.xlsx, a zip: its first worksheet) or a CSV file (UTF-8 text without NUL bytes). Anything else
  * (an old .xls, a PDF, an image, text in another encoding) is not a sheet. A workbook is inflated
- * once under a size budget before ExcelJS reads it, so a small upload cannot expand into gigabytes
- * in memory (a zip bomb). Cells are the text a person sees (a formula's result, a link's text).
+ * once under a size budget before read-excel-file reads it, so a small upload cannot expand into
+ * gigabytes in memory (a zip bomb). Cells are the text a person sees (a formula's result, a link's text).
  * No rules here: the import (import.ts) and src/domain/account-import.ts decide what the rows mean.
  */
 import zlib from 'node:zlib';
-import type ExcelJS from 'exceljs';
+import type { CellValue, Row } from 'read-excel-file/node';
 import { parseCsv } from './csv.js';
 
 export type SheetKind = 'xlsx' | 'csv';
@@ -40,8 +40,8 @@ export function sheetKind(bytes: Buffer): SheetKind | null {
   }
 }
 
-/** ExcelJS is loaded at the first workbook, not at every start of the server (it costs a fifth of a second). */
-const loadExcel = async () => (await import('exceljs')).default;
+/** read-excel-file is loaded at the first workbook, not at every start of the server. */
+const loadReader = async () => (await import('read-excel-file/node')).readSheet;
 
 export async function readSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRow[]> {
   if (kind === 'csv') return parseCsv(bytes.toString('utf8')).map((cells, index) => ({ row: index + 1, cells }));
@@ -50,39 +50,34 @@ export async function readSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRo
 
 async function readWorkbook(bytes: Buffer): Promise<SheetRow[]> {
   checkInflatedSize(bytes, XLSX_INFLATED_LIMIT);
-  const workbook = new (await loadExcel()).Workbook();
+  let data: Row[];
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    // The first worksheet, every row from the first (empty ones as rows of nulls), cells as written.
+    data = await (await loadReader())(bytes, 1, { trim: false });
   } catch (error) {
-    throw new UnreadableSheet(`ExcelJS: ${(error as Error).message}`);
+    throw new UnreadableSheet(`read-excel-file: ${(error as Error).message}`);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new UnreadableSheet('the workbook has no worksheet');
   const rows: SheetRow[] = [];
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells: string[] = [];
-    for (let column = 1; column <= Math.max(width, row.cellCount); column += 1) cells.push(cellText(row.getCell(column).value));
-    rows.push({ row: number, cells });
+  data.forEach((cells, index) => {
+    if (cells.every((cell) => cell === null || cell === undefined || cell === '')) return;
+    rows.push({ row: index + 1, cells: cells.map(cellText) });
   });
   return rows;
 }
 
-/** What a person sees in the cell: text, a number, a link's text, a formula's result; nothing for an error. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
+/**
+ * What a person sees in the cell: text (a link's text, rich text's runs joined), a number, a
+ * formula's cached result; nothing for an error or an empty cell; a date cell as its ISO moment.
+ */
+function cellText(value: CellValue | null | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
-  return '';
+  return String(value);
 }
 
 /**
  * Inflates every entry of the zip's central directory, stopping at `limit` bytes in all: a zip
- * bomb is refused before ExcelJS (which inflates everything in memory) sees it.
+ * bomb is refused before read-excel-file (which inflates every part it reads in memory) sees it.
  */
 export function checkInflatedSize(bytes: Buffer, limit: number): void {
   const end = findEndOfCentralDirectory(bytes);
