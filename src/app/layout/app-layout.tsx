@@ -5,20 +5,28 @@
  * routing/shell-routes passes as children). It also keeps the tags in step with the route and the
  * navigation settings, and holds the admin's WebSocket while it is on screen.
  */
-import { Box, Drawer, Flex, Portal } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Box, Flex } from '@chakra-ui/react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { clearNavOverrides } from '@/app/features/profile/nav-overrides';
 import { useAdminRealtime } from '@/app/realtime/use-admin-realtime';
 import { activeMenuPath, breadcrumbTitles, findPage } from './lib/menu';
 import { Navbar } from './navbar';
 import { setSidebarOpen, useSetting, useSidebarOpen } from './settings';
-import { SettingsDrawer } from './settings-drawer';
-import { SIDEBAR_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SidebarContent } from './sidebar-menu';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SidebarContent } from './sidebar-menu';
 import { resetTags, syncPinned, visit } from './tags';
 import { TagsView } from './tags-view';
 import { useShellPages } from './use-shell-pages';
+
+const SettingsDrawer = lazy(async () => ({ default: (await import('./settings-drawer')).SettingsDrawer }));
+const MobileSidebar = lazy(async () => ({ default: (await import('./mobile-sidebar')).MobileSidebar }));
+
+/** True from the first time `value` is true on. */
+function useSeen(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 /** The device counts as mobile below this body width. */
 export const MOBILE_BREAKPOINT = 992;
@@ -34,7 +42,6 @@ export function useIsMobile(): boolean {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('shell');
   const { pathname, search } = useLocation();
   const { pages, menu } = useShellPages();
   const page = useMemo(() => findPage(pages, pathname), [pages, pathname]);
@@ -43,6 +50,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const fixedHeader = useSetting('fixedHeader');
   const tagsView = useSetting('tagsView');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The settings drawer and the phone's sidebar drawer load when first opened (docs/performance.md).
+  const settingsSeen = useSeen(settingsOpen);
+  const mobileSidebarSeen = useSeen(mobile && open);
 
   useAdminRealtime();
 
@@ -79,17 +89,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Flex minH="100dvh" data-testid="app-shell" data-sidebar={open ? 'open' : 'closed'} data-mobile={mobile || undefined}>
       {mobile ? (
-        <Drawer.Root open={open} onOpenChange={({ open: next }) => setSidebarOpen(next, false)} placement="start" size="xs">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW={SIDEBAR_WIDTH} bg={SIDEBAR_BG} data-testid="sidebar" aria-label={t('sidebar.menu')}>
-                <Drawer.Title srOnly>{t('sidebar.menu')}</Drawer.Title>
-                <SidebarContent items={menu} activePath={activePath} collapsed={false} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        (open || mobileSidebarSeen) && (
+          <Suspense fallback={null}>
+            <MobileSidebar open={open} items={menu} activePath={activePath} />
+          </Suspense>
+        )
       ) : (
         <Box
           as="aside"
@@ -114,7 +118,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </Box>
       </Flex>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsSeen && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,15 +1,18 @@
 /**
  * Promise-based alert and confirm boxes for code that lives outside React (the API client):
  * `dialogs.alert(...)` resolves when acknowledged, `dialogs.confirm(...)` resolves true or false.
- * `<DialogHost/>` (rendered once by the providers) shows them one at a time, oldest first.
+ * `<DialogHost/>` (rendered once by the providers) shows them one at a time, oldest first
+ * (./dialog-view.tsx).
  * A dialog with a `key` that is already open or waiting is not queued twice: the caller gets the
  * pending answer (ten requests failing on the network make one alert, not ten).
  */
-import { Button, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
-import { useSyncExternalStore } from 'react';
-import { LuCircleAlert, LuTriangleAlert } from 'react-icons/lu';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-interface DialogRequest {
+// The dialog itself (Zag's dialog machine, focus trap, scroll lock: about 10 KB gzipped) loads with the
+// first alert or confirm, so a page that shows none never fetches it.
+const DialogView = lazy(async () => ({ default: (await import('./dialog-view')).DialogView }));
+
+export interface DialogRequest {
   id: number;
   key?: string;
   kind: 'alert' | 'confirm';
@@ -80,50 +83,9 @@ const current = () => queue[0];
 export function DialogHost() {
   const request = useSyncExternalStore(subscribe, current, current);
   if (!request) return null;
-  const Icon = request.kind === 'alert' ? LuCircleAlert : LuTriangleAlert;
   return (
-    <Dialog.Root
-      key={request.id}
-      open
-      role="alertdialog"
-      placement="center"
-      size="sm"
-      closeOnInteractOutside={request.dismissible}
-      closeOnEscape={request.dismissible}
-      onOpenChange={({ open: isOpen }) => {
-        if (!isOpen) close(request.id, false);
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={`${request.kind}-dialog`}>
-            <Dialog.Header>
-              <HStack gap="2.5">
-                <Icon size="20" color={request.kind === 'alert' ? 'var(--chakra-colors-red-500)' : 'var(--chakra-colors-orange-500)'} aria-hidden />
-                <Dialog.Title>{request.title}</Dialog.Title>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description asChild>
-                <Text textStyle="sm" color="fg.muted">
-                  {request.message}
-                </Text>
-              </Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {request.kind === 'confirm' && (
-                <Button size="sm" variant="outline" onClick={() => close(request.id, false)}>
-                  {request.cancelLabel}
-                </Button>
-              )}
-              <Button size="sm" colorPalette="brand" onClick={() => close(request.id, true)}>
-                {request.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DialogView key={request.id} request={request} onClose={close} />
+    </Suspense>
   );
 }

@@ -1,25 +1,58 @@
 /**
- * The two kinds of transient feedback of the back office, as Chakra v3 toasters:
- * - `messages`: short one-line messages at the top centre (errors 5 s, successes 2 s);
+ * The two kinds of transient feedback of the back office:
+ * - `messages`: short one-line messages at the top centre (errors 5 s, successes 2.5 s);
  * - `notifications`: titled cards at the top right that may stay until closed (server failures).
- * Texts arrive already translated; this module only shows them. `<Toasters/>` renders both once.
+ * Texts arrive already translated; this module only takes the requests. The toasters themselves
+ * (./toaster-view.tsx, Zag's toast machine: about 7 KB gzipped) load with the first request, so a page
+ * that shows none never fetches them; `<Toasters/>` (rendered once by the providers) mounts them then
+ * and shows the requests made meanwhile, in order.
  */
-import { createToaster, Portal, Stack, Text, Toast, Toaster } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, useEffect, useSyncExternalStore } from 'react';
 
 /** Error messages stay this long: 5 seconds (the product's rule). */
 export const ERROR_MESSAGE_MS = 5_000;
-const SUCCESS_MESSAGE_MS = 2_500;
 
-const messageToaster = createToaster({ placement: 'top', max: 4, pauseOnPageIdle: true });
-// Below the 48 px navbar, so the user menu stays reachable while a notification waits to be read.
-const notificationToaster = createToaster({
-  placement: 'top-end',
-  max: 6,
-  pauseOnPageIdle: true,
-  gap: 12,
-  offsets: { top: '3.75rem', right: '1rem', bottom: '1rem', left: '1rem' },
-});
+export type MessageRequest =
+  | { kind: 'error' | 'success'; text: string; id?: string }
+  | { kind: 'closeAll' }
+  | { kind: 'notification'; id?: string; title: string; lines: string[]; persistent: boolean };
+
+interface View {
+  show: (request: MessageRequest) => void;
+  ToastersView: ComponentType;
+}
+
+let view: View | null = null;
+/** Requests made before the view mounted (the toast machines start with the component). */
+let waiting: MessageRequest[] = [];
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function request(next: MessageRequest): void {
+  if (view && waiting.length === 0) {
+    view.show(next);
+    return;
+  }
+  // Closing all before anything is shown: the messages waiting go, the notifications stay.
+  waiting = next.kind === 'closeAll' ? waiting.filter((r) => r.kind === 'notification') : [...waiting, next];
+  loading ??= import('./toaster-view').then(
+    (loaded) => {
+      view = loaded;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // A failed chunk (network): the next request tries again.
+      loading = null;
+    },
+  );
+}
+
+/** Shows the requests that waited for the view. */
+function flush(): void {
+  const pending = waiting;
+  waiting = [];
+  for (const r of pending) view?.show(r);
+}
 
 interface MessageOptions {
   /** Same id = same toast: repeating a message updates it instead of stacking copies. */
@@ -28,15 +61,14 @@ interface MessageOptions {
 
 export const messages = {
   error(text: string, { id = `error:${text}` }: MessageOptions = {}): void {
-    messageToaster.create({ id, type: 'error', title: text, duration: ERROR_MESSAGE_MS, closable: true });
+    request({ kind: 'error', text, id });
   },
   success(text: string, { id }: MessageOptions = {}): void {
-    // Never `id: undefined`: the toast machine then starts without an id and the page goes blank.
-    messageToaster.create({ ...(id ? { id } : {}), type: 'success', title: text, duration: SUCCESS_MESSAGE_MS });
+    request({ kind: 'success', text, ...(id ? { id } : {}) });
   },
   /** Closes every open message (what code 202 does first). Notifications stay. */
   closeAll(): void {
-    messageToaster.dismiss();
+    if (view || waiting.length > 0) request({ kind: 'closeAll' });
   },
 };
 
@@ -50,57 +82,27 @@ interface NotificationOptions {
 
 export const notifications = {
   error({ id, title, lines, persistent = false }: NotificationOptions): void {
-    notificationToaster.create({
-      ...(id ? { id } : {}),
-      type: 'error',
-      title,
-      meta: { lines },
-      closable: true,
-      duration: persistent ? Infinity : ERROR_MESSAGE_MS,
-    });
+    request({ kind: 'notification', ...(id ? { id } : {}), title, lines, persistent });
   },
 };
 
-function linesOf(meta: Record<string, unknown> | undefined): string[] {
-  const lines = meta?.lines;
-  return Array.isArray(lines) ? lines.map(String) : [];
-}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const loadedView = () => view;
 
 export function Toasters() {
-  const { t } = useTranslation();
-  return (
-    <Portal>
-      <Toaster toaster={messageToaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'md' }} data-testid="message" role={toast.type === 'error' ? 'alert' : 'status'}>
-            <Toast.Indicator />
-            <Toast.Title flex="1" textStyle="sm" fontWeight="medium">
-              {toast.title}
-            </Toast.Title>
-            {toast.closable && <Toast.CloseTrigger aria-label={t('common.close')} />}
-          </Toast.Root>
-        )}
-      </Toaster>
-      <Toaster toaster={notificationToaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: '30rem' }} data-testid="notification" role="alert" alignItems="flex-start">
-            <Toast.Indicator mt="0.5" />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              <Toast.Title>{toast.title}</Toast.Title>
-              <Toast.Description asChild>
-                <Stack gap="0.5">
-                  {linesOf(toast.meta).map((line) => (
-                    <Text key={line} textStyle="sm" overflowWrap="anywhere">
-                      {line}
-                    </Text>
-                  ))}
-                </Stack>
-              </Toast.Description>
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger aria-label={t('common.close')} />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const loaded = useSyncExternalStore(subscribe, loadedView, loadedView);
+  return loaded ? <LoadedToasters view={loaded} /> : null;
+}
+
+function LoadedToasters({ view: { ToastersView } }: { view: View }) {
+  // The requests that waited are shown after the toasters' first render, not in the same update
+  // (created in the same batch, a toast's machine started without its props and the page went blank).
+  useEffect(() => {
+    const timer = window.setTimeout(flush, 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return <ToastersView />;
 }
