@@ -58,6 +58,27 @@ describe('toCsv and toXlsx', () => {
     expect(cell.value).toBe("'=evil()");
     expect(workbook.getWorksheet('T')!.getCell('A2').value).toBe(1);
   });
+
+  it('gives the workbook bold frozen headers, the column widths, date cells and its title, as an operator sees them in Excel', async () => {
+    const at = new Date('2026-03-04T05:06:07Z');
+    const timed = { name: 'Times', headers: ['暱稱', '作答時間 (Asia/Taipei)'], rows: [['小明', { at, timeZone: 'Asia/Taipei' }]], widths: [12, 24] };
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await toXlsx([table, timed], { title: '=尾牙 & <Quiz>', created: at })) as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['T', 'Times']);
+    const sheet = workbook.getWorksheet('Times')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getCell('A2').font?.bold).toBeFalsy();
+    expect([sheet.getColumn(1).width, sheet.getColumn(2).width]).toEqual([12, 24]);
+    const time = sheet.getCell('B2');
+    expect(time.type).toBe(ExcelJS.ValueType.Date);
+    expect(time.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    // The wall clock in Taipei (UTC+8), as a date cell.
+    expect(time.value).toEqual(new Date('2026-03-04T13:06:07Z'));
+    expect(workbook.title).toBe("'=尾牙 & <Quiz>");
+    expect(workbook.creator).toBe('Live Trivia Back Office');
+    expect(workbook.created).toEqual(at);
+  });
 });
 
 describe('attachmentHeader', () => {
