@@ -282,6 +282,8 @@ interface Figures {
   requests: number;
   final_url: string;
   warnings: string[];
+  /** Every metric measured (a run whose trace failed has none, and scores of 0). */
+  valid: boolean;
 }
 
 function figuresOf(lhr: Result): Figures {
@@ -289,14 +291,16 @@ function figuresOf(lhr: Result): Figures {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
   const of = (type: string) => summary.find((item) => item.resourceType === type);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(metric);
   return {
+    valid: !lhr.runtimeError && metrics.every(Number.isFinite),
     performance: score('performance'),
     accessibility: score('accessibility'),
     best_practices: score('best-practices'),
-    fcp_ms: Math.round(metric('first-contentful-paint')),
-    lcp_ms: Math.round(metric('largest-contentful-paint')),
-    tbt_ms: Math.round(metric('total-blocking-time')),
-    cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+    fcp_ms: Math.round(metrics[0]!),
+    lcp_ms: Math.round(metrics[1]!),
+    tbt_ms: Math.round(metrics[2]!),
+    cls: Math.round(metrics[3]! * 1000) / 1000,
     js_kb: Math.round((of('script')?.transferSize ?? 0) / 1024),
     total_kb: Math.round((of('total')?.transferSize ?? 0) / 1024),
     requests: of('total')?.requestCount ?? 0,
@@ -360,14 +364,21 @@ try {
   for (const preset of presets) {
     for (const page of PAGES.filter((p) => pageNames.includes(p.name))) {
       const all: Figures[] = [];
-      for (let run = 1; run <= runs; run += 1) all.push(await lighthouseOnce(fixture, page, preset, (runCount += 1)));
-      const m = medianFigures(all);
+      for (let run = 1; run <= runs; run += 1) {
+        // A run whose trace failed (Lighthouse's NO_NAVSTART, NO_FCP… on a busy machine) has no metrics: tried again once.
+        let figures = await lighthouseOnce(fixture, page, preset, (runCount += 1));
+        if (!figures.valid) figures = await lighthouseOnce(fixture, page, preset, (runCount += 1));
+        all.push(figures);
+      }
+      const valid = all.filter((f) => f.valid);
+      const m = medianFigures(valid.length ? valid : all);
       results.push({ page: page.name, preset, runs: all, median: m, load: loadAverage() });
       console.log(
         `${page.name.padEnd(14)} ${preset.padEnd(8)} ${String(m.performance).padStart(4)}  ${String(m.accessibility).padStart(4)}  ${String(m.best_practices).padStart(4)} ` +
           `${String(m.fcp_ms).padStart(8)} ${String(m.lcp_ms).padStart(8)} ${String(m.tbt_ms).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${String(m.js_kb).padStart(7)} ${String(m.total_kb).padStart(7)} ${String(m.requests).padStart(4)}`,
       );
       for (const warning of m.warnings) console.log(`    warning: ${warning}`);
+      if (valid.length < all.length) console.log(`    ${all.length - valid.length} of ${all.length} runs without metrics (left out of the median)`);
       // Where the page ended (the dashboard, not a login page it was sent back to; the display without its code).
       console.log(`    ended at ${m.final_url.replace(base, '')}`);
     }
