@@ -7,6 +7,7 @@
  * Pure: no I/O, no imports from src/server or src/app.
  */
 import type { DomainMessageKey } from './messages.js';
+import { isTimed } from './timed.js';
 
 export const OPTION_TITLES = ['A', 'B', 'C', 'D'] as const;
 export type OptionTitle = (typeof OPTION_TITLES)[number];
@@ -158,7 +159,7 @@ export function validateQuestion(draft: QuestionDraft, context: QuestionRulesCon
   else if ([...answers].some((title) => !titles.has(title))) add('answer', 'question.answerUnknownOption');
   else if (draft.question_type === 1 && answers.size !== 1) add('answer', 'question.singleAnswer');
 
-  const timeLimited = context.gameType === 1 || draft.have_answering_time === 1;
+  const timeLimited = isTimed(context.gameType, draft.have_answering_time);
   const seconds = draft.answering_time;
   if (timeLimited && (!Number.isInteger(seconds) || seconds < MIN_ANSWERING_SECONDS || seconds > MAX_ANSWERING_SECONDS)) {
     add('answering_time', 'question.answeringTimeRange');

@@ -10,6 +10,7 @@
  * Pure: no I/O, no clock (times are passed in), imports nothing of ours but the domain's types.
  */
 import { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-rules.js';
+import { isTimed } from './timed.js';
 
 /** Answers that arrive this long after the deadline still count (network latency of the phones). */
 export const ANSWER_GRACE_MS = 500;
@@ -90,8 +91,7 @@ export function normalizeChoices(choices: readonly string[]): OptionTitle[] {
 
 /** When answering closes (ms since epoch), or null when the question has no time limit. */
 export function answerDeadline(question: Pick<ScoringQuestion, 'gameType' | 'haveAnsweringTime' | 'answeringSeconds'>, shownAtMs: number): number | null {
-  const timed = question.gameType === 1 || question.haveAnsweringTime === 1;
-  return timed ? shownAtMs + question.answeringSeconds * 1000 : null;
+  return isTimed(question.gameType, question.haveAnsweringTime) ? shownAtMs + question.answeringSeconds * 1000 : null;
 }
 
 /** Whether an answer received at `receivedAtMs` is in time for `deadlineMs` (null: no limit). */

@@ -18,6 +18,7 @@ import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
+import { isTimed } from '@/domain/timed';
 
 type SortKey = 'sort' | 'level' | 'title' | 'score' | 'answering_time' | 'status';
 type Order = 'asc' | 'desc';
@@ -50,7 +51,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
         case 'score':
           return q.score;
         case 'answering_time':
-          return type === 1 || q.have_answering_time === 1 ? q.answering_time : Number.MAX_SAFE_INTEGER;
+          return isTimed(type, q.have_answering_time) ? q.answering_time : Number.MAX_SAFE_INTEGER;
         case 'status':
           return statuses[q.id] ?? q.status;
         default:
@@ -171,7 +172,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                   <Wrap gap="1.5" textStyle="xs" color="fg.muted">
                     {type === 2 && levelOf.has(question.level_id) && <Badge size="sm" variant="subtle">{t('table.levelN', { n: levelOf.get(question.level_id) })}</Badge>}
                     <Badge size="sm" variant="subtle">
-                      {type === 1 || question.have_answering_time === 1 ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                      {isTimed(type, question.have_answering_time) ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
                     </Badge>
                     {type === 2 && (
                       <Badge size="sm" variant="subtle">
@@ -246,7 +247,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                   </Table.Cell>
                   {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
                   <Table.Cell whiteSpace="nowrap">
-                    {type === 1 || question.have_answering_time === 1 ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                    {isTimed(type, question.have_answering_time) ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
                   </Table.Cell>
                   {type === 1 && (
                     <Table.Cell>

@@ -25,6 +25,7 @@ import { RealtimeClient, type RealtimeFrame } from '@/app/realtime/realtime-clie
 import { devInspector } from '@/shared/dev-inspector';
 import { type Game, type GameFlowData, type Question, type RankData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking, realtimeTicket } from '../api/live-api';
 import { ServerClock } from './server-clock';
+import { isTimed } from '@/domain/timed';
 
 type PlaySchemas = PlayComponents['schemas'];
 type OperatorSnapshot = PlaySchemas['EventOperatorSnapshot'];
@@ -236,7 +237,7 @@ export class GameControl {
         input: {
           questionId: question.id,
           status,
-          timed: game.type === 1 || question.have_answering_time === 1,
+          timed: isTimed(game.type, question.have_answering_time),
           answeringSeconds: question.answering_time,
           ...(remainingMs === undefined ? {} : { remainingMs }),
         },

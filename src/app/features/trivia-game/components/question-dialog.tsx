@@ -65,6 +65,7 @@ import {
   visibleErrors,
 } from '../lib/question-form';
 import { ImageField } from './image-field';
+import { isTimed } from '@/domain/timed';
 
 type Level = components['schemas']['Level'];
 
@@ -144,7 +145,7 @@ export function QuestionDialog({ open, gameId, gameType, levels, questionId, onC
     }
   }
 
-  const timeLimited = gameType === 1 || draft.have_answering_time === 1;
+  const timeLimited = isTimed(gameType, draft.have_answering_time);
 
   return (
     <Dialog.Root

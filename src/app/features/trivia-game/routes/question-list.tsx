@@ -24,6 +24,7 @@ import { PromotionScores } from '../components/promotion-scores';
 import { QuestionDialog } from '../components/question-dialog';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
+import { isTimed } from '@/domain/timed';
 
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
@@ -178,7 +179,7 @@ function QuestionList({ loaded }: { loaded: Game }) {
                     </Table.Cell>
                     {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
                     <Table.Cell>
-                      {type === 1 || question.have_answering_time === 1 ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')}
+                      {isTimed(type, question.have_answering_time) ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')}
                     </Table.Cell>
                     {type === 1 && (
                       <Table.Cell>
