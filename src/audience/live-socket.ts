@@ -6,7 +6,9 @@
  * retries with jittered exponential backoff (./backoff.ts), each time with a fresh ticket, and
  * subscribes again; the server answers a subscription with the topic's snapshot, and `onConnected`
  * tells the page it was a reconnect, so it reads whatever it missed.
- * A ticket refused because the token is unknown (code 202) stops it for good (`onRejected`).
+ * A ticket refused because the token is unknown (code 202) stops it for good (`onRejected`). A close
+ * for sending too many frames (FLOOD_CLOSE_CODE) is followed by a long wait instead (floodRetryDelay),
+ * so a page that floods does not reconnect and flood again in a tight loop.
  *
  * `request` sends a contract operation over the open socket (today the player's answer): a frame
  * `{type: 'request', id, operation, lang, body}`, answered by `{type: 'reply', id, status, body}`
@@ -15,7 +17,7 @@
  * `LiveRequestUnavailable`, which says whether the frame went out: the caller then uses the POST.
  */
 import { PlayApiError } from './api';
-import { backoffDelay } from '@/shared/backoff';
+import { backoffDelay, FLOOD_CLOSE_CODE, floodRetryDelay } from '@/shared/backoff';
 import { ClockOffset, offsetSample, roughOffset } from '@/domain/clock';
 
 export interface LiveFrame {
@@ -100,6 +102,8 @@ export class LiveSocket {
   private readonly now: () => number;
   private readonly pending = new Map<string, PendingRequest>();
   private requestSequence = 0;
+  /** Closes for flooding so far (never reset): each makes the next wait longer. */
+  private floods = 0;
 
   constructor(private readonly options: LiveSocketOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -189,10 +193,10 @@ export class LiveSocket {
     this.pingTimer = null;
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(flooded = false): void {
     if (this.stopped || this.retryTimer) return;
     this.setStatus(this.everConnected ? 'reconnecting' : 'connecting');
-    const delay = backoffDelay(this.attempt, this.options.random);
+    const delay = flooded ? floodRetryDelay(++this.floods, this.options.random) : backoffDelay(this.attempt, this.options.random);
     this.attempt += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -234,13 +238,13 @@ export class LiveSocket {
       }
       this.handleFrame(socket, ticket.topic, frame);
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: { code?: number }) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.failRequests();
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
-      this.scheduleRetry();
+      this.scheduleRetry(event?.code === FLOOD_CLOSE_CODE);
     };
     socket.onerror = () => {
       // onclose follows and schedules the retry.

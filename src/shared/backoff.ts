@@ -26,3 +26,17 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   const min = Math.min(options.minMs ?? 250, ceiling);
   return Math.round(min + random() * (ceiling - min));
 }
+
+/**
+ * The close the server gives a connection that sent too many frames (src/server/realtime/message-rate.ts,
+ * docs/api-conventions.md). Something on the page floods: coming back at once would flood again.
+ */
+export const FLOOD_CLOSE_CODE = 4029;
+
+/**
+ * The delay before reconnecting after the `floods`-th flood close (1 = the first): 15 s to a ceiling of
+ * 60 s, doubling each time up to 5 minutes; never reset while the page lives.
+ */
+export function floodRetryDelay(floods: number, random: () => number = Math.random): number {
+  return backoffDelay(Math.max(0, floods - 1), random, { baseMs: 60_000, maxMs: 300_000, minMs: 15_000 });
+}

@@ -4,10 +4,11 @@
  * ticket) when the connection drops, measures the clock offset to the server with ping/pong, and
  * delivers frames to `subscribe(topic, handler)` listeners, re-subscribing their topics after every
  * reconnect. It knows nothing of sessions or features: the caller passes how to get a ticket.
- * It never sends an access token over the socket or in the URL.
+ * It never sends an access token over the socket or in the URL. After a close for sending too many
+ * frames (FLOOD_CLOSE_CODE) it waits long before reconnecting (floodRetryDelay), never in a tight loop.
  */
 import { offsetSample } from '@/domain/clock';
-import { backoffDelay } from '@/shared/backoff';
+import { backoffDelay, FLOOD_CLOSE_CODE, floodRetryDelay } from '@/shared/backoff';
 
 export interface RealtimeFrame<D = unknown> {
   type: string;
@@ -53,6 +54,8 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = true;
   private offset = 0;
+  /** Closes for flooding so far (never reset): each makes the next wait longer. */
+  private floods = 0;
   state: ConnectionState = 'idle';
 
   constructor(private readonly options: RealtimeOptions) {}
@@ -157,13 +160,13 @@ export class RealtimeClient {
       }
       this.dispatch(frame);
     };
-    socket.onclose = () => {
+    socket.onclose = (event?: { code?: number }) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.state = 'closed';
-      this.scheduleReconnect();
+      this.scheduleReconnect(event?.code === FLOOD_CLOSE_CODE);
     };
   }
 
@@ -179,9 +182,11 @@ export class RealtimeClient {
     if (frame.topic) for (const handler of this.handlers.get(frame.topic) ?? []) handler(frame);
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(flooded = false): void {
     if (this.stopped || this.reconnectTimer) return;
-    const delay = backoffDelay(this.attempt++, Math.random, { baseMs: this.options.minDelayMs ?? 1_000, maxMs: this.options.maxDelayMs ?? 30_000 });
+    const delay = flooded
+      ? floodRetryDelay(++this.floods)
+      : backoffDelay(this.attempt++, Math.random, { baseMs: this.options.minDelayMs ?? 1_000, maxMs: this.options.maxDelayMs ?? 30_000 });
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();

@@ -11,6 +11,7 @@ import { resolveLang, translate } from '../i18n.js';
 import type { Envelope } from '../lib/envelope.js';
 import { createLocalBus, createPostgresBus, type EventBus, type RealtimeEvent } from '../realtime/bus.js';
 import { Hub, RESTART_CLOSE_REASON, type HubClient } from '../realtime/hub.js';
+import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE, FLOOD_CLOSE_REASON, fullBucket, takeFrame } from '../realtime/message-rate.js';
 import { TicketService, type TicketSubject } from '../realtime/tickets.js';
 import { resultEnvelope } from './contract.js';
 import { errorReply } from './errors.js';
@@ -44,6 +45,8 @@ interface ClientFrame {
 }
 const HEARTBEAT_MS = 30_000;
 const HEARTBEAT_SLOTS = 30;
+/** A connection closed for flooding that still sends this long after the close is cut off. */
+const FLOOD_CUT_OFF_MS = 2_000;
 
 /** Same origin as the page that serves the app, or one the config allows; non-browser clients send none. */
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
@@ -58,6 +61,7 @@ function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
 }
 
 async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Array; allowedOrigins: string[] }): Promise<void> {
+  const rate = DEFAULT_MESSAGE_RATE;
   const bus = app.config.database.kind === 'postgres' ? await createPostgresBus(app.config.database.url, app.log) : createLocalBus();
   const hub = new Hub();
   const tickets = new TicketService(options.secret);
@@ -158,14 +162,29 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       },
     },
     (socket, request) => {
-      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set(), requests: 0 };
+      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set(), requests: 0, bucket: fullBucket(rate, Date.now()) };
       const alive = socket as typeof socket & { isAlive?: boolean };
       alive.isAlive = true;
       socket.on('pong', () => (alive.isAlive = true));
       hub.add(client);
       socket.on('close', () => hub.remove(client));
+      // Frames that arrive after the flood close are dropped unread. Those the client sent before it
+      // got the close are still on their way for a round trip; one still sending FLOOD_CUT_OFF_MS later
+      // ignores the close and is cut off (ws would wait 30 s for its closing handshake).
+      let floodClosedAt = 0;
       socket.on('message', (raw: Buffer) => {
         const receivedAt = new Date();
+        if (socket.readyState !== socket.OPEN) {
+          if (floodClosedAt && receivedAt.getTime() - floodClosedAt > FLOOD_CUT_OFF_MS) socket.terminate();
+          return;
+        }
+        if (!takeFrame(client.bucket, rate, receivedAt.getTime())) {
+          request.log.warn({ subject: client.subject.kind, id: client.subject.id }, 'websocket closed: too many messages');
+          floodClosedAt = receivedAt.getTime();
+          hub.remove(client);
+          socket.close(FLOOD_CLOSE_CODE, FLOOD_CLOSE_REASON);
+          return;
+        }
         let message: ClientFrame;
         try {
           message = JSON.parse(raw.toString());

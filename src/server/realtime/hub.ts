@@ -13,10 +13,13 @@
  * request's parsing, hooks, headers and reply). `body` is validated by the contract's schema of that
  * operation; the reply's `status` and `body` are the HTTP status and the envelope the POST would
  * have answered (plugins/realtime.ts).
+ * Closes the server gives: 1012 (restarting: reconnect now), 1013 (too slow to follow), 4010 (the
+ * player's game was reset), 4029 (too many frames: realtime/message-rate.ts; reconnect much later).
  */
 import type { WebSocket } from 'ws';
 import type { Lang } from '../i18n.js';
 import type { BodyValidator } from '../plugins/contract.js';
+import type { MessageBucket } from './message-rate.js';
 import type { RealtimeEvent } from './bus.js';
 import type { TicketSubject } from './tickets.js';
 
@@ -26,6 +29,8 @@ export interface HubClient {
   topics: Set<string>;
   /** Requests received and not replied to yet. */
   requests: number;
+  /** The frames it may still send (realtime/message-rate.ts): a flood closes it. */
+  bucket: MessageBucket;
 }
 
 /** An operation of the contract a client may also run over its socket. */
