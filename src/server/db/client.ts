@@ -3,7 +3,11 @@
  * PostgreSQL server, both through Drizzle with the same schema, and applies the migrations.
  * The rest of the server sees only `Database`; it never knows which engine is underneath.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -53,6 +57,43 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
 }
 
 /**
+ * The embedded database's shared buffer pool (PostgreSQL's cache of table and index pages, inside
+ * PGlite's WebAssembly memory). PGlite's default is PostgreSQL's 128 MB, and PGlite touches the whole
+ * pool at start, so every megabyte of it is resident from the first second. 32 MB holds a live game
+ * of 25,000 players with its answers (tables and indexes), and the operating system's page cache
+ * holds the files besides; measured in bench/README.md (Memory).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** PGlite's own start parameters (single user, no parallel workers...) with our buffer pool. */
+export const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * Creates a new PGlite data folder in a short-lived process of its own. PGlite runs initdb in a
+ * second WebAssembly instance whose memory the opening process then keeps (about 450 MB resident
+ * for the life of the server, measured in bench/README.md); created elsewhere, the server opens an
+ * existing folder and never holds it. Built in a folder beside `dir`, then moved in entry by entry
+ * with PG_VERSION last, so a creation cut short is never taken for a database.
+ */
+async function createPgliteFolder(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const staging = `${dir}.creating-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const code = `const m = await import(${JSON.stringify(entry)}); const P = m.PGlite ?? m.default.PGlite; const db = await P.create(${JSON.stringify(staging)}); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`creating the embedded database in ${dir} failed (exit ${status}): ${errors}`))));
+  });
+  const names = fs.readdirSync(staging).filter((name) => name !== 'PG_VERSION');
+  for (const name of [...names, 'PG_VERSION']) fs.renameSync(path.join(staging, name), path.join(dir, name));
+  fs.rmSync(staging, { recursive: true, force: true });
+}
+
+/**
  * A dump of a new in-memory PGlite database with every migration applied. Creating PGlite runs initdb
  * (seconds); loading this dump instead is several times faster, so a test run makes it once and
  * starts each test database from it.
@@ -93,7 +134,9 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     lock = acquireFolderLock(config.dataDir);
   }
   try {
-    const client = config.dataDir ? await PGlite.create(config.dataDir) : await PGlite.create(config.template ? { loadDataDir: config.template } : {});
+    if (config.dataDir) await createPgliteFolder(config.dataDir);
+    const startParams = pgliteStartParams();
+    const client = config.dataDir ? await PGlite.create(config.dataDir, { startParams }) : await PGlite.create(config.template ? { loadDataDir: config.template, startParams } : { startParams });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
