@@ -69,6 +69,21 @@ describe('workbooks', () => {
     ]);
   });
 
+  it('reads rich text as its runs joined, a date cell as its moment, spaces as typed, and only the first sheet', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('admins');
+    sheet.getCell('A1').value = { richText: [{ text: 'Ca' }, { font: { bold: true }, text: 'rol' }] };
+    sheet.getCell('B1').value = new Date('2026-01-02T03:04:05Z');
+    sheet.getCell('C1').value = '  Dana  ';
+    sheet.getCell('C3').value = true;
+    book.addWorksheet('notes').getCell('A1').value = 'not read';
+    const rows = await readSheet(Buffer.from(await book.xlsx.writeBuffer()), 'xlsx');
+    expect(rows).toEqual([
+      { row: 1, cells: ['Carol', '2026-01-02T03:04:05.000Z', '  Dana  '] },
+      { row: 3, cells: ['', '', 'true'] },
+    ]);
+  });
+
   it('refuses a workbook that inflates beyond the budget, and accepts it under a larger one', async () => {
     // Distinct strings (a workbook stores a repeated one once), each highly compressible.
     const bytes = await workbook(Array.from({ length: 200 }, (_, i) => [`${i} ${'x'.repeat(1000)}`]));
