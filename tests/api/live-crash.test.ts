@@ -4,52 +4,13 @@
  * started again on the same data folder — the question is still on screen with the right time left,
  * every acknowledged answer is there, and publishing then scores them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, pgliteFromTemplate, startServerProcess, type ServerProcess } from '../support/server-process';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'Crash-test-password-1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string, port: number): Started {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn', ADMIN_PASSWORD: PASSWORD };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
-  return { child, output: () => text, exited };
-}
-
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function client(port: number) {
   const post = async (url: string, body: unknown, token?: string) => {
@@ -67,17 +28,21 @@ function client(port: number) {
 
 describe('a live game across a crash of the server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-crash-'));
-  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   afterAll(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const { child } of servers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps the question live with the right time left and every acknowledged answer', async () => {
+    await pgliteFromTemplate(dataDir);
     const port = await freePort();
-    const first = startServer(dataDir, port);
-    children.push(first.child);
-    await waitFor(() => first.output().includes('is running on'), 'the first start');
+    const start = async () => {
+      const server = await startServerProcess({ dataDir, databaseUrl: null, port, adminPassword: PASSWORD });
+      servers.push(server);
+      return server;
+    };
+    const first = await start();
     const api = client(port);
 
     const token = (await api.admin('/login', { username: 'admin', password: PASSWORD })).token_info.token as string;
@@ -111,9 +76,7 @@ describe('a live game across a crash of the server process', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const again = startServer(dataDir, port);
-    children.push(again.child);
-    await waitFor(() => again.output().includes('is running on'), 'the restart');
+    const again = await start();
 
     for (const [i, playerToken] of playerTokens.entries()) {
       const state = await api.play('/state', {}, playerToken);

@@ -10,64 +10,22 @@
  * test holds): the shutdown waits for it, refuses what arrives meanwhile, and closes the socket only
  * after the reply.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase } from '@/server/db/client';
 import { answers, questions } from '@/server/db/schema';
 import { RESTART_CLOSE_CODE } from '@/server/realtime/hub';
-import { createPostgresDatabase, createTestApp, dropPostgresDatabase, PGLITE_TEMPLATE_ENV, usingPostgres } from '../support/app';
+import { createTestApp } from '../support/app';
 import { login } from '../support/api';
+import { processDatabase, startServerProcess, withDatabase, type ProcessDatabase, type ServerProcess } from '../support/server-process';
 import { TestSocket } from '../support/ws';
 import { bench, expectPlayResponse, play } from './live-support';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_PASSWORD = 'Shutdown-test-password-1';
 const PLAYERS = 90;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(dataDir: string, databaseUrl: string | null): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    STATIC_DIR: '',
-    LOG_LEVEL: 'info',
-    ADMIN_PASSWORD,
-    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // One process (node with tsx's loader, no wrapper), so the signal is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const until = Date.now() + 90_000;
-  let port: string | undefined;
-  while (!(port = /is running on http:\/\/localhost:(\d+)/.exec(text)?.[1])) {
-    if (child.exitCode !== null || Date.now() > until) throw new Error(`the server did not start:\n${text}`);
-    await sleep(50);
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => text, exited };
-}
 
 async function post(base: string, apiPath: string, body: unknown, token?: string): Promise<{ status: number; body: { code: number; message: string; data: any } }> {
   const response = await fetch(`${base}${apiPath}`, {
@@ -114,32 +72,25 @@ async function phone(base: string, pin: string, nickname: string): Promise<Phone
 type Sent = { playerId: number; choice: string; via: 'ws' | 'http'; wave: 'before' | 'during' | 'after'; outcome: () => { status: number; code: number } | 'none' | 'failed' };
 
 describe('graceful shutdown (SIGTERM) of the server process', () => {
-  let dataDir: string;
-  let databaseUrl: string | null = null;
-  let server: Server | null = null;
+  let database: ProcessDatabase;
+  let server: ServerProcess | null = null;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-shutdown-'));
-    if (usingPostgres) {
-      databaseUrl = await createPostgresDatabase();
-    } else {
-      // Start from the run's migrated database rather than a fresh initdb (seconds).
-      const template = process.env[PGLITE_TEMPLATE_ENV];
-      if (template && fs.existsSync(template)) {
-        const db = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([fs.readFileSync(template)]) });
-        await db.close();
-      }
-    }
+    database = await processDatabase('lt-shutdown-');
   }, 60_000);
 
   afterAll(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
-    if (databaseUrl) await dropPostgresDatabase(databaseUrl);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.remove();
   });
 
   it('stores every acknowledged answer, closes the sockets with 1012 and exits 0', async () => {
-    server = await startServer(dataDir, databaseUrl);
+    server = await startServerProcess({
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+      adminPassword: ADMIN_PASSWORD,
+      env: { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },
+    });
     const { base } = server;
     const admin = (await ok(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).token_info.token as string;
     const gameId = (await ok(base, '/api/admin/triviaGame/create', { title: 'Shutdown', type: 1 }, admin)).id as number;
@@ -219,19 +170,14 @@ describe('graceful shutdown (SIGTERM) of the server process', () => {
     // Every answer sent over a socket before its close got a reply: none was left hanging.
     for (const o of outcomes.filter((x) => x.via === 'ws' && x.wave !== 'after')) expect(o.result, `player ${o.playerId}`).not.toBe('none');
 
-    const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    try {
-      const rows = await database.db.select({ playerId: answers.playerId, questionId: answers.questionId, choices: answers.choices }).from(answers);
-      const stored = new Map(rows.filter((r) => r.questionId === questionId).map((r) => [r.playerId, r.choices]));
-      for (const o of acknowledged) expect(stored.get(o.playerId), `acknowledged answer of player ${o.playerId} (${o.via}, ${o.wave})`).toEqual([o.choice]);
-      for (const o of refused) expect(stored.has(o.playerId), `refused answer of player ${o.playerId} was stored`).toBe(false);
-      console.log(
-        `shutdown: ${sent.length} answers sent, ${acknowledged.length} acknowledged (all stored), ${refused.length} refused with 503, ` +
-          `${outcomes.length - acknowledged.length - refused.length} unanswered (socket closed or connection refused); exit 0 after ${shutdownMs} ms`,
-      );
-    } finally {
-      await database.close();
-    }
+    const rows = await withDatabase(database, (db) => db.select({ playerId: answers.playerId, questionId: answers.questionId, choices: answers.choices }).from(answers));
+    const stored = new Map(rows.filter((r) => r.questionId === questionId).map((r) => [r.playerId, r.choices]));
+    for (const o of acknowledged) expect(stored.get(o.playerId), `acknowledged answer of player ${o.playerId} (${o.via}, ${o.wave})`).toEqual([o.choice]);
+    for (const o of refused) expect(stored.has(o.playerId), `refused answer of player ${o.playerId} was stored`).toBe(false);
+    console.log(
+      `shutdown: ${sent.length} answers sent, ${acknowledged.length} acknowledged (all stored), ${refused.length} refused with 503, ` +
+        `${outcomes.length - acknowledged.length - refused.length} unanswered (socket closed or connection refused); exit 0 after ${shutdownMs} ms`,
+    );
   }, 120_000);
 });
 
