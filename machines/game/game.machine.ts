@@ -21,15 +21,9 @@
  *   whatever the screen is doing, so a dialog or a call in flight never misses it.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '../error-message.js';
 import type { QuestionStatus } from '../question/types.js';
 import type { GameContext, GameEvent, GameInput, LoadedGame } from './types.js';
-
-function errorText(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof (error as { message: unknown }).message === 'string') {
-    return (error as { message: string }).message || 'Has Error';
-  }
-  return typeof error === 'string' && error ? error : 'Has Error';
-}
 
 /** The question in status 1, if any. */
 export function liveQuestionOf(statuses: Record<number, QuestionStatus>): number | null {
@@ -103,7 +97,7 @@ export const gameMachine = setup({
           },
           { target: 'open', actions: { type: 'applyLoaded', params: ({ event }) => ({ loaded: event.output }) } },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorText(event.error) }) } },
+        onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
       },
     },
     loadFailed: {
@@ -143,7 +137,7 @@ export const gameMachine = setup({
         src: 'endGame',
         input: ({ context }) => ({ gameId: context.gameId }),
         onDone: { target: 'ended' },
-        onError: { target: 'open', actions: { type: 'setError', params: ({ event }) => ({ message: errorText(event.error) }) } },
+        onError: { target: 'open', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
       },
     },
     ended: {

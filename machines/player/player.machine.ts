@@ -36,6 +36,7 @@
  */
 import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { msToNextChange } from '../../src/domain/clock.js';
+import { errorMessage } from '../error-message.js';
 import type {
   AnswerInput,
   AnswerOutput,
@@ -52,15 +53,6 @@ import type {
   TokenInput,
   Unreachable,
 } from './types.js';
-
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'string' && error) return error;
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { message } = error as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return 'Has Error';
-}
 
 const isRejectedToken = (error: unknown): error is RejectedToken =>
   typeof error === 'object' && error !== null && (error as Partial<RejectedToken>).tokenRejected === true;

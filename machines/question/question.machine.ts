@@ -27,17 +27,8 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { msToNextChange } from '../../src/domain/clock.js';
+import { errorMessage } from '../error-message.js';
 import type { QuestionCallInput, QuestionContext, QuestionEvent, QuestionInput, QuestionStatus, ShownTiming } from './types.js';
-
-/** The message of a failed call: an Error's (or envelope's) message, else a fallback. */
-export function callErrorMessage(error: unknown): string {
-  if (typeof error === 'string' && error) return error;
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { message } = error as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return 'Has Error';
-}
 
 const remainingFrom = (timing: ShownTiming): number | null => (timing.deadline === null ? null : Math.max(0, timing.deadline - timing.serverTime));
 
@@ -125,7 +116,7 @@ export const questionMachine = setup({
         src: 'showQuestion',
         input: ({ context }) => ({ questionId: context.questionId }),
         onDone: { target: 'shown', actions: { type: 'applyTiming', params: ({ event }) => event.output } },
-        onError: { target: 'notSent', actions: { type: 'setError', params: ({ event }) => ({ message: callErrorMessage(event.error) }) } },
+        onError: { target: 'notSent', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
       },
       on: {
         'server.questionShown': {
@@ -189,9 +180,9 @@ export const questionMachine = setup({
           {
             guard: 'timeIsLeft',
             target: 'shown',
-            actions: { type: 'setError', params: ({ event }) => ({ message: callErrorMessage(event.error) }) },
+            actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
           },
-          { target: 'publishFailed', actions: { type: 'setError', params: ({ event }) => ({ message: callErrorMessage(event.error) }) } },
+          { target: 'publishFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
         ],
       },
       on: { 'server.answerPublished': { target: 'answerPublished', actions: 'stopCountdown' } },
@@ -224,9 +215,9 @@ export const questionMachine = setup({
           {
             guard: 'rankingWasPublished',
             target: 'rankingPublished',
-            actions: { type: 'setError', params: ({ event }) => ({ message: callErrorMessage(event.error) }) },
+            actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
           },
-          { target: 'answerPublished', actions: { type: 'setError', params: ({ event }) => ({ message: callErrorMessage(event.error) }) } },
+          { target: 'answerPublished', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
         ],
       },
     },

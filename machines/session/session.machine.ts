@@ -60,25 +60,17 @@ import type {
   TokenInput,
   UserInfo,
 } from './types.js';
+import { errorMessage, FALLBACK_ERROR } from '../error-message.js';
+
+/** Shown when a failure carries no message of its own. */
+export { FALLBACK_ERROR };
 
 /** The login info failure when roles are missing or empty (word for word: docs/product.md). */
 export const INFO_ROLES_ERROR = 'getInfo: roles or permissions must be a non-null array!';
-/** Shown when a failure carries no message of its own (word for word: docs/product.md). */
-export const FALLBACK_ERROR = 'Has Error';
 /** The error waiting requests are rejected with when the user logs out while they wait. */
 export const LOGGED_OUT_ERROR = 'Logged out';
 /** The error a 401 gets when there is no active session that could refresh its token. */
 export const NO_SESSION_ERROR = 'No active session';
-
-/** The message of a rejection: an Error's (or `{message}` envelope's) message, a string, or 'Has Error'. */
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'string' && error) return error;
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const { message } = error as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return FALLBACK_ERROR;
-}
 
 function infoHasRoles(info: InfoPayload | null | undefined): boolean {
   const roles: unknown = info?.user_info?.roles;
