@@ -335,7 +335,8 @@ async function runSize(n: number): Promise<SizeResult> {
   const serversRss = () => servers.reduce((sum, sv) => sum + rssMb(sv.pid!), 0);
   const serversCpu = () => servers.reduce((sum, sv) => sum + cpuMs(sv.pid!), 0);
   try {
-    const token = (await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token_info.token as string;
+    const login = async () => (await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token_info.token as string;
+    let token = await login();
     const created = await post(base, '/api/admin/triviaGame/create', { title: `Bench ${n} ${new Date().toISOString()}`, type: 1 }, token);
     const gameId = created.data.id as number;
     const pin = (await post(base, '/api/admin/triviaGame/detail', { id: gameId }, token)).data.item.pin as string;
@@ -395,6 +396,8 @@ async function runSize(n: number): Promise<SizeResult> {
       `   joined ${joinedCount} in ${joinSeconds.toFixed(1)} s (${Math.round(joinedCount / joinSeconds)} joins/s, server CPU ${Math.round((joinCpu * 1000) / Math.max(1, joinedCount))} µs/join), connected ${held} in ${connectSeconds.toFixed(1)} s (server CPU ${Math.round((connectCpu * 1000) / Math.max(1, held))} µs/player); together ${(joinSeconds + connectSeconds).toFixed(1)} s${lastError ? ` (last error: ${lastError})` : ''}`,
     );
     await Promise.all(workers.map((w) => w.call({ cmd: 'report' })));
+    // On a busy machine joining can outlast the operator's access token: sign in again for the steps.
+    token = await login();
     await sleep(1_000);
     const rssLoadedEach = servers.map((sv) => rssMb(sv.pid!));
     const rssLoaded = rssLoadedEach.reduce((a, b) => a + b, 0);
