@@ -163,6 +163,8 @@ describe('login form', () => {
     const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
+    // SameSite=Strict; Secure only over HTTPS (this server is plain HTTP); readable by the page (docs/accounts.md).
+    expect(cookie).toMatchObject({ sameSite: 'Strict', secure: false, httpOnly: false });
   });
 
   it('shows and hides the password', async () => {

@@ -22,12 +22,25 @@ export const languageCookie = {
   },
 };
 
+/**
+ * The token cookie's attributes for a page served over `protocol` (`location.protocol`):
+ * `SameSite=Strict` (no request another site starts carries it) and `Secure` over HTTPS. The page's
+ * own protocol is the one the browser used, so behind a proxy that ends TLS the cookie is Secure as
+ * well; over plain HTTP (a venue's laptop on the LAN) a Secure cookie would not be stored at all.
+ * Scripts can read it: docs/accounts.md ("The session cookie") says why it is not HttpOnly.
+ */
+export function tokenCookieAttributes(protocol: string) {
+  return { path: '/', sameSite: 'strict', secure: protocol === 'https:' } as const;
+}
+
+const pageProtocol = () => (typeof location === 'undefined' ? 'http:' : location.protocol);
+
 export const tokenCookie = {
   get: (): string | null => Cookies.get(TOKEN_COOKIE) ?? null,
   set: (token: string): void => {
-    Cookies.set(TOKEN_COOKIE, token, { ...base, expires: TOKEN_COOKIE_DAYS });
+    Cookies.set(TOKEN_COOKIE, token, { ...tokenCookieAttributes(pageProtocol()), expires: TOKEN_COOKIE_DAYS });
   },
   remove: (): void => {
-    Cookies.remove(TOKEN_COOKIE, base);
+    Cookies.remove(TOKEN_COOKIE, tokenCookieAttributes(pageProtocol()));
   },
 };
