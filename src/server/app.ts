@@ -98,6 +98,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A hop count as Fastify's own (proxy-addr) reading of a number: the first n addresses are proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: true,
+    // Registering the contracts' routes (compiling their schemas) takes a few seconds of one core; on a
+    // host busy with other work Fastify's default 10 s per plugin was exceeded and the start failed
+    // ("Plugin did not start in time: 'contract'"). A restart mid-show must not fail for being slow.
+    pluginTimeout: 120_000,
   });
 
   app.addHook('onRequest', async (request, reply) => {
