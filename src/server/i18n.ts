@@ -29,7 +29,7 @@ const messages = {
   'error.recordNotFound': { 'zh-TW': '資料不存在', en: 'The record does not exist' },
   'error.payloadTooLarge': { 'zh-TW': '請求內容過大（上限 {limit}）', en: 'The request is too large (limit {limit})' },
   'error.validation': { 'zh-TW': '輸入的資料有誤，請檢查標示的欄位', en: 'Some fields are invalid; please check the marked fields' },
-  'error.tooManyRequests': { 'zh-TW': '請求過於頻繁，請 {after} 後再試', en: 'Too many requests; please try again in {after}' },
+  'error.tooManyRequests': { 'zh-TW': '請求過於頻繁，請 {after}後再試', en: 'Too many requests; please try again in {after}' },
   'error.internal': { 'zh-TW': '伺服器發生錯誤', en: 'Something went wrong on the server' },
   'error.restarting': { 'zh-TW': '伺服器正在重新啟動，請稍後再送出', en: 'The server is restarting; please send it again in a moment' },
   'error.notImplemented': {

@@ -52,7 +52,7 @@ describe('login limits', () => {
     const refused = await attempt(app, 'alice', PASSWORD, '203.0.113.1', 'zh-TW');
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 429, data: null });
-    expect(refused.body.message).toMatch(/^請求過於頻繁，請 \d+ 秒 後再試$/);
+    expect(refused.body.message).toMatch(/^請求過於頻繁，請 \d+ 秒後再試$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await attempt(app, 'alice', 'guess-x', '203.0.113.1')).body.message).toMatch(/^Too many requests; please try again in \d+ s$/);
 
