@@ -25,7 +25,7 @@ import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput }
 import type { GameEvent, LoadedGame } from '@machines/game/types';
 import type { QuestionStatus } from '@machines/question/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, missedTransitions, statePath } from './support/model';
-import { reportCoverage } from './support/coverage-report';
+import { reportTakenKeys } from './support/coverage-report';
 
 type CallName = 'loadGame' | 'endGame';
 type OutcomeEvent =
@@ -217,15 +217,7 @@ describe('game machine, model-based', () => {
       await replay(h, path, false);
       for (const t of h.recorder.taken) taken.add(t);
     }
-    reportCoverage({
-      machine: 'game',
-      paths: paths.length,
-      replayedIn: 'machine',
-      states: nodes.map(statePath),
-      statesVisited: [...visited],
-      transitions: [...defined.values()],
-      transitionsTaken: [...defined].filter(([key]) => taken.has(key)).map(([, label]) => label),
-    });
+    reportTakenKeys('game', paths.length, nodes.map(statePath), visited, defined, taken);
     expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path visits').toEqual([]);
     expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
     console.log(`game machine: ${paths.length} paths, ${visited.size}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);

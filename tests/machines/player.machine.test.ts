@@ -29,7 +29,7 @@ import {
 } from '@machines/player/selectors';
 import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
-import { reportCoverage } from './support/coverage-report';
+import { reportTakenKeys } from './support/coverage-report';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
@@ -371,15 +371,7 @@ describe('player machine, model-based', () => {
       for (const t of h.recorder.taken) taken.add(t);
       h.actor.stop();
     }
-    reportCoverage({
-      machine: 'player',
-      paths: allPaths.length,
-      replayedIn: 'machine',
-      states: nodes.map(statePath),
-      statesVisited: [...visited],
-      transitions: [...defined.values()],
-      transitionsTaken: [...defined].filter(([key]) => taken.has(key)).map(([, label]) => label),
-    });
+    reportTakenKeys('player', allPaths.length, nodes.map(statePath), visited, defined, taken);
     expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['starting']);
     expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
     console.log(`player machine: ${allPaths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);

@@ -28,7 +28,7 @@ import {
 } from '@machines/question/selectors';
 import type { QuestionEvent, QuestionInput } from '@machines/question/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
-import { reportCoverage } from './support/coverage-report';
+import { reportTakenKeys } from './support/coverage-report';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.question.shown.countdown.running' as const;
@@ -297,15 +297,7 @@ describe('question machine, model-based', () => {
       for (const t of h.recorder.taken) taken.add(t);
       h.actor.stop();
     }
-    reportCoverage({
-      machine: 'question',
-      paths: allPaths.length,
-      replayedIn: 'machine',
-      states: nodes.map(statePath),
-      statesVisited: [...visited],
-      transitions: [...defined.values()],
-      transitionsTaken: [...defined].filter(([key]) => taken.has(key)).map(([, label]) => label),
-    });
+    reportTakenKeys('question', allPaths.length, nodes.map(statePath), visited, defined, taken);
     expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['restoring']);
     expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
     console.log(`question machine: ${allPaths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);

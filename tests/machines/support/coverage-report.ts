@@ -27,3 +27,16 @@ export function reportCoverage(coverage: MachineCoverage): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${coverage.machine}.json`), `${JSON.stringify(coverage, null, 2)}\n`);
 }
+
+/** The report of a test that recorded transitions by key (support/model.ts definedTransitions). */
+export function reportTakenKeys(machine: string, paths: number, states: string[], visited: Set<string>, defined: Map<string, string>, taken: Set<string>): void {
+  reportCoverage({
+    machine,
+    paths,
+    replayedIn: 'machine',
+    states,
+    statesVisited: [...visited],
+    transitions: [...defined.values()],
+    transitionsTaken: [...defined].filter(([key]) => taken.has(key)).map(([, label]) => label),
+  });
+}
