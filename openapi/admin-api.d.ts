@@ -869,7 +869,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document or video
-         * @description multipart/form-data field `file`; allowed types xls, xlsx, csv, pdf, Word, txt, mp4 (other types: 422 on `file`). Answers the stored path; `message` says it was uploaded. No client timeout.
+         * @description multipart/form-data field `file`; allowed types xls, xlsx, csv, pdf, Word, txt, mp4 (other types: 422 on `file`). The fields `directory` and `replace` come before `file` in the form (a browser's FormData keeps the order they were appended); either one after the file is refused with 422 on that field. Answers the stored path; `message` says it was uploaded. No client timeout.
          */
         post: operations["fileUploadFile"];
         delete?: never;

@@ -109,6 +109,18 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
     expect(got.rawPayload.equals(csv)).toBe(true);
   });
 
+  it('refuses a directory or replace field sent after the file instead of storing the file elsewhere', async () => {
+    const late = await upload([file('late.csv', csv), { name: 'directory', value: '報名資料' }], { lang: 'zh-TW' });
+    expect(late.status).toBe(422);
+    expect(late.body.data.errors.directory).toEqual(['表單的「directory」欄位須放在檔案之前']);
+    const lateReplace = await upload([file('late.csv', csv), { name: 'replace', value: '1' }]);
+    expect(lateReplace.body.data.errors.replace).toEqual(['The form\'s "replace" field must come before the file']);
+    // Nothing stored, in the root or anywhere else, and the upload slot is free again.
+    expect((await listing('')).map((e) => e.name)).not.toContain('late.csv');
+    expect((await listing('報名資料')).map((e) => e.name)).not.toContain('late.csv');
+    expect((await upload([{ name: 'directory', value: '報名資料' }, file('late.csv', csv)])).body.code).toBe(200);
+  });
+
   it('refuses a name already present unless asked to replace it, and then keeps only the new bytes', async () => {
     await upload([file('rules.pdf', pdf)]);
     const firstKey = await storedKey('rules.pdf');

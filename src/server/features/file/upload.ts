@@ -72,6 +72,11 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
     try {
       for await (const part of request.parts({ limits: { files: 1, fileSize: config.uploadLimit, fields: 10 }, preservePath: true })) {
         if (part.type === 'field') {
+          // A directory or replace sent after the file would have been decided without it: refuse
+          // rather than store the file somewhere the admin did not ask for.
+          if (stored && (part.fieldname === 'directory' || part.fieldname === 'replace')) {
+            throw fieldError(lang, part.fieldname, 'file.fieldAfterFile', { field: part.fieldname });
+          }
           if (part.fieldname === 'directory') directoryField = String(part.value);
           else if (part.fieldname === 'replace') replaceField = String(part.value);
           continue;
