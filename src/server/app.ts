@@ -26,6 +26,7 @@ import accessPlugin from './plugins/access.js';
 import auditRecorder from './features/audit/recorder.js';
 import realtimePlugin from './plugins/realtime.js';
 import shutdownPlugin from './plugins/shutdown.js';
+import readCachePlugin from './features/read-cache/plugin.js';
 import { DEFAULT_LOGIN_LIMITS, LoginThrottle } from './features/session/login-throttle.js';
 import type { OperationHandlers } from './contract/handlers.js';
 import { createBlobStore, type BlobStore } from './features/file/store/index.js';
@@ -174,6 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(compressionPlugin);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
+    // The read cache of the hot lists and details (features/read-cache): before the compression, whose
+    // answer-writing hook must see the JSON text it keeps and sends again.
+    await app.register(readCachePlugin, { enabled: config.readCache !== false });
     await app.register(filesPlugin);
     // GET /healthz and /readyz for load balancers (plugins/health.ts).
     await app.register(healthPlugin);

@@ -76,6 +76,11 @@ export interface AppConfig {
 
 /** A setting of the environment the server cannot start with; main.ts prints the message and exits. */
 export class ConfigError extends Error {
+  /**
+   * READ_CACHE: `off` turns off the read cache of the hot lists and details (features/read-cache,
+   * docs/architecture.md); unset = on.
+   */
+  readCache?: boolean;
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
@@ -189,3 +194,4 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
 }
+    readCache: !/^(off|0|false|no)$/i.test(env.READ_CACHE?.trim() ?? ''),

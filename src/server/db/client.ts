@@ -31,6 +31,11 @@ export interface Database {
    * only one, so it just runs.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: hears the NOTIFYs sent on `channel` (the database's triggers; features/read-cache).
+   * On PostgreSQL the event bus's own listening connection hears them.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -143,6 +148,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       db,
       kind: 'pglite',
       exclusive: (work) => work(),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       async close() {
         await client.close();
         lock?.release();
