@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PLAYER_CAP_DEFAULT } from '../src/domain/game-rules.js';
 import { rankPlayers, type RankingAnswer, type RankingPlayer } from '../src/domain/ranking.js';
 import type { AnswerTransport } from './lib/bots.js';
 import type { WorkerCommand, WorkerReport } from './lib/load-worker.js';
@@ -67,8 +68,8 @@ if (instanceCount > 1 && !process.env.DATABASE_URL) {
   console.error('--instances needs DATABASE_URL: instances share one PostgreSQL database (the embedded one is one process)');
   process.exit(2);
 }
-/** The game's default player cap (src/server/db/schema.ts); above it the bench raises the game's cap. */
-const DEFAULT_PLAYER_CAP = 10_000;
+/** The game's default player cap (src/domain/game-rules.ts); above it the bench creates its game with a larger one. */
+const DEFAULT_PLAYER_CAP = PLAYER_CAP_DEFAULT;
 
 // ------------------------------------------------------------------ helpers
 
@@ -240,7 +241,7 @@ interface SizeResult {
   /** Server CPU (all instances) per player: the join phase; the ticket and WebSocket phase. */
   server_cpu_us_per_join: number;
   server_cpu_us_per_connect: number;
-  /** The player cap the game was given (the default, or raised for more players). */
+  /** The player cap the game was created with (the default, or the players the size runs). */
   player_cap: number;
   /** `uptime`'s load average when the size started. */
   load_average_at_start: string;
@@ -296,28 +297,6 @@ function rankingComputeMs(n: number, answersEach: number): number {
   return best;
 }
 
-/**
- * Gives the game a larger player cap: the cap is a column of the game without an operation in the
- * admin contract yet, so the bench writes it in the database: on PostgreSQL through DATABASE_URL; on
- * the embedded database (one process holds its folder) with the server stopped, then started again.
- */
-async function raiseCap(gameId: number, cap: number, dataDir: string, servers: ChildProcess[]): Promise<void> {
-  if (process.env.DATABASE_URL) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query('update trivia_games set player_cap = $1 where id = $2', [cap, gameId]);
-    await client.end();
-    return;
-  }
-  await stopServer(servers[0]!);
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  await db.query('update trivia_games set player_cap = $1 where id = $2', [cap, gameId]);
-  await db.close();
-  servers[0] = await startServer(dataDir);
-}
-
 async function runSize(n: number): Promise<SizeResult> {
   const ports = Array.from({ length: instanceCount }, (_, i) => port + i);
   const bases = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -337,7 +316,9 @@ async function runSize(n: number): Promise<SizeResult> {
   try {
     const login = async () => (await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token_info.token as string;
     let token = await login();
-    const created = await post(base, '/api/admin/triviaGame/create', { title: `Bench ${n} ${new Date().toISOString()}`, type: 1 }, token);
+    // The game admits every player the size runs (the operator's setting, as a venue would set it).
+    const playerCap = Math.max(DEFAULT_PLAYER_CAP, n);
+    const created = await post(base, '/api/admin/triviaGame/create', { title: `Bench ${n} ${new Date().toISOString()}`, type: 1, player_cap: playerCap }, token);
     const gameId = created.data.id as number;
     const pin = (await post(base, '/api/admin/triviaGame/detail', { id: gameId }, token)).data.item.pin as string;
     const questionIds: number[] = [];
@@ -363,11 +344,7 @@ async function runSize(n: number): Promise<SizeResult> {
       );
       questionIds.push(q.data.id as number);
     }
-    const playerCap = Math.max(DEFAULT_PLAYER_CAP, n);
-    if (n > DEFAULT_PLAYER_CAP) {
-      await raiseCap(gameId, playerCap, dataDir, servers);
-      console.log(`   player cap raised to ${playerCap}`);
-    }
+    if (playerCap !== DEFAULT_PLAYER_CAP) console.log(`   player cap ${playerCap}`);
     await sleep(500);
     const rssIdleEach = servers.map((sv) => rssMb(sv.pid!));
     const rssIdle = rssIdleEach.reduce((a, b) => a + b, 0);

@@ -1555,6 +1555,8 @@ export interface components {
             /** @description Score a player needs in this level to answer the next level's questions; null for the last level. */
             promotion_score: number | null;
         };
+        /** @description The most players the game admits: the next one is refused at join (code 201, "the game is full"). An operator setting, 1 to 50,000; a game created without it admits 10,000, an update without it keeps the game's. Lowering it below the players already joined keeps them and admits no one more. The upper bound is twice the largest audience the live-game benchmark measures (25,000 over two instances); each instance holds one open file per connected phone. */
+        PlayerCap: number;
         TriviaGame: {
             id: components["schemas"]["Id"];
             title: string;
@@ -1571,6 +1573,7 @@ export interface components {
             readonly join_url: string | null;
             /** @description Players who joined (what a reset deletes). */
             readonly player_count: number;
+            player_cap: components["schemas"]["PlayerCap"];
             /** @description Answers the players sent (what a reset deletes). */
             readonly answer_count: number;
             /** @description When the game ended (game-flow step 5, or closed by update); null while it has not. */
@@ -1603,6 +1606,8 @@ export interface components {
             start_time?: components["schemas"]["NullableDateTime"];
             end_time?: components["schemas"]["NullableDateTime"];
             status?: components["schemas"]["TriviaGameStatus"];
+            /** @description The most players the game admits (1 to 50,000); omitted = 10,000. */
+            player_cap?: components["schemas"]["PlayerCap"];
         };
         TriviaGameUpdateRequest: {
             id: components["schemas"]["Id"];
@@ -1611,6 +1616,8 @@ export interface components {
             start_time?: components["schemas"]["NullableDateTime"];
             end_time?: components["schemas"]["NullableDateTime"];
             status?: components["schemas"]["TriviaGameStatus"];
+            /** @description The most players the game admits (1 to 50,000); omitted = unchanged. */
+            player_cap?: components["schemas"]["PlayerCap"];
         };
         /** @description What /triviaGame/reset deleted, and the game's PIN after it. */
         TriviaGameResetData: {

@@ -1,6 +1,7 @@
 /**
  * The rules of a trivia game's own fields, shared by the SPA's game form and the server's create and
- * update: a title is required; a level game (type 2) opens before it closes. Returns message keys
+ * update: a title is required; a level game (type 2) opens before it closes; the player cap is a
+ * whole number from PLAYER_CAP_MIN to PLAYER_CAP_MAX. Returns message keys
  * (messages.ts) by field name. Pure: no I/O, no imports from src/server or src/app.
  */
 import { graphemes } from './graphemes.js';
@@ -12,7 +13,20 @@ export interface GameDraft {
   /** ISO-8601 (or a Date); null/absent = no limit. */
   start_time?: string | Date | null;
   end_time?: string | Date | null;
+  /** The most players the game admits; absent = PLAYER_CAP_DEFAULT. NaN = an empty input. */
+  player_cap?: number;
 }
+
+/** The player cap a game gets when none is given (the database column's default too). */
+export const PLAYER_CAP_DEFAULT = 10_000;
+export const PLAYER_CAP_MIN = 1;
+/**
+ * The highest cap an operator may set: twice the largest audience bench:live measures (25,000 over
+ * two instances on PostgreSQL, docs/venue.md). One server process holds one open file per phone, so
+ * a cap this high needs several instances (and their open-file limits) sized for it; above it a
+ * show is a capacity plan, not a form field.
+ */
+export const PLAYER_CAP_MAX = 50_000;
 
 const time = (value: string | Date | null | undefined): number | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -28,6 +42,8 @@ export function validateGame(draft: GameDraft): FieldErrorKeys {
     const end = time(draft.end_time);
     if (start !== null && end !== null && start >= end) errors.end_time = ['game.openTimeOrder'];
   }
+  const cap = draft.player_cap;
+  if (cap !== undefined && (!Number.isInteger(cap) || cap < PLAYER_CAP_MIN || cap > PLAYER_CAP_MAX)) errors.player_cap = ['game.playerCapRange'];
   return errors;
 }
 

@@ -35,6 +35,7 @@ const domainMessages = {
   // Game form (game-rules.ts)
   'game.titleRequired': { 'zh-TW': '請輸入標題', en: 'Please enter a title' },
   'game.openTimeOrder': { 'zh-TW': '結束時間必須晚於開始時間', en: 'The end time must be later than the start time' },
+  'game.playerCapRange': { 'zh-TW': '人數上限需介於 1 到 50000 人', en: 'The player cap must be between 1 and 50000' },
   // Admin accounts (account-rules.ts)
   'account.usernameRequired': { 'zh-TW': '請輸入帳號', en: 'Please enter a username' },
   'account.usernameFormat': {

@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { answers, players, questions, rankings, triviaGames } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
 import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/service';
-import { createTestApp } from '../support/app';
+import { buildApp } from '@/server/app';
+import { createTestApp, dropPostgresDatabase, testAppConfig, usingPostgres } from '../support/app';
 import { login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
 import { bench, expectPlaySchema, play } from './live-support';
@@ -531,10 +532,10 @@ describe('joining', () => {
     expect(again.player).toMatchObject({ id: first.body.data.player.id, nickname: 'Ann', join_order: 1 });
   });
 
-  it("admits players up to the game's cap and refuses the next one clearly", async () => {
+  it("admits players up to the cap the operator set and refuses the next one clearly", async () => {
     const { id: gameId, pin } = await b.createGame({ title: 'Small room', type: 1 });
     expect((await gameRow(gameId)).playerCap).toBe(10_000);
-    await app.db.update(triviaGames).set({ playerCap: 3 }).where(eq(triviaGames.id, gameId));
+    expect((await b.admin('/triviaGame/update', { id: gameId, title: 'Small room', type: 1, player_cap: 3 })).body.code).toBe(200);
     const results = await Promise.all(['A1', 'A2', 'A3', 'A4', 'A5'].map((nickname) => play(app, '/join', { pin, nickname }, { lang: 'zh-TW' })));
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(3);
     expect(results.filter((r) => r.body.code === 201).map((r) => r.body.message)).toEqual(['此遊戲人數已滿（上限 3 人）', '此遊戲人數已滿（上限 3 人）']);
@@ -542,10 +543,41 @@ describe('joining', () => {
     const joined = await app.db.select().from(players).where(eq(players.triviaGameId, gameId));
     expect(joined.map((p) => p.joinOrder).sort()).toEqual([1, 2, 3]);
     expect((await gameRow(gameId)).playerCount).toBe(3);
+
+    // Raised by the operator mid-registration, the cap admits the next phone; lowered below the
+    // players already in, it keeps them and admits no one more.
+    await b.admin('/triviaGame/update', { id: gameId, title: 'Small room', type: 1, player_cap: 4 });
+    expect((await play(app, '/join', { pin, nickname: 'A7' })).body.code).toBe(200);
+    await b.admin('/triviaGame/update', { id: gameId, title: 'Small room', type: 1, player_cap: 2 });
+    expect((await play(app, '/join', { pin, nickname: 'A8' })).body.message).toBe('This game is full (2 players)');
+    expect((await b.admin('/triviaGame/detail', { id: gameId })).body.data.item).toMatchObject({ player_cap: 2, player_count: 4 });
   });
 
   it('refuses an unknown PIN', async () => {
     expect((await play(app, '/join', { pin: '000000', nickname: 'Lost' }, { lang: 'zh-TW' })).body).toMatchObject({ code: 201 });
+  });
+});
+
+describe.runIf(usingPostgres)("the player cap across two server instances on one PostgreSQL", () => {
+  it('admits exactly the cap when phones join through both instances at once', async () => {
+    const config = await testAppConfig();
+    const databaseUrl = (config.database as { url: string }).url;
+    const first = await buildApp(config);
+    const second = await buildApp(config);
+    try {
+      const firstToken = await login(first);
+      const operator = bench(first, () => firstToken);
+      const { id: gameId, pin } = await operator.createGame({ title: 'Two doors', type: 1, player_cap: 5 });
+      const results = await Promise.all(Array.from({ length: 24 }, (_, i) => play(i % 2 === 0 ? first : second, '/join', { pin, nickname: `P${i}` })));
+      expect(results.filter((r) => r.body.code === 200)).toHaveLength(5);
+      expect(new Set(results.filter((r) => r.body.code === 201).map((r) => r.body.message))).toEqual(new Set(['This game is full (5 players)']));
+      const detail = (await operator.admin('/triviaGame/detail', { id: gameId })).body.data.item;
+      expect(detail).toMatchObject({ player_cap: 5, player_count: 5 });
+    } finally {
+      await first.close();
+      await second.close();
+      await dropPostgresDatabase(databaseUrl);
+    }
   });
 });
 

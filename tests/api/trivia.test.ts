@@ -129,6 +129,7 @@ describe('games', () => {
       pin: expect.stringMatching(/^\d{6}$/),
       question_count: 0,
       player_count: 0,
+      player_cap: 10_000,
       answer_count: 0,
       ended_at: null,
       join_url: null, // neither PUBLIC_URL nor a company public URL here (tests/api/venue.test.ts)
@@ -181,6 +182,36 @@ describe('games', () => {
     expect(reopened.status).toBe(1);
     expect(reopened.pin).toMatch(/^\d{6}$/);
     expect(reopened.pin).not.toBe(closed.pin);
+  });
+
+  it('keeps the player cap the operator sets: 10,000 when left out, kept by an update without it', async () => {
+    const id = await createGame({ title: 'Big room', type: 1, player_cap: 25_000 });
+    expect((await api('/triviaGame/detail', { id })).body.data.item.player_cap).toBe(25_000);
+    await api('/triviaGame/update', { id, title: 'Big room, renamed', type: 1 });
+    expect((await api('/triviaGame/detail', { id })).body.data.item).toMatchObject({ title: 'Big room, renamed', player_cap: 25_000 });
+    await api('/triviaGame/update', { id, title: 'Big room', type: 1, player_cap: 50_000 });
+    const cid = await freshCompany('Player caps');
+    await createGame({ title: 'Default room', type: 2 }, cid);
+    const list = (await api('/triviaGame/list', { page: 1, limit: 10 }, { cid })).body.data.list;
+    expect(list.map((game: { title: string; player_cap: number }) => [game.title, game.player_cap])).toEqual([['Default room', 10_000]]);
+    expect((await api('/triviaGame/detail', { id })).body.data.item.player_cap).toBe(50_000);
+    // A copy keeps the cap.
+    const copy = (await api('/triviaGame/duplicate', { id })).body.data.id as number;
+    expect((await api('/triviaGame/detail', { id: copy })).body.data.item.player_cap).toBe(50_000);
+  });
+
+  it('refuses a player cap out of 1 to 50,000, in both languages', async () => {
+    for (const [player_cap, en, zh] of [
+      [0, 'Must be at least 1', '不可小於 1'],
+      [50_001, 'Must be at most 50000', '不可大於 50000'],
+      [1.5, 'Must be an integer', null],
+    ] as const) {
+      expect(await fieldErrors('/triviaGame/create', { title: 'x', type: 1, player_cap })).toEqual({ player_cap: [en] });
+      if (zh) expect(await fieldErrors('/triviaGame/create', { title: 'x', type: 1, player_cap }, 'zh-TW')).toEqual({ player_cap: [zh] });
+    }
+    const id = await createGame({ title: 'Capped', type: 1, player_cap: 500 });
+    expect(await fieldErrors('/triviaGame/update', { id, title: 'Capped', type: 1, player_cap: 60_000 })).toEqual({ player_cap: ['Must be at most 50000'] });
+    expect((await api('/triviaGame/detail', { id })).body.data.item.player_cap).toBe(500);
   });
 
   it("refuses to change the type of a game that has questions, and changes an empty game's type", async () => {

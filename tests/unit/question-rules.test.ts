@@ -4,7 +4,7 @@
  * relettering, and the promotion score of each level but the last.
  */
 import { describe, expect, it } from 'vitest';
-import { validateGame } from '@/domain/game-rules';
+import { PLAYER_CAP_MAX, PLAYER_CAP_MIN, validateGame } from '@/domain/game-rules';
 import { domainMessageKeys, formatDomainMessage, type DomainMessageKey } from '@/domain/messages';
 import {
   addOption,
@@ -189,6 +189,7 @@ describe('messages', () => {
     ['question.scoreMin', '分數不可小於 0', 'The score cannot be less than 0'],
     ['game.titleRequired', '請輸入標題', 'Please enter a title'],
     ['game.openTimeOrder', '結束時間必須晚於開始時間', 'The end time must be later than the start time'],
+    ['game.playerCapRange', '人數上限需介於 1 到 50000 人', 'The player cap must be between 1 and 50000'],
   ];
 
   it.each(expected)('%s reads %s / %s', (key, zh, en) => {
@@ -331,5 +332,13 @@ describe('validateGame', () => {
     expect(validateGame({ title: 'x', type: 2, start_time: start, end_time: '2026-05-01T09:00:00.000Z' })).toEqual({ end_time: ['game.openTimeOrder'] });
     expect(validateGame({ title: 'x', type: 2, start_time: start, end_time: '2026-05-01T11:00:00.000Z' })).toEqual({});
     expect(validateGame({ title: 'x', type: 2, start_time: start, end_time: null })).toEqual({});
+  });
+
+  it('takes a player cap of 1 to 50,000 whole players, or none (the default)', () => {
+    expect([PLAYER_CAP_MIN, PLAYER_CAP_MAX]).toEqual([1, 50_000]);
+    for (const player_cap of [undefined, 1, 10_000, 50_000]) expect(validateGame({ title: 'x', type: 1, player_cap })).toEqual({});
+    for (const player_cap of [0, -5, 50_001, 1.5, Number.NaN]) {
+      expect(validateGame({ title: 'x', type: 1, player_cap }), String(player_cap)).toEqual({ player_cap: ['game.playerCapRange'] });
+    }
   });
 });

@@ -35,6 +35,7 @@ function gameItem(row: GameRow, counts: { questionCount: number; answerCount: nu
     pin: row.pin,
     question_count: counts.questionCount,
     player_count: row.playerCount,
+    player_cap: row.playerCap,
     answer_count: counts.answerCount,
     ended_at: iso(row.endedAt),
     join_url: joinUrlOf(base, row.pin),

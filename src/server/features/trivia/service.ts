@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { components } from '@openapi/admin-api';
-import { copyTitle, validateGame } from '../../../domain/game-rules.js';
+import { copyTitle, PLAYER_CAP_DEFAULT, validateGame } from '../../../domain/game-rules.js';
 import {
   applyGameType,
   defaultQuestionDraft,
@@ -64,7 +64,10 @@ async function requireGame(db: q.Queryable, companyId: number, id: number, optio
   return game;
 }
 
-/** The open time range applies to level games only; a speed contest keeps none. */
+/**
+ * The open time range applies to level games only; a speed contest keeps none. An omitted player cap
+ * is the default on a new game and unchanged on an update.
+ */
 function gameColumns(input: GameInput, current?: q.GameRow) {
   const type = input.type as GameType;
   const time = (value: string | null | undefined, stored: Date | null | undefined) => (value === undefined ? (stored ?? null) : toDate(value));
@@ -73,11 +76,12 @@ function gameColumns(input: GameInput, current?: q.GameRow) {
     type,
     startTime: type === 2 ? time(input.start_time, current?.startTime) : null,
     endTime: type === 2 ? time(input.end_time, current?.endTime) : null,
+    playerCap: input.player_cap ?? current?.playerCap ?? PLAYER_CAP_DEFAULT,
   };
 }
 
 const gameErrors = (columns: ReturnType<typeof gameColumns>) =>
-  validateGame({ title: columns.title, type: columns.type, start_time: columns.startTime, end_time: columns.endTime });
+  validateGame({ title: columns.title, type: columns.type, start_time: columns.startTime, end_time: columns.endTime, player_cap: columns.playerCap });
 
 export function listGames(db: Db, companyId: number, filters: q.GameFilters) {
   return q.listGames(db, companyId, filters);
