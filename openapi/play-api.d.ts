@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Join a game with its PIN and a nickname
-         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case, the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason. Throttled per client address to 300 attempts a minute (a venue's phones often share one NAT address), successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
+         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case, the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason. Throttled per client address to 1,200 attempts a minute (a venue's thousand phones often share one NAT address), successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["join"];
         delete?: never;

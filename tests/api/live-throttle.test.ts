@@ -1,6 +1,6 @@
 /**
  * The audience's public calls are throttled per client address (openapi/play-api.yaml): 30 display
- * code exchanges a minute, 300 joins a minute (a venue shares one NAT address), every attempt
+ * code exchanges a minute, 1,200 joins a minute (a venue shares one NAT address), every attempt
  * counting; beyond that HTTP 429 with the API's envelope and `retry-after`, while another address is
  * unaffected. And a game closed through /triviaGame/update tells its players and control screens
  * `server.gameEnded`, as game-flow step 5 does.
@@ -57,7 +57,7 @@ describe('throttling the audience calls per address', () => {
     expect(exchanged.body.data.display_token).toEqual(expect.any(String));
   });
 
-  it('lets one address join a few hundred times a minute (a venue behind one NAT), then answers 429', async () => {
+  it('lets one address join 1,200 times a minute (a thousand phones behind one NAT), then answers 429', async () => {
     const { pin } = await b.createGame({ title: 'Venue', type: 1 });
     // Real joins and wrong PINs count alike.
     const joins = await Promise.all(
