@@ -497,6 +497,200 @@ export interface components {
             /** @description The address players join at (`<base>/play?pin=<pin>`, base = the company's public URL, else the server's PUBLIC_URL), which the display shows and encodes in its QR code; null = none set: the display uses its own address. */
             join_url: string | null;
         };
+        /** @description `admin:<id>`, `game:<id>:operator` or `game:<id>:public`. */
+        WsTopic: string;
+        /** @description The server's clock when it sent the frame, ms since the epoch. */
+        WsServerTime: number;
+        /** @description A frame the server sends. */
+        WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
+        /** @description An event of a topic (published after its commit, across instances). */
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
+        WsReady: {
+            /** @enum {string} */
+            type: "ready";
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description The answer to `ping`: its `t` back and the server's clock, for the clock offset. */
+        WsPong: {
+            /** @enum {string} */
+            type: "pong";
+            /** @description The ping's `t` (null when it had none). */
+            t: unknown;
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description A subscription is accepted; the topic's `server.snapshot` comes right before it. */
+        WsSubscribed: {
+            /** @enum {string} */
+            type: "subscribed";
+            topic: string;
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description A subscription is refused (unknown topic, or not this client's). */
+        WsRefused: {
+            /** @enum {string} */
+            type: "refused";
+            topic: string;
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description The answer to a `request`: the HTTP status and the envelope the operation's POST would have answered. */
+        WsReply: {
+            /** @enum {string} */
+            type: "reply";
+            id: components["schemas"]["WsRequestId"];
+            status: number;
+            /** @description The envelope (`code` may also be 403, 404 or 429 here, the socket's own refusals). */
+            body: {
+                code: number;
+                message: string;
+                data: unknown;
+            };
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description A frame the server could not read (not JSON, no topic, a request without an id). */
+        WsError: {
+            /** @enum {string} */
+            type: "error";
+            message: string;
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.snapshot` on a public topic. */
+        WsPublicSnapshotFrame: {
+            /** @enum {string} */
+            type: "server.snapshot";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventPublicSnapshot"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.snapshot` on an operator topic. */
+        WsOperatorSnapshotFrame: {
+            /** @enum {string} */
+            type: "server.snapshot";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventOperatorSnapshot"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.playerJoined`. */
+        WsPlayerJoinedFrame: {
+            /** @enum {string} */
+            type: "server.playerJoined";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventPlayerJoined"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.answerCount`. */
+        WsAnswerCountFrame: {
+            /** @enum {string} */
+            type: "server.answerCount";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventAnswerCount"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.questionShown`. */
+        WsQuestionShownFrame: {
+            /** @enum {string} */
+            type: "server.questionShown";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventQuestionShown"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.answerPublished`. */
+        WsAnswerPublishedFrame: {
+            /** @enum {string} */
+            type: "server.answerPublished";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventAnswerPublished"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.rankingPublished`. */
+        WsRankingPublishedFrame: {
+            /** @enum {string} */
+            type: "server.rankingPublished";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventRankingPublished"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.gameEnded`. */
+        WsGameEndedFrame: {
+            /** @enum {string} */
+            type: "server.gameEnded";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventGameEnded"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.gameReset`. */
+        WsGameResetFrame: {
+            /** @enum {string} */
+            type: "server.gameReset";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventGameReset"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `display.unpaired`. */
+        WsDisplayUnpairedFrame: {
+            /** @enum {string} */
+            type: "display.unpaired";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventDisplayUnpaired"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `notification.count` on an admin's own topic. */
+        WsNotificationCountFrame: {
+            /** @enum {string} */
+            type: "notification.count";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventNotificationCount"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `access.changed` on an admin's own topic. */
+        WsAccessChangedFrame: {
+            /** @enum {string} */
+            type: "access.changed";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventAccessChanged"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `notification.count` (an admin's own topic): its unread notifications in a company. */
+        EventNotificationCount: {
+            count: number;
+            company_id: components["schemas"]["Id"];
+        };
+        /** @description `access.changed` (an admin's own topic): its roles, permissions, companies, status or password changed; the back office reads its info again. */
+        EventAccessChanged: {
+            /** @enum {string} */
+            change: "permissions" | "companies" | "disabled" | "deleted" | "password";
+        };
+        /** @description The client's id of a request, given back in its reply. */
+        WsRequestId: string | number;
+        /** @description A frame a client sends (every one counts against the rate limit). */
+        WsClientFrame: components["schemas"]["WsSubscribe"] | components["schemas"]["WsUnsubscribe"] | components["schemas"]["WsPing"] | components["schemas"]["WsRequest"];
+        WsSubscribe: {
+            /** @enum {string} */
+            type: "subscribe";
+            topic: string;
+        };
+        WsUnsubscribe: {
+            /** @enum {string} */
+            type: "unsubscribe";
+            topic: string;
+        };
+        WsPing: {
+            /** @enum {string} */
+            type: "ping";
+            /** @description The client's clock (ms), given back in the pong. */
+            t?: number;
+        };
+        /** @description A contract operation over the socket (today only `answer`, the body of POST /answer). */
+        WsRequest: {
+            /** @enum {string} */
+            type: "request";
+            id: components["schemas"]["WsRequestId"];
+            /** @enum {string} */
+            operation: "answer";
+            /** @enum {string} */
+            lang?: "zh-TW" | "en";
+            body: components["schemas"]["AnswerRequest"];
+        };
         /** @description `server.playerJoined` (operator and public topics). */
         EventPlayerJoined: {
             count: number;

@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { connectionMachine } from '../machines/connection/connection.machine.js';
 import { gameMachine } from '../machines/game/game.machine.js';
 import { playerMachine } from '../machines/player/player.machine.js';
 import { questionMachine } from '../machines/question/question.machine.js';
@@ -39,6 +40,11 @@ export const MACHINES: Record<string, { machine: AnyStateMachine; source: string
     machine: playerMachine,
     source: 'machines/player/player.machine.ts',
     about: "A player's phone on /play: joining, waiting, answering, the answer and the ranking, the end.",
+  },
+  connection: {
+    machine: connectionMachine,
+    source: 'machines/connection/connection.machine.ts',
+    about: "A page's one realtime connection (the shared WebSocket client): connecting, open, reconnecting with backoff, closed.",
   },
 };
 

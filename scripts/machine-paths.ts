@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { MachineCoverage } from '../tests/machines/support/coverage-report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const MACHINES = ['session', 'game', 'question', 'player'];
+const MACHINES = ['session', 'game', 'question', 'player', 'connection'];
 
 export interface MachineReport {
   machine: string;

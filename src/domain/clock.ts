@@ -45,6 +45,48 @@ export class ClockOffset {
 /** A rough offset from a single server timestamp (a frame's server_time), before any ping/pong. */
 export const roughOffset = (serverTime: number, localNow: number): number => Math.round(serverTime - localNow);
 
+/**
+ * The one estimate of the server's clock a page keeps (the realtime client's, src/shared/realtime):
+ * until a ping/pong was measured, the server time of the last frame or HTTP answer (a rough offset,
+ * the time in flight ignored); once measured, the fastest recent round trip (ClockOffset) and never a
+ * rough one again. Only ever used to draw countdowns, never for scoring.
+ */
+export class ServerClock {
+  private readonly samples: ClockOffset;
+  private rough = 0;
+
+  constructor(size = 8) {
+    this.samples = new ClockOffset(size);
+  }
+
+  /** A ping sent at `sentAt` answered at `receivedAt` with the server's `serverTime` (ms); returns the offset. */
+  addPong(sentAt: number, receivedAt: number, serverTime: number): number {
+    return this.samples.add(offsetSample(sentAt, receivedAt, serverTime));
+  }
+
+  /** A server time (ms, or an ISO string) read at `localMs`: used only while nothing was measured. */
+  observe(serverTime: number | string, localMs = Date.now()): number {
+    const server = typeof serverTime === 'string' ? Date.parse(serverTime) : serverTime;
+    if (!this.measured && Number.isFinite(server)) this.rough = roughOffset(server, localMs);
+    return this.offsetMs;
+  }
+
+  /** Whether a ping/pong was measured. */
+  get measured(): boolean {
+    return this.samples.sampleCount > 0;
+  }
+
+  /** Server time − local time, ms. */
+  get offsetMs(): number {
+    return this.measured ? this.samples.offsetMs : this.rough;
+  }
+
+  /** The server's clock at local time `localMs` (ms since epoch). */
+  now(localMs = Date.now()): number {
+    return localMs + this.offsetMs;
+  }
+}
+
 /** ms left until `deadline` (server clock) at local time `localNow`; never negative. */
 export function remainingMs(deadline: number, localNow: number, offsetMs: number): number {
   return Math.max(0, deadline - (localNow + offsetMs));

@@ -1,0 +1,252 @@
+/**
+ * The connection machine (machines/connection/connection.machine.ts) over a fake realtime client
+ * whose status the test changes: the machine follows the client's own events (no polling), holds
+ * the client while it runs, skips the backoff wait on "retry", starts a closed client again, and
+ * tells its owner each time the socket opens and whether it was a reconnect.
+ *
+ * Model-based part, as in the other machines' tests: every shortest path of the pure chart replayed
+ * on the real actor, the socket events delivered by the fake client (so the wiring is what is
+ * tested); after each step the actor agrees with the chart and holds the assertions of its state;
+ * the coverage test lists state nodes and transitions no path reaches.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, type ActorLogic } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { connectionMachine, type ClientStatus, type ConnectionClient, type ConnectionEvent, type ConnectionSnapshot } from '@machines/connection/connection.machine';
+import { selectConnectionStatus, selectIsOpen, selectIsReconnecting, selectReconnects, selectWasRejected } from '@machines/connection/selectors';
+import { allStateNodes, createTransitionRecorder, definedTransitions, missedTransitions, statePath } from './support/model';
+import { reportTakenKeys } from './support/coverage-report';
+
+class FakeClient implements ConnectionClient {
+  status: ClientStatus = 'idle';
+  holders = 0;
+  retries = 0;
+  starts = 0;
+  private readonly statusListeners = new Set<(status: ClientStatus) => void>();
+  private readonly rejectedListeners = new Set<(error: unknown) => void>();
+
+  onStatus(listener: (status: ClientStatus) => void) {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+  onRejected(listener: (error: unknown) => void) {
+    this.rejectedListeners.add(listener);
+    return () => this.rejectedListeners.delete(listener);
+  }
+  retain() {
+    this.holders += 1;
+    if (this.holders === 1) this.start();
+    return () => {
+      this.holders -= 1;
+      if (this.holders === 0) this.setStatus('closed');
+    };
+  }
+  retryNow() {
+    this.retries += 1;
+  }
+  start() {
+    this.starts += 1;
+    this.setStatus('connecting');
+  }
+  setStatus(status: ClientStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+  reject() {
+    this.setStatus('closed');
+    for (const listener of [...this.rejectedListeners]) listener(new Error('token unknown'));
+  }
+}
+
+const MODEL_EVENTS: ConnectionEvent[] = [
+  { type: 'socket.connecting' },
+  { type: 'socket.open' },
+  { type: 'socket.reconnecting' },
+  { type: 'socket.closed' },
+  { type: 'socket.rejected' },
+  { type: 'connection.retry' },
+  { type: 'connection.restart' },
+];
+
+function createHarness(client = new FakeClient()) {
+  const recorder = createTransitionRecorder();
+  const actor = createActor(connectionMachine, { input: { client }, inspect: recorder.inspect });
+  recorder.watch(actor);
+  const opened: boolean[] = [];
+  actor.on('connection.opened', (event) => opened.push(event.reconnected));
+  // The states the actor went through, each change once.
+  const history: string[] = [];
+  actor.subscribe((snapshot) => {
+    const value = JSON.stringify(snapshot.value);
+    if (history.at(-1) !== value) history.push(value);
+  });
+  return {
+    history,
+    actor,
+    client,
+    recorder,
+    opened,
+    snapshot: () => actor.getSnapshot(),
+    start() {
+      actor.start();
+      return this;
+    },
+  };
+}
+type Harness = ReturnType<typeof createHarness>;
+
+/** The events reach the actor the way they do in a page: from the client. */
+function drive(h: Harness, event: ConnectionEvent): void {
+  switch (event.type) {
+    case 'socket.rejected':
+      return h.client.reject();
+    case 'connection.retry':
+    case 'connection.restart':
+      return void h.actor.send(event);
+    default: {
+      const status = event.type.slice('socket.'.length) as ClientStatus;
+      // The client only reports changes: a repeated status is sent as the event itself.
+      if (h.client.status === status) h.actor.send(event);
+      else h.client.setStatus(status);
+    }
+  }
+}
+
+const stateAssertions: Record<string, (h: Harness) => void> = {
+  connecting: (h) => {
+    expect(selectConnectionStatus(h.snapshot())).toBe('connecting');
+    expect(selectIsOpen(h.snapshot())).toBe(false);
+    expect(h.client.holders, 'the actor holds the client').toBe(1);
+  },
+  open: (h) => {
+    expect(selectConnectionStatus(h.snapshot())).toBe('open');
+    expect(selectIsOpen(h.snapshot())).toBe(true);
+    expect(h.opened.length, 'the owner heard the socket open').toBeGreaterThan(0);
+    expect(h.opened.at(-1), 'a reconnect when it came back from reconnecting').toBe(h.history.at(-2) === '"reconnecting"');
+  },
+  reconnecting: (h) => {
+    expect(selectConnectionStatus(h.snapshot())).toBe('reconnecting');
+    expect(selectIsReconnecting(h.snapshot())).toBe(true);
+    expect(selectReconnects(h.snapshot())).toBeGreaterThan(0);
+  },
+  closed: (h) => {
+    expect(selectConnectionStatus(h.snapshot())).toBe('closed');
+    expect(selectIsOpen(h.snapshot())).toBe(false);
+  },
+};
+
+const nodes = allStateNodes(connectionMachine);
+const serializeVertex = (snapshot: ConnectionSnapshot) => `${JSON.stringify(snapshot.value)} rejected=${snapshot.context.rejected} lost=${snapshot.context.reconnects > 0}`;
+const input = { client: new FakeClient() };
+const modelLogic = connectionMachine as unknown as ActorLogic<ConnectionSnapshot, ConnectionEvent, typeof input>;
+const model = new TestModel(modelLogic, {
+  input,
+  events: MODEL_EVENTS,
+  filterEvents: (snapshot, event) => snapshot.status === 'active' && snapshot.can(event),
+  // Each vertex names the transition into it, so every transition is on some shortest path.
+  serializeState: (snapshot, event, previous) => `${serializeVertex(snapshot)}${event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''}`,
+  serializeEvent: (event) => JSON.stringify(event),
+  stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
+});
+const paths = model.getShortestPaths();
+
+async function replay(h: Harness, path: (typeof paths)[number], check: boolean) {
+  let expected = getInitialSnapshot(modelLogic, input);
+  await path.test({
+    events: Object.fromEntries(
+      MODEL_EVENTS.map(({ type }) => [
+        type,
+        (step: { event: ConnectionEvent }) => {
+          expected = getNextSnapshot(modelLogic, expected, step.event);
+          drive(h, step.event);
+        },
+      ]),
+    ),
+    states: {
+      '*': (modelState) => {
+        if (!check) return;
+        expect(h.snapshot().value).toEqual(modelState.value);
+        expect(h.snapshot().context.rejected).toBe(expected.context.rejected);
+        expect(h.snapshot().context.reconnects).toBe(expected.context.reconnects);
+      },
+      ...Object.fromEntries(Object.entries(stateAssertions).map(([key, assert]) => [key, () => (check ? assert(h) : undefined)])),
+    },
+  });
+}
+
+describe('connection machine, model-based', () => {
+  it('has an assertion for every state node, and none for a state that does not exist', () => {
+    const names = nodes.map(statePath);
+    expect(names.filter((p) => !(p in stateAssertions))).toEqual([]);
+    expect(Object.keys(stateAssertions).filter((key) => !names.includes(key))).toEqual([]);
+  });
+
+  const defined = definedTransitions(connectionMachine);
+  it(`paths visit all ${nodes.length} state nodes and take all ${defined.size} transitions`, async () => {
+    const visited = new Set<string>();
+    const taken = new Set<string>();
+    for (const path of paths) {
+      for (const step of path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
+      const h = createHarness().start();
+      await replay(h, path, false);
+      for (const t of h.recorder.taken) taken.add(t);
+    }
+    reportTakenKeys('connection', paths.length, nodes.map(statePath), visited, defined, taken);
+    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path visits').toEqual([]);
+    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
+  });
+
+  describe.each(paths.map((path) => [`reaches ${serializeVertex(path.state)}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, path] as const))('%s', (_name, path) => {
+    it('the actor follows the chart and holds every state assertion', async () => {
+      await replay(createHarness().start(), path, true);
+    });
+  });
+});
+
+describe('connection machine, scenarios', () => {
+  it('holds the client while it runs: started with the actor, let go when the actor stops', () => {
+    const h = createHarness().start();
+    expect(h.client.holders).toBe(1);
+    expect(h.client.starts).toBe(1);
+    h.actor.stop();
+    expect(h.client.holders).toBe(0);
+  });
+
+  it('a second holder of an open client starts open, and the socket stays for the other holder', () => {
+    const client = new FakeClient();
+    const first = createHarness(client).start();
+    client.setStatus('open');
+    const second = createHarness(client).start();
+    expect(selectConnectionStatus(second.snapshot())).toBe('open');
+    expect(second.opened).toEqual([false]);
+    second.actor.stop();
+    expect(client.holders).toBe(1);
+    expect(selectConnectionStatus(first.snapshot())).toBe('open');
+  });
+
+  it('shows "reconnecting" after a loss, skips the wait on retry, and tells the owner it was a reconnect', () => {
+    const h = createHarness().start();
+    h.client.setStatus('open');
+    h.client.setStatus('reconnecting');
+    expect(selectIsReconnecting(h.snapshot())).toBe(true);
+    h.actor.send({ type: 'connection.retry' });
+    expect(h.client.retries).toBe(1);
+    h.client.setStatus('open');
+    expect(h.opened).toEqual([false, true]);
+    expect(selectReconnects(h.snapshot())).toBe(1);
+  });
+
+  it('a refused ticket closes it for good until restarted', () => {
+    const h = createHarness().start();
+    h.client.reject();
+    expect(selectConnectionStatus(h.snapshot())).toBe('closed');
+    expect(selectWasRejected(h.snapshot())).toBe(true);
+    h.actor.send({ type: 'connection.retry' });
+    expect(h.client.retries, 'no retry of a closed client').toBe(0);
+    h.actor.send({ type: 'connection.restart' });
+    expect(h.client.starts).toBe(2);
+    expect(selectWasRejected(h.snapshot())).toBe(false);
+    expect(selectConnectionStatus(h.snapshot())).toBe('connecting');
+  });
+});
