@@ -30,6 +30,7 @@ import readCachePlugin from './features/read-cache/plugin.js';
 import { DEFAULT_LOGIN_LIMITS, LoginThrottle } from './features/session/login-throttle.js';
 import type { OperationHandlers } from './contract/handlers.js';
 import { createBlobStore, type BlobStore } from './features/file/store/index.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ declare module 'fastify' {
     registeredRoutes: string[];
     /** Where file and image bytes live (features/file/store): local disk or S3. */
     fileStore: BlobStore;
+    /** The clock the live game decides by (lib/clock.ts): the system's, or a test's. */
+    clock: Clock;
   }
 }
 
@@ -127,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => fileStore.close());
     app.decorate('fileStore', fileStore);
     app.decorate('config', config);
+    app.decorate('clock', config.clock ?? systemClock);
     app.decorate('database', database);
     app.decorate('db', database.db);
     // Instances starting together on one database seed one at a time (the others find it seeded).

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { normalizePublicUrl } from '../domain/venue-rules.js';
 import type { LoginLimits } from './features/session/login-throttle.js';
+import type { Clock } from './lib/clock.js';
 
 export type DatabaseConfig =
   | {
@@ -64,6 +65,11 @@ export interface AppConfig {
    * did (features/live/deadline-watch.ts); unset = AUTO_PUBLISH_AFTER_MS. Not from the environment.
    */
   autoPublishAfterMs?: number;
+  /**
+   * The clock the live game decides by (the answer window, the deadline watch's timers, time stamps);
+   * unset = the system's (lib/clock.ts). Tests inject one they drive. Not from the environment.
+   */
+  clock?: Clock;
   /**
    * PUBLIC_URL: the base of every address shown to the audience (the join link and its QR code) when
    * the company sets none; an http(s) URL without trailing slash. Unset/null = none (the display

@@ -1,7 +1,8 @@
 /**
  * The server publishes a timed question's answer when its countdown ran out and no control screen did
  * (features/live/deadline-watch.ts): never before the deadline, exactly once whoever else publishes,
- * never for an untimed question, and also after a restart for a question left on screen.
+ * never for an untimed question, and also after a restart for a question left on screen. The apps run
+ * on a test clock (tests/support/clock.ts): the tests move time past the deadline instead of sleeping.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,14 +10,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { buildApp } from '@/server/app';
 import type { RealtimeEvent } from '@/server/realtime/bus';
+import { AUTO_PUBLISH_AFTER_MS as AFTER_MS } from '@/server/features/live/deadline-watch';
 import { dropPostgresDatabase, createTestApp, testAppConfig } from '../support/app';
 import { login } from '../support/api';
+import { TestClock } from '../support/clock';
 import { bench } from './live-support';
-
-/** How long after the deadline these apps publish (the product waits AUTO_PUBLISH_AFTER_MS). */
-const AFTER_MS = 300;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `read` until `done` holds (vitest's waitFor), and returns what it read then. */
 const until = <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) =>
@@ -36,8 +34,15 @@ describe('the answer published at the deadline by the server', () => {
   let app: FastifyInstance;
   let b: ReturnType<typeof bench>;
   const events: RealtimeEvent[] = [];
+  const clock = new TestClock();
+  /** Moves the server's time `ms` forward and waits for what the deadline watch started then. */
+  const pass = async (ms: number) => {
+    await clock.advance(ms);
+    await app.live.deadlines.settled();
+  };
+  const watched = (questionId: number) => until('the question watched', async () => app.live.deadlines.watching, (watching) => watching.includes(questionId));
   beforeAll(async () => {
-    app = await createTestApp({ autoPublishAfterMs: AFTER_MS });
+    app = await createTestApp({ clock });
     const token = await login(app);
     b = bench(app, () => token);
     app.bus.subscribe((event) => events.push(event));
@@ -54,32 +59,37 @@ describe('the answer published at the deadline by the server', () => {
     expect((await b.answer(ann.token, q1, ['A'])).body.code).toBe(200);
     expect((await b.answer(ben.token, q1, ['B'])).body.code).toBe(200);
     // Heard from the bus (on PostgreSQL, through LISTEN/NOTIFY).
-    await until('the question watched', async () => app.live.deadlines.watching, (watching) => watching.includes(q1));
+    await watched(q1);
 
-    const after = await until('the answer published', () => b.state(ann.token), (s) => s.question?.status === 2);
-    const publishedAt = Date.now();
-    expect(publishedAt, 'not before the deadline and the wait after it').toBeGreaterThanOrEqual(deadline + AFTER_MS);
-    expect(publishedAt - deadline, 'soon after it').toBeLessThan(AFTER_MS + 4_000);
+    // Up to the last millisecond of the control screen's turn, the question stays open.
+    await pass(deadline + AFTER_MS - 1 - clock.now());
+    expect((await b.state(ann.token)).question, 'not before the deadline and the wait after it').toMatchObject({ status: 1, answer: null });
+    await pass(1);
+    const after = await b.state(ann.token);
+    expect(after.question?.status, 'published at the deadline and the wait after it').toBe(2);
     expect(after.question.answer).toEqual(['A']);
     expect(after.my_answer).toMatchObject({ question_id: q1, correct: true });
     expect(after.player.score, 'the answers were scored').toBeGreaterThan(0);
     expect((await b.state(ben.token)).my_answer).toMatchObject({ correct: false, points: 0 });
-    expect(published(events, q1), 'the display and the phones were told once').toHaveLength(1);
+    await until('the display and the phones told', async () => published(events, q1), (list) => list.length === 1);
     expect(app.live.deadlines.watching).not.toContain(q1);
 
     // The control screen comes back: its own publish finds the step done, and changes nothing.
     const late = await b.flow(gameId, q1, 3);
     expect(late.body).toMatchObject({ code: 200, data: { applied: false } });
-    await sleep(AFTER_MS + 200);
-    expect(published(events, q1)).toHaveLength(1);
+    await pass(AFTER_MS + 200);
+    expect(published(events, q1), 'the display and the phones were told once').toHaveLength(1);
   });
 
   it('leaves alone an answer the operator published in time, and an untimed question', async () => {
     const { id: gameId } = await b.createGame({ title: 'Operator in time', type: 1 });
     const q1 = await b.addQuestion(gameId, { answering_time: 1 });
     await b.flow(gameId, q1, 2);
+    await watched(q1);
     expect((await b.flow(gameId, q1, 3)).body.data.applied).toBe(true);
-    await sleep(1_000 + AFTER_MS + 300);
+    await until('the operator’s publication heard', async () => published(events, q1), (list) => list.length === 1);
+    await pass(1_000 + AFTER_MS + 300);
+    expect(app.live.deadlines.watching, 'its deadline came').not.toContain(q1);
     expect(published(events, q1), 'published once, by the operator').toHaveLength(1);
 
     const { id: levelGame, pin } = await b.createGame({
@@ -94,7 +104,7 @@ describe('the answer published at the deadline by the server', () => {
     const shown = await b.flow(levelGame, untimed, 2);
     expect(shown.body.data.question.deadline).toBeNull();
     expect(app.live.deadlines.watching).not.toContain(untimed);
-    await sleep(1_500);
+    await pass(60_000);
     expect((await b.state(cat.token)).question, 'still open for answers').toMatchObject({ question: { id: untimed }, status: 1, can_answer: true });
     expect(published(events, untimed)).toHaveLength(0);
   });
@@ -103,16 +113,20 @@ describe('the answer published at the deadline by the server', () => {
     const { id: gameId } = await b.createGame({ title: 'Ended at once', type: 1 });
     const q1 = await b.addQuestion(gameId, { answering_time: 1 });
     await b.flow(gameId, q1, 2);
+    await watched(q1);
     // Ending the game publishes the question on screen itself.
     expect((await b.flow(gameId, null, 5)).body.code).toBe(200);
-    await sleep(1_000 + AFTER_MS + 300);
+    await until('the end’s publication heard', async () => published(events, q1), (list) => list.length === 1);
+    await pass(1_000 + AFTER_MS + 300);
+    expect(app.live.deadlines.watching, 'its deadline came').not.toContain(q1);
     expect(published(events, q1), 'published once, by the end of the game').toHaveLength(1);
   });
 });
 
 describe('after a restart', () => {
   it('publishes a question whose countdown ran out while the server was down', async () => {
-    const base = await testAppConfig({ autoPublishAfterMs: AFTER_MS });
+    const clock = new TestClock();
+    const base = await testAppConfig({ clock });
     // One database for both runs: a folder for PGlite (not memory), the same PostgreSQL database.
     const config = base.database.kind === 'pglite' ? { ...base, database: { kind: 'pglite' as const, dataDir: path.join(base.dataDir, 'pglite') } } : base;
     const first = await buildApp(config);
@@ -125,7 +139,8 @@ describe('after a restart', () => {
     expect((await b1.answer(ann.token, q1, ['A'])).body.code).toBe(200);
     await first.close();
 
-    await sleep(Math.max(0, deadline + AFTER_MS - Date.now()) + 200);
+    // The countdown runs out while no server runs.
+    await clock.advanceTo(deadline + AFTER_MS + 200);
     const second = await buildApp(config, {
       afterClose: async () => {
         if (config.database.kind === 'postgres') await dropPostgresDatabase(config.database.url);
@@ -134,12 +149,18 @@ describe('after a restart', () => {
     });
     try {
       await second.ready();
+      // The watch found the question on screen at start, its deadline long past: due at once.
+      expect(second.live.deadlines.watching).toContain(q1);
+      await clock.advance(0);
+      await second.live.deadlines.settled();
       const b2 = bench(second, () => token);
-      const state = await until('the answer published after the restart', () => b2.state(ann.token), (s) => s.question?.status === 2);
+      const state = await b2.state(ann.token);
+      expect(state.question?.status, 'the answer published after the restart').toBe(2);
       expect(state.question.answer).toEqual(['A']);
       expect(state.my_answer).toMatchObject({ question_id: q1, correct: true });
     } finally {
       await second.close();
     }
-  });
+    // Two apps on a fresh database folder (an initdb and the migrations each time on PGlite).
+  }, 120_000);
 });

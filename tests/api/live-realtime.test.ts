@@ -11,7 +11,7 @@ import { createTestApp, dropPostgresDatabase, testAppConfig, usingPostgres } fro
 import { call, login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
 import { TestSocket, type WsFrame } from '../support/ws';
-import { COALESCE_MS } from '@/server/features/live/realtime';
+import type { RealtimeEvent } from '@/server/realtime/bus';
 import { bench, expectPlaySchema, play } from './live-support';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -38,6 +38,17 @@ async function subscribe(socket: TestSocket, topic: string): Promise<'subscribed
   return (await socket.next((f) => (f.type === 'subscribed' || f.type === 'refused') && f.topic === topic)).type as 'subscribed' | 'refused';
 }
 
+/** Resolves with the first event heard on the app's bus that matches (subscribed from now on). */
+function heardOnBus(app: FastifyInstance, match: (event: RealtimeEvent) => boolean): Promise<RealtimeEvent> {
+  return new Promise((resolve) => {
+    const stop = app.bus.subscribe((event) => {
+      if (!match(event)) return;
+      stop();
+      resolve(event);
+    });
+  });
+}
+
 const live = (frames: WsFrame[]) => frames.filter((f) => f.type.startsWith('server.') && f.type !== 'server.snapshot').map((f) => f.type);
 
 describe('the live game on the WebSocket', () => {
@@ -56,9 +67,10 @@ describe('the live game on the WebSocket', () => {
   it('delivers a game to the operator and a player in order, with snapshots on subscribing', async () => {
     const { id: gameId, pin } = await b.createGame({ title: 'On air', type: 1 });
     const q1 = await b.addQuestion(gameId, { answering_time: 30 });
+    const joined = heardOnBus(app, (e) => e.type === 'server.playerJoined' && e.topic === `game:${gameId}:public`);
     const ann = await b.joinPlayer(pin, 'Ann');
     // Ann's (coalesced) playerJoined goes out before the sockets listen.
-    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS + 100));
+    await joined;
 
     const operator = await adminSocket(app, url, token);
     const phone = await playerSocket(app, url, ann.token);
@@ -131,8 +143,10 @@ describe('the live game on the WebSocket', () => {
     const q1 = await b.addQuestion(gameId, { answering_time: 30 });
     const ann = await b.joinPlayer(pin, 'Ann');
     await b.flow(gameId, q1, 2);
+    const counted = heardOnBus(app, (e) => e.type === 'server.answerCount' && (e.data as { question_id?: number; total?: number }).question_id === q1 && (e.data as { total?: number }).total === 1);
     await b.answer(ann.token, q1, ['B']);
-    await new Promise((resolve) => setTimeout(resolve, COALESCE_MS + 100));
+    // The (coalesced) answer count goes out before the sockets listen.
+    await counted;
 
     const phone = await playerSocket(app, url, ann.token);
     const operator = await adminSocket(app, url, token);

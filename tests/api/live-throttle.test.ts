@@ -107,7 +107,10 @@ describe('closing a game through /triviaGame/update', () => {
 
       // Saving the closed game again announces nothing new.
       await call(app, '/triviaGame/update', { id: gameId, title: 'Closed, renamed', type: 1, status: 0 }, { token });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // An announcement would have been published before the update answered: an event published
+      // now on the same bus reaches the phone after it.
+      await app.publish({ topic: `game:${gameId}:public`, type: 'test.marker', data: null });
+      await phone.next((f) => f.type === 'test.marker');
       expect(phone.frames.filter((f) => f.type === 'server.gameEnded')).toHaveLength(1);
     } finally {
       operator.close();

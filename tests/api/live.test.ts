@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { answers, players, questions, rankings, triviaGames } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
-import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/service';
+import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow';
 import { buildApp } from '@/server/app';
 import { createTestApp, dropPostgresDatabase, testAppConfig, usingPostgres } from '../support/app';
 import { login } from '../support/api';
@@ -41,7 +41,23 @@ function setNow(ms: number) {
 
 const questionRow = async (id: number) => (await app.db.select().from(questions).where(eq(questions.id, id)))[0]!;
 const gameRow = async (id: number) => (await app.db.select().from(triviaGames).where(eq(triviaGames.id, id)))[0]!;
-const flushEvents = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until every event published so far has reached `events`: a marker published now on the same
+ * bus arrives after them (in order, in process and through NOTIFY), then is dropped from the list.
+ */
+async function flushEvents(): Promise<void> {
+  const marker = `test.marker.${Math.random()}`;
+  const heard = new Promise<void>((resolve) => {
+    const stop = app.bus.subscribe((event) => {
+      if (event.type !== marker) return;
+      stop();
+      resolve();
+    });
+  });
+  await app.bus.publish({ topic: 'test', type: marker, data: null });
+  await heard;
+  events.splice(events.findIndex((e) => e.type === marker), 1);
+}
 /**
  * Counters that follow joins and answers on a timer of their own (coalesced, 250 ms): one may land
  * after a test cleared its list on a loaded machine, so assertions on what a step sent leave them out.

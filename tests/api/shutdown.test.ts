@@ -121,14 +121,17 @@ describe('graceful shutdown (SIGTERM) of the server process', () => {
 
     const sent: Sent[] = [];
     const httpResults = new Map<number, { status: number; code: number } | 'failed'>();
+    const httpInFlight: Array<Promise<unknown>> = [];
     const answer = (p: Phone, index: number, wave: Sent['wave']) => {
       const choice = 'ABC'[index % 3]!;
       // Every fourth player answers over HTTP, the others over their socket (as the phone does).
       if (index % 4 === 3) {
         sent.push({ playerId: p.playerId, choice, via: 'http', wave, outcome: () => httpResults.get(p.playerId) ?? 'none' });
-        void post(base, '/api/play/answer', { question_id: questionId, choices: [choice] }, p.token).then(
-          (result) => httpResults.set(p.playerId, { status: result.status, code: result.body.code }),
-          () => httpResults.set(p.playerId, 'failed'),
+        httpInFlight.push(
+          post(base, '/api/play/answer', { question_id: questionId, choices: [choice] }, p.token).then(
+            (result) => httpResults.set(p.playerId, { status: result.status, code: result.body.code }),
+            () => httpResults.set(p.playerId, 'failed'),
+          ),
         );
         return;
       }
@@ -138,7 +141,8 @@ describe('graceful shutdown (SIGTERM) of the server process', () => {
     };
 
     // A third answers and is acknowledged before the signal; a third is sent and SIGTERM follows at
-    // once, its answers in flight; the last third arrives 50 ms into the shutdown.
+    // once, its answers in flight; the last third arrives once the shutdown has begun (the server no
+    // longer ready: /readyz 503, or its listener already closed).
     const third = PLAYERS / 3;
     phones.slice(0, third).forEach((p, i) => answer(p, i, 'before'));
     const until = Date.now() + 20_000;
@@ -146,14 +150,15 @@ describe('graceful shutdown (SIGTERM) of the server process', () => {
     phones.slice(third, 2 * third).forEach((p, i) => answer(p, third + i, 'during'));
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await sleep(50);
+    const shuttingDown = async () => fetch(`${base}/readyz`).then((res) => res.status === 503, () => true);
+    while (!(await shuttingDown()) && Date.now() < until + 20_000) await sleep(5);
     phones.slice(2 * third).forEach((p, i) => answer(p, 2 * third + i, 'after'));
 
     const code = await server.exited;
     const shutdownMs = Date.now() - signalled;
     const closeCodes = await Promise.all(phones.map((p) => p.closeCode));
-    // Replies and HTTP results still on their way are in by now (the sockets are closed).
-    await sleep(100);
+    // Replies came before their socket's close; the HTTP answers still on their way are awaited.
+    await Promise.all(httpInFlight);
 
     expect(code, server.output()).toBe(0);
     expect(shutdownMs).toBeLessThan(SHUTDOWN_TIMEOUT_MS);

@@ -6,7 +6,7 @@
  * ranking knows only its own answers. Refused while a question is on screen. A copy carries the
  * levels, questions and images, has a new PIN, is disabled and lives apart from its original.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { answers, players, questions, rankings } from '@/server/db/schema';
@@ -80,8 +80,9 @@ describe('reset after a rehearsal', () => {
     expect(questionList.map((q: { status: number }) => q.status)).toEqual([0, 0]);
 
     // Every screen of the game hears it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const heard = events.filter((e) => e.type === 'server.gameReset');
+    const resets = () => events.filter((e) => e.type === 'server.gameReset');
+    await vi.waitFor(() => expect(resets()).toHaveLength(2), { timeout: 5_000, interval: 5 });
+    const heard = resets();
     expect(heard.map((e) => e.topic).sort()).toEqual([`game:${game.id}:operator`, `game:${game.id}:public`]);
     for (const event of heard) expectPlaySchema('EventGameReset', event.data);
 

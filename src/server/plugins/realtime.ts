@@ -173,7 +173,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       // ignores the close and is cut off (ws would wait 30 s for its closing handshake).
       let floodClosedAt = 0;
       socket.on('message', (raw: Buffer) => {
-        const receivedAt = new Date();
+        const receivedAt = new Date(app.clock.now());
         if (socket.readyState !== socket.OPEN) {
           if (floodClosedAt && receivedAt.getTime() - floodClosedAt > FLOOD_CUT_OFF_MS) socket.terminate();
           return;

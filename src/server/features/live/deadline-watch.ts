@@ -6,7 +6,7 @@
  * up" until an operator comes back. Timing is the server's alone, so every instance also
  * watches the deadline of each question on screen: `afterMs` past it (past the answers' 500 ms
  * grace, leaving the control screen time to do it first), it runs the same game-flow step 3 as the
- * operator's button (service.gameFlow). That step applies exactly once whoever sends it, so the
+ * operator's button (flow.gameFlow). That step applies exactly once whoever sends it, so the
  * control screen, this watch and the other instances' watches can all race it harmlessly.
  *
  * A question is watched when its `server.questionShown` event is heard on the bus (this instance's
@@ -14,21 +14,25 @@
  * start for every question on screen (a restart). Untimed questions (type 2 without a time limit)
  * are never published by the server. It decides nothing else and never publishes early: at the timer
  * it reads the question again and waits longer if its deadline is not past.
+ *
+ * Time is the app's clock (`app.clock`, lib/clock.ts): its now and its timers, so a test drives the
+ * deadline instead of sleeping through it.
  */
 import type { FastifyInstance } from 'fastify';
 import { ANSWER_GRACE_MS } from '../../../domain/scoring.js';
 import { ApiError } from '../../lib/envelope.js';
+import { dateOf, type ClockTimer } from '../../lib/clock.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import { parseGameTopic } from './realtime.js';
 import * as q from './queries.js';
-import * as service from './service.js';
+import { gameFlow } from './flow.js';
 import { deadlineOf } from './views.js';
 
 /** How long after a deadline the server publishes if nobody did: the grace, then 2.5 s for the control screen. */
 export const AUTO_PUBLISH_AFTER_MS = ANSWER_GRACE_MS + 2_500;
 
 export class DeadlineWatch {
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly timers = new Map<number, ClockTimer>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
 
@@ -61,21 +65,27 @@ export class DeadlineWatch {
     return [...this.timers.keys()];
   }
 
+  /** Resolves once the publications its timers started are done (tests, after driving the clock). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of this.timers.values()) this.app.clock.clearTimeout(timer);
     this.timers.clear();
     await Promise.all(this.running);
   }
 
   private watch(gameId: number, questionId: number, deadlineMs: number): void {
     if (this.closed || !Number.isFinite(deadlineMs)) return;
-    clearTimeout(this.timers.get(questionId));
-    const timer = setTimeout(() => {
+    const { clock } = this.app;
+    clock.clearTimeout(this.timers.get(questionId));
+    const timer = clock.setTimeout(() => {
       this.timers.delete(questionId);
       const run = this.publishIfDue(gameId, questionId).finally(() => this.running.delete(run));
       this.running.add(run);
-    }, Math.max(0, deadlineMs + this.afterMs - Date.now()));
+    }, Math.max(0, deadlineMs + this.afterMs - clock.now()));
     // A watch never keeps the process alive.
     timer.unref();
     this.timers.set(questionId, timer);
@@ -89,8 +99,8 @@ export class DeadlineWatch {
       if (!game || game.status !== 1 || question?.status !== 1) return;
       const deadline = deadlineOf(game, question);
       if (!deadline) return;
-      if (Date.now() < deadline.getTime() + this.afterMs) return this.watch(gameId, questionId, deadline.getTime());
-      const result = await service.gameFlow(app.db, game.companyId, { trivia_game_id: gameId, question_id: questionId, type: 3 }, new Date());
+      if (app.clock.now() < deadline.getTime() + this.afterMs) return this.watch(gameId, questionId, deadline.getTime());
+      const result = await gameFlow(app.db, game.companyId, { trivia_game_id: gameId, question_id: questionId, type: 3 }, dateOf(app.clock));
       await app.live.events.publishAll(result.events);
       if (result.data.applied) app.log.info({ gameId, questionId }, 'answer published by the server at the deadline (no control screen did)');
     } catch (error) {

@@ -1,12 +1,14 @@
 /**
- * A game closed through /triviaGame/update (status 1 → 0) rather than game-flow step 5: its players,
- * displays and control screens hear the same `server.gameEnded` that step 5 sends, so no phone keeps
- * waiting for a next question. Only the event: unlike step 5, closing by update does not publish a
- * question left on screen (answers to it are refused from then on, because the game is closed).
+ * A game closed through /triviaGame/update (status 1 → 0) rather than game-flow step 5 ends by the
+ * same path (publication.finishGame): after the update committed, under the game's row lock, a
+ * question left on screen gets its answer published, the final ranking is published if answers were
+ * published after the last one, and its players, displays and control screens hear
+ * `server.gameEnded` — the final ranking first, then the end, as with step 5.
  */
 import type { FastifyInstance } from 'fastify';
+import { dateOf } from '../../lib/clock.js';
 import * as q from './queries.js';
-import { gameTopic, iso, type PlaySchemas } from './views.js';
+import { finishGame } from './publication.js';
 
 /** Whether the company's game is enabled now (read before an update that may close it). */
 export async function isGameOpen(app: FastifyInstance, companyId: number, gameId: number): Promise<boolean> {
@@ -14,13 +16,12 @@ export async function isGameOpen(app: FastifyInstance, companyId: number, gameId
   return game?.status === 1;
 }
 
-/** Publishes `server.gameEnded` on the game's topics if the game is closed now (after the update committed). */
+/** Finishes the game and publishes its end if it is closed now (after the update committed). */
 export async function announceGameClosed(app: FastifyInstance, companyId: number, gameId: number): Promise<void> {
-  const game = await q.findGame(app.db, gameId, companyId);
-  if (!game || game.status !== 0) return;
-  const data: PlaySchemas['EventGameEnded'] = { ended_at: iso(game.endedAt ?? new Date()) };
-  await app.live.events.publishAll([
-    { topic: gameTopic(game.id, 'operator'), type: 'server.gameEnded', data },
-    { topic: gameTopic(game.id, 'public'), type: 'server.gameEnded', data },
-  ]);
+  const events = await app.db.transaction(async (tx) => {
+    const game = await q.lockGame(tx, companyId, gameId);
+    if (!game || game.status !== 0) return [];
+    return finishGame(tx, game, dateOf(app.clock));
+  });
+  await app.live.events.publishAll(events);
 }

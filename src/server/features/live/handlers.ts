@@ -1,8 +1,10 @@
 /**
  * Operations of the live game, named as the contracts' operationIds: the control screen's
  * (admin API: gameFlow, getRank, displayCode) and the players' and the display's (play API).
- * Handlers stay thin: rules in service.ts, SQL in queries.ts. Real-time events go out only after the
- * service's transaction committed; an answer or a join is acknowledged only after its commit.
+ * Handlers stay thin: rules in flow.ts (steps), publication.ts (answers, rankings, the end), join.ts,
+ * answers.ts, state.ts and display-code.ts, SQL in queries.ts; every time stamp from the app's clock.
+ * Real-time events go out only after the step's transaction committed; an answer or a join is
+ * acknowledged only after its commit.
  */
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@openapi/admin-api';
@@ -14,28 +16,34 @@ import { requireAuth } from '../../plugins/access.js';
 import { WS_PATH } from '../../plugins/realtime.js';
 import type { SocketOperation } from '../../realtime/hub.js';
 import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
+import { dateOf } from '../../lib/clock.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
 import { exportResults } from './results.js';
-import * as service from './service.js';
+import type { AnswerPlayer } from './answers.js';
+import { createDisplayCode, exchangeDisplayCode } from './display-code.js';
+import { gameFlow } from './flow.js';
+import { join } from './join.js';
+import { getRank } from './publication.js';
+import { displayState, playerState, requirePlayerGameShared } from './state.js';
 import { throttle } from './throttle.js';
-import { gameSummary, gameTopic, myAnswer, type PlaySchemas } from './views.js';
+import { gameSummary, gameTopic, myAnswer, TOP, type PlaySchemas } from './views.js';
 
 type Schemas = components['schemas'];
 
 export const liveAdminHandlers: OperationHandlers = {
   async triviaGameGameFlow(request) {
-    const result = await service.gameFlow(request.server.db, request.companyId, request.body, new Date());
+    const result = await gameFlow(request.server.db, request.companyId, request.body, dateOf(request.server.clock));
     await request.server.live.events.publishAll(result.events);
     return success(result.data satisfies Schemas['GameFlowData'], result.messageKey);
   },
 
   async triviaGameGetRank(request) {
     const { trivia_game_id, limit } = request.body;
-    return (await service.getRank(request.server.db, request.companyId, trivia_game_id, limit ?? service.TOP)) satisfies Schemas['RankData'];
+    return (await getRank(request.server.db, request.companyId, trivia_game_id, limit ?? TOP)) satisfies Schemas['RankData'];
   },
 
   async triviaGameExportResults(request, reply) {
-    const file = await exportResults(request.server.db, request.companyId, request.body, request.lang, new Date());
+    const file = await exportResults(request.server.db, request.companyId, request.body, request.lang, dateOf(request.server.clock));
     reply.header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').type(file.contentType);
     // Sent here (a file, not an envelope); awaiting the reply lets the contract plugin see it sent.
     await reply.send(file.body);
@@ -43,13 +51,13 @@ export const liveAdminHandlers: OperationHandlers = {
 
   async triviaGameDisplayCode(request) {
     const { adminId } = requireAuth(request);
-    return (await service.createDisplayCode(request.server.db, request.companyId, adminId, request.body.trivia_game_id, new Date())) satisfies Schemas['DisplayCodeData'];
+    return (await createDisplayCode(request.server.db, request.companyId, adminId, request.body.trivia_game_id, dateOf(request.server.clock))) satisfies Schemas['DisplayCodeData'];
   },
 };
 
 /** An answer, whichever way it came: stored (committed) first, then announced to the control screen. */
-async function acceptAnswer(app: FastifyInstance, player: service.AnswerPlayer, input: PlaySchemas['AnswerRequest'], receivedAt: Date) {
-  const stored = await service.answer(app.db, player, input, receivedAt);
+async function acceptAnswer(app: FastifyInstance, player: AnswerPlayer, input: PlaySchemas['AnswerRequest'], receivedAt: Date) {
+  const stored = await app.live.answers.submit({ player, input, receivedAt });
   app.live.events.answerReceived(player.triviaGameId, stored.questionId);
   return success({ answer: myAnswer(stored) } satisfies PlaySchemas['AnswerData'], 'live.answer.accepted');
 }
@@ -77,7 +85,7 @@ export function livePlaySocketOperations(app: FastifyInstance): Record<string, S
 export const livePlayHandlers: PlayOperationHandlers = {
   async join(request, reply) {
     throttle('join', request, reply);
-    const { token, player, game } = await service.join(request.server.db, request.lang, request.body, new Date());
+    const { token, player, game } = await join(request.server.db, request.lang, request.body, dateOf(request.server.clock));
     request.server.live.players.joined(player);
     request.server.live.events.playerJoined(game.id);
     return {
@@ -89,28 +97,28 @@ export const livePlayHandlers: PlayOperationHandlers = {
 
   async answer(request) {
     // The receipt time is when the request arrived, before any waiting on the database.
-    return acceptAnswer(request.server, requirePlayer(request), request.body, new Date());
+    return acceptAnswer(request.server, requirePlayer(request), request.body, dateOf(request.server.clock));
   },
 
   async state(request) {
-    return service.playerState(request.server.db, requirePlayer(request), new Date());
+    return playerState(request.server.db, requirePlayer(request), dateOf(request.server.clock));
   },
 
   async ticket(request) {
     const player = requirePlayer(request);
     // The game still there (a deleted game's players are refused): read once for the tickets asked together.
-    await service.requirePlayerGameShared(request.server.live.games, player);
+    await requirePlayerGameShared(request.server.live.games, player);
     const ticket = await request.server.tickets.issue({ kind: 'player', id: player.id, gameId: player.triviaGameId });
     return { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(player.triviaGameId, 'public') } satisfies PlaySchemas['TicketData'];
   },
 
   async displayExchange(request, reply) {
     throttle('displayExchange', request, reply);
-    return service.exchangeDisplayCode(request.server.db, request.body.code, new Date());
+    return exchangeDisplayCode(request.server.db, request.body.code, dateOf(request.server.clock));
   },
 
   async displayState(request) {
-    return service.displayState(request.server.db, requireDisplay(request).gameId, new Date(), request.server.config.publicUrl);
+    return displayState(request.server.db, requireDisplay(request).gameId, dateOf(request.server.clock), request.server.config.publicUrl);
   },
 
   async displayTicket(request) {

@@ -9,7 +9,10 @@ import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
 import { bearerToken } from '../session/tokens.js';
 import * as q from './queries.js';
 import { DeadlineWatch } from './deadline-watch.js';
-import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic } from './realtime.js';
+import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic, publicSnapshots } from './realtime.js';
+import { AnswerBatcher } from './answers.js';
+import { createThrottles, type Throttles } from './throttle.js';
+import { dateOf } from '../../lib/clock.js';
 import { GAME_RESET_EVENT } from './reset.js';
 import { displayByToken, type DisplaySubject } from '../display/service.js';
 import { hashSecret } from './tokens.js';
@@ -23,6 +26,12 @@ declare module 'fastify' {
       players: PlayerLookup;
       /** A game by id, one read per turn of the event loop for all who ask (a crowd's tickets). */
       games: TurnBatch<number, q.GameRow | undefined>;
+      /** The answers' group commit (answers.ts): every answer of this app goes through it. */
+      answers: AnswerBatcher;
+      /** A game's public snapshot, one read per turn for the crowd subscribing (realtime.ts). */
+      publicSnapshots: TurnBatch<number, unknown>;
+      /** The audience's throttles per client address (throttle.ts). */
+      throttles: Throttles;
     };
   }
   interface FastifyRequest {
@@ -48,7 +57,7 @@ export const PLAYER_CACHE_SIZE = 50_000;
  * the same turn of the event loop (each alone would queue behind the answers' own transactions on
  * PGlite). An unknown token is never remembered: a player who has just joined is known at once.
  * Players are deleted with their game — a remembered player of a deleted game is refused by every
- * player operation, which reads the game (service.requirePlayerGame, and the answer's own checks) —
+ * player operation, which reads the game (state.requirePlayerGame, and the answer's own checks) —
  * or by a reset after a rehearsal, whose `server.gameReset` makes every instance forget them (forgetGame).
  */
 export class PlayerLookup {
@@ -133,8 +142,16 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   const events = new LiveEvents(app);
   // The answer published at the deadline when no control screen did (deadline-watch.ts).
   const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
-  const players = new PlayerLookup(app.db);
-  app.decorate('live', { events, deadlines, players, games: new TurnBatch((id: number) => q.findGame(app.db, id)) });
+  const players = new PlayerLookup(app.db, () => app.clock.now());
+  app.decorate('live', {
+    events,
+    deadlines,
+    players,
+    games: new TurnBatch((id: number) => q.findGame(app.db, id)),
+    answers: new AnswerBatcher(app.db),
+    publicSnapshots: publicSnapshots(app),
+    throttles: createThrottles(),
+  });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
   const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
@@ -174,7 +191,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     }
     if (operation.permission === 'display') {
       // A display session (features/display): paired, neither unpaired nor idle for 30 days.
-      const display = token ? await displayByToken(app.db, token, new Date()) : null;
+      const display = token ? await displayByToken(app.db, token, dateOf(app.clock)) : null;
       if (!display) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'display.unknownToken');
       request.display = display;
       return;

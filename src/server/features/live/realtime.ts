@@ -10,9 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '../../realtime/bus.js';
 import type { HubClient } from '../../realtime/hub.js';
+import type { Db } from '../../db/client.js';
+import { dateOf, type Clock, type ClockTimer } from '../../lib/clock.js';
 import * as q from './queries.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
-import { answerCountEvent, displayState, operatorSnapshot, playerJoinedEvents } from './service.js';
+import { displayState, operatorSnapshot } from './state.js';
+import { gameTopic, toBothTopics, type PlaySchemas } from './views.js';
 
 export const COALESCE_MS = 250;
 
@@ -27,16 +30,17 @@ export function parseGameTopic(topic: string): { gameId: number; audience: 'oper
 
 /** Runs at most one flush per key per interval; what happens meanwhile is in the next flush. */
 export class Coalescer {
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Map<string, ClockTimer>();
 
   constructor(
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void,
+    private readonly clock: Clock,
   ) {}
 
   schedule(key: string, flush: () => Promise<void>): void {
     if (this.pending.has(key)) return;
-    const timer = setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       this.pending.delete(key);
       flush().catch(this.onError);
     }, this.intervalMs);
@@ -45,7 +49,7 @@ export class Coalescer {
   }
 
   close(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const timer of this.pending.values()) this.clock.clearTimeout(timer);
     this.pending.clear();
   }
 }
@@ -69,20 +73,31 @@ export async function authorizeGameTopic(app: FastifyInstance, client: HubClient
 }
 
 /**
- * The public snapshots of each app: the players who subscribe in one turn of the event loop share one
- * read, started after they all subscribed (the hub adds a subscriber before asking for its snapshot),
- * so none misses an event published between its snapshot and its subscription. When a crowd connects,
- * thousands subscribe within seconds.
+ * The public snapshot of a game (the display's state), read once for the players who subscribe in one
+ * turn of the event loop: the read starts after they all subscribed (the hub adds a subscriber before
+ * asking for its snapshot), so none misses an event published between its snapshot and its
+ * subscription. When a crowd connects, thousands subscribe within seconds.
  */
-const publicSnapshots = new WeakMap<FastifyInstance, TurnBatch<number, unknown>>();
+export const publicSnapshots = (app: FastifyInstance) => new TurnBatch((gameId: number) => displayState(app.db, gameId, dateOf(app.clock), app.config.publicUrl));
 
 export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Promise<RealtimeEvent[]> {
   const parsed = parseGameTopic(topic);
   if (!parsed) return [];
-  if (parsed.audience === 'operator') return [{ topic, type: 'server.snapshot', data: await operatorSnapshot(app.db, parsed.gameId, new Date()) }];
-  let snapshots = publicSnapshots.get(app);
-  if (!snapshots) publicSnapshots.set(app, (snapshots = new TurnBatch((gameId: number) => displayState(app.db, gameId, new Date(), app.config.publicUrl))));
-  return [{ topic, type: 'server.snapshot', data: await snapshots.get(parsed.gameId) }];
+  if (parsed.audience === 'operator') return [{ topic, type: 'server.snapshot', data: await operatorSnapshot(app.db, parsed.gameId, dateOf(app.clock)) }];
+  return [{ topic, type: 'server.snapshot', data: await app.live.publicSnapshots.get(parsed.gameId) }];
+}
+
+/** The answerCount event of a live question (null when it is not live any more). */
+export async function answerCountEvent(db: Db, gameId: number, questionId: number): Promise<RealtimeEvent | null> {
+  const question = await q.questionOfGame(db, gameId, questionId);
+  if (!question || question.status !== 1) return null;
+  const data: PlaySchemas['EventAnswerCount'] = { question_id: questionId, ...(await q.answerCounts(db, questionId)) };
+  return { topic: gameTopic(gameId, 'operator'), type: 'server.answerCount', data };
+}
+
+export async function playerJoinedEvents(db: Db, gameId: number): Promise<RealtimeEvent[]> {
+  const data: PlaySchemas['EventPlayerJoined'] = { count: await q.countPlayers(db, gameId) };
+  return toBothTopics(gameId, 'server.playerJoined', data);
 }
 
 /** What the live game publishes outside a game-flow step: coalesced answer counts and player counts. */
@@ -90,7 +105,7 @@ export class LiveEvents {
   readonly coalescer: Coalescer;
 
   constructor(private readonly app: FastifyInstance) {
-    this.coalescer = new Coalescer(COALESCE_MS, (error) => app.log.warn({ err: error }, 'a live event could not be published'));
+    this.coalescer = new Coalescer(COALESCE_MS, (error) => app.log.warn({ err: error }, 'a live event could not be published'), app.clock);
   }
 
   /**

@@ -9,7 +9,7 @@ import { recordNotFound } from '../../lib/envelope.js';
 import type { Lang } from '../../i18n.js';
 import * as q from './queries.js';
 import { attachmentHeader, toCsv, toXlsx, type Table } from './results-file.js';
-import { getRank } from './service.js';
+import { getRank } from './publication.js';
 import { companyTimeZone } from '../company/time-zone.js';
 
 export type ExportFormat = 'csv' | 'xlsx';

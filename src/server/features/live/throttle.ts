@@ -8,7 +8,7 @@
  * allowance, which is acceptable for a throttle. Over the limit: HTTP 429, body code 429 and a
  * message saying when to try again, plus `retry-after`, as /login does.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/envelope.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { translate } from '../../i18n.js';
@@ -34,31 +34,28 @@ const LIMITS: Record<Throttle, number> = {
   displayPair: DISPLAY_PAIRS_PER_MINUTE,
   displayPairStatus: DISPLAY_PAIR_STATUS_PER_MINUTE,
 };
-const limiters = new WeakMap<FastifyInstance, Record<Throttle, RateLimiter>>();
+export type Throttles = Record<Throttle, RateLimiter>;
 
-function limitersOf(app: FastifyInstance): Record<Throttle, RateLimiter> {
-  let found = limiters.get(app);
-  if (!found) {
-    found = {
-      join: new RateLimiter(LIMITS.join, 60_000),
-      displayExchange: new RateLimiter(LIMITS.displayExchange, 60_000),
-      displayPair: new RateLimiter(LIMITS.displayPair, 60_000),
-      displayPairStatus: new RateLimiter(LIMITS.displayPairStatus, 60_000),
-    };
-    limiters.set(app, found);
-  }
-  return found;
+/** The app's throttles (decorated as `app.live.throttles` by plugin.ts, one set per app). */
+export function createThrottles(): Throttles {
+  return {
+    join: new RateLimiter(LIMITS.join, 60_000),
+    displayExchange: new RateLimiter(LIMITS.displayExchange, 60_000),
+    displayPair: new RateLimiter(LIMITS.displayPair, 60_000),
+    displayPairStatus: new RateLimiter(LIMITS.displayPairStatus, 60_000),
+  };
 }
 
 /** Counts one attempt of `request`'s address, or refuses it with 429 when the minute's allowance is used. */
 export function throttle(name: Throttle, request: FastifyRequest, reply: FastifyReply): void {
-  const limiter = limitersOf(request.server)[name];
+  const limiter = request.server.live.throttles[name];
   const key = `ip:${request.ip}`;
-  const wait = limiter.retryAfter(key);
+  const now = request.server.clock.now();
+  const wait = limiter.retryAfter(key, now);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));
     throw new ApiError(429, 429, 'error.tooManyRequests', { after: translate(request.lang, 'time.seconds', { count: seconds }) });
   }
-  limiter.hit(key);
+  limiter.hit(key, now);
 }

@@ -9,6 +9,7 @@ import { answerDeadline } from '../../../domain/scoring.js';
 import type { GameType, QuestionType } from '../../../domain/question-rules.js';
 import type { LevelCount, StoredRankEntry } from '../../db/schema.js';
 import type { AnswerRow, GameRow, QuestionRow } from './queries.js';
+import type { RealtimeEvent } from '../../realtime/bus.js';
 
 export type PlaySchemas = PlayComponents['schemas'];
 
@@ -16,6 +17,15 @@ export const iso = (date: Date): string => date.toISOString();
 export const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 export const gameTopic = (gameId: number, audience: 'operator' | 'public') => `game:${gameId}:${audience}`;
+
+/** How many ranking rows the events and the display carry. */
+export const TOP = 10;
+
+/** The same event for the control screens (operator topic) and for the players and displays (public topic). */
+export const toBothTopics = (gameId: number, type: string, data: unknown): RealtimeEvent[] => [
+  { topic: gameTopic(gameId, 'operator'), type, data },
+  { topic: gameTopic(gameId, 'public'), type, data },
+];
 
 export function scoringQuestion(game: Pick<GameRow, 'type'>, question: QuestionRow): ScoringQuestion {
   return {
