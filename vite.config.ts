@@ -53,8 +53,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The browser tests' seam (`window.__ltbo`, src/app/e2e-hooks.ts) exists only in the test build:
+ * `vite build --mode e2e`, or any build that `npm test` runs (its scripts build for the end-to-end
+ * tests). `import.meta.env.LTBO_TEST_SEAM` is replaced at build time, so every other build drops the
+ * seam's code, and this plugin fails such a build if `__ltbo` is still in a chunk.
+ */
+function testSeam(): Plugin {
+  let enabled = false;
+  let mode = '';
+  return {
+    name: 'test-seam',
+    config(_config, env) {
+      mode = env.mode;
+      enabled = env.command === 'build' && (env.mode === 'e2e' || process.env.npm_lifecycle_event === 'test');
+      return { define: { 'import.meta.env.LTBO_TEST_SEAM': JSON.stringify(enabled) } };
+    },
+    generateBundle(_options, bundle) {
+      if (enabled) return;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.code.includes('__ltbo')) this.error(`${file.fileName} carries the test seam __ltbo outside the test build (mode ${mode})`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), testSeam()],
   resolve: { alias },
   build: {
     outDir: 'dist',

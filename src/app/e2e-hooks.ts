@@ -1,14 +1,20 @@
 /**
- * A seam for the browser tests, and only for them: when a test marks the page before it loads
+ * A seam for the browser tests, and only for them: compiled into the test build alone (`vite build
+ * --mode e2e`, or the build `npm test` runs; `import.meta.env.LTBO_TEST_SEAM` is replaced at build
+ * time, so a production build drops this code, and the vite config's `testSeam` plugin fails any other
+ * build that still contains `__ltbo`). In the test build, when a test marks the page before it loads
  * (`window.__LTBO_E2E__ = true` in an init script), the API helper and the session actor are reachable
  * as `window.__ltbo`, so a test can make the calls no screen makes yet (three at once against an
- * expired token, a call after the session was revoked). Without the mark nothing is exposed. It grants
- * nothing a user could not do from the devtools with fetch and the cookie anyway.
+ * expired token, a call after the session was revoked). Without the mark nothing is exposed.
  */
 import { api } from '@/app/api/api';
 import { sessionActor } from '@/app/features/auth/session';
 
 declare global {
+  interface ImportMetaEnv {
+    /** True in the test build only (vite.config.ts, `testSeam`). */
+    readonly LTBO_TEST_SEAM?: boolean;
+  }
   interface Window {
     __LTBO_E2E__?: boolean;
     __ltbo?: { api: typeof api; session: typeof sessionActor };
@@ -16,5 +22,6 @@ declare global {
 }
 
 export function exposeTestHooks(): void {
+  if (!import.meta.env.LTBO_TEST_SEAM) return;
   if (typeof window !== 'undefined' && window.__LTBO_E2E__ === true) window.__ltbo = { api, session: sessionActor };
 }

@@ -40,7 +40,10 @@ export function sessionIdOf(token: string): string {
   return payload.sid;
 }
 
-/** Marks the page (before any of its scripts run) so the SPA exposes `window.__ltbo`. */
+/**
+ * Marks the page (before any of its scripts run) so the SPA exposes `window.__ltbo`. Only the test
+ * build has the seam (`vite build --mode e2e`, or the build npm test runs); a production build has none.
+ */
 export async function enableTestHooks(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { __LTBO_E2E__: boolean }).__LTBO_E2E__ = true;
