@@ -261,6 +261,9 @@ describe('api.post and the error catalogue', () => {
 describe('three calls against an expired token, with the real session machine', () => {
   it('make exactly one refresh, and all three are replayed with the new token and succeed', async () => {
     let refreshes = 0;
+    let expired = 0;
+    let releaseRefresh = () => {};
+    const allExpired = new Promise<void>((resolve) => (releaseRefresh = resolve));
     const actor = createActor(
       sessionMachine.provide({
         actors: {
@@ -269,7 +272,8 @@ describe('three calls against an expired token, with the real session machine', 
           refreshToken: fromPromise(async ({ input }) => {
             refreshes += 1;
             expect(input.token).toBe('old');
-            await new Promise((resolve) => setTimeout(resolve, 20));
+            // The refresh answers once all three calls got their 401: they all wait for this one refresh.
+            await allExpired;
             return { token: 'new' };
           }),
         },
@@ -286,11 +290,11 @@ describe('three calls against an expired token, with the real session machine', 
       needLogin: (message) => actor.send({ type: 'api.needLogin', message }),
       sessionReplaced: (message) => actor.send({ type: 'api.sessionReplaced', message }),
     });
-    const requests = network((request) =>
-      request.headers.get('Authorization') === 'Bearer new'
-        ? ok({ name: 'Ada', email: '' })
-        : json({ code: 401, message: 'expired', data: null }, { status: 401 }),
-    );
+    const requests = network((request) => {
+      if (request.headers.get('Authorization') === 'Bearer new') return ok({ name: 'Ada', email: '' });
+      if ((expired += 1) === 3) releaseRefresh();
+      return json({ code: 401, message: 'expired', data: null }, { status: 401 });
+    });
 
     const results = await Promise.all([api.post('/me'), api.post('/me'), api.post('/me')]);
 

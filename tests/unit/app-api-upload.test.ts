@@ -271,6 +271,12 @@ describe('upload', () => {
 describe('an upload and a JSON call against an expired token, with the real session machine', () => {
   it('share one refresh and are both replayed with the new token', async () => {
     let refreshes = 0;
+    let expired = 0;
+    let releaseRefresh = () => {};
+    const bothExpired = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const expire = () => {
+      if ((expired += 1) === 2) releaseRefresh();
+    };
     const actor = createActor(
       sessionMachine.provide({
         actors: {
@@ -278,7 +284,8 @@ describe('an upload and a JSON call against an expired token, with the real sess
           loadInfo: fromPromise<InfoPayload, TokenInput>(async () => ({ user_info: { roles: ['admin'] }, accessed_routes: [] })),
           refreshToken: fromPromise(async () => {
             refreshes += 1;
-            await new Promise((resolve) => setTimeout(resolve, 20));
+            // The refresh answers once both calls got their 401: both wait for this one refresh.
+            await bothExpired;
             return { token: 'new' };
           }),
         },
@@ -294,15 +301,17 @@ describe('an upload and a JSON call against an expired token, with the real sess
       needLogin: (message) => actor.send({ type: 'api.needLogin', message }),
       sessionReplaced: (message) => actor.send({ type: 'api.sessionReplaced', message }),
     });
-    const { sent } = network((request) =>
-      request.headers.authorization === 'Bearer new' ? { body: envelope(200, 'OK', { path: 'scores.csv' }) } : { status: 401, body: envelope(401, 'expired') },
-    );
+    const { sent } = network((request) => {
+      if (request.headers.authorization === 'Bearer new') return { body: envelope(200, 'OK', { path: 'scores.csv' }) };
+      expire();
+      return { status: 401, body: envelope(401, 'expired') };
+    });
     const posts: string[] = [];
     vi.stubGlobal('fetch', async (request: Request) => {
       posts.push(request.headers.get('Authorization') ?? '');
-      return request.headers.get('Authorization') === 'Bearer new'
-        ? Response.json(envelope(200, 'OK', { name: 'Ada', email: '' }))
-        : Response.json(envelope(401, 'expired'), { status: 401 });
+      if (request.headers.get('Authorization') === 'Bearer new') return Response.json(envelope(200, 'OK', { name: 'Ada', email: '' }));
+      expire();
+      return Response.json(envelope(401, 'expired'), { status: 401 });
     });
 
     const [uploaded, me] = await Promise.all([upload('/file/uploadFile', fileForm()), api.post('/me')]);
