@@ -176,3 +176,28 @@ describe(`the read cache (${setting})`, () => {
     expect(refused.status).toBe(403);
   });
 });
+
+// On PGlite the bus is in process and cannot lose a connection: nothing to test there.
+describe.skipIf(!usingPostgres)('an instance whose bus connection drops (PostgreSQL only)', () => {
+  it('answers lists from the database until it listens again, so a change it could not hear shows at once', async () => {
+    const id = await createGame(a, 'Unheard change');
+    await warm(b, () => games(b));
+    const heard = (type: string) =>
+      new Promise<void>((resolve) => {
+        const stop = b.bus.subscribe((event) => {
+          if (event.type !== type) return;
+          stop();
+          resolve();
+        });
+      });
+    const down = heard('bus.down');
+    const up = heard('bus.up');
+    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${`lt-bus:${b.bus.instanceId}`}`);
+    await down;
+    // B cannot hear this one: its listening connection is gone.
+    await a.db.execute(sql`update trivia_games set title = 'Changed while B was deaf' where id = ${id}`);
+    expect((await games(b)).list.find((g) => g.id === id)?.title).toBe('Changed while B was deaf');
+    await up;
+    expect((await games(b)).list.find((g) => g.id === id)?.title).toBe('Changed while B was deaf');
+  });
+});
