@@ -61,8 +61,17 @@ describe('a level game, its promotion scores and a question with image options',
     await gameDialog.getByPlaceholder('例如：週年慶搶答').fill('E2E 闖關賽');
     await gameDialog.locator('label').filter({ hasText: '闖關賽' }).click();
     await gameDialog.getByLabel('開始時間').waitFor();
+    // The player cap: 10,000 unless the operator sets it, its range said on leaving the field.
+    const cap = gameDialog.getByLabel('人數上限', { exact: true });
+    expect(await cap.inputValue()).toBe('10000');
+    await cap.fill('60000');
+    await cap.blur();
+    await gameDialog.getByTestId('field-player-cap').getByText('人數上限需介於 1 到 50000 人').waitFor();
+    await cap.fill('15000');
     await gameDialog.getByRole('button', { name: '儲存' }).click();
     await gameDialog.waitFor({ state: 'hidden' });
+    const created = (await server.app.db.select().from(triviaGames)).find((g) => g.title === 'E2E 闖關賽');
+    expect(created?.playerCap).toBe(15_000);
     const row = page.getByTestId('game-row').filter({ hasText: 'E2E 闖關賽' });
     await row.getByText('闖關賽', { exact: true }).waitFor();
 
@@ -220,6 +229,30 @@ describe('the lists', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please enter the question text or choose a question image').waitFor();
     await shoot(page, 'trivia-question-dialog-errors-en');
+  });
+
+  it("shows the game dialog's player cap and its range message in both languages, on a desktop and a 360 px phone", async () => {
+    for (const [locale, create, label, message] of [
+      ['zh-TW', '新增遊戲', '人數上限', '人數上限需介於 1 到 50000 人'],
+      ['en', 'New game', 'Player cap', 'The player cap must be between 1 and 50000'],
+    ] as const) {
+      for (const [viewport, suffix] of [
+        [DESKTOP, ''],
+        [{ width: 360, height: 740 }, '-360'],
+      ] as const) {
+        const page = await loggedIn('/triviaGame/index', { locale, viewport });
+        await page.getByRole('button', { name: create }).click();
+        const dialog = page.getByTestId('game-dialog');
+        const cap = dialog.getByLabel(label, { exact: true });
+        await cap.fill('0');
+        await cap.blur();
+        await dialog.getByTestId('field-player-cap').getByText(message).waitFor();
+        const box = await dialog.getByTestId('field-player-cap').boundingBox();
+        expect(box!.x + box!.width, 'the field fits the screen').toBeLessThanOrEqual(viewport.width);
+        await shoot(page, `trivia-game-dialog-player-cap-${locale}${suffix}`);
+        await page.close();
+      }
+    }
   });
 
   it('looks right in Chinese on a desktop and on a phone', async () => {

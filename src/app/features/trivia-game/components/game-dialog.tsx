@@ -1,7 +1,8 @@
 /**
  * Create and edit a trivia game: title, answer type (speed / levels), the open time range (level
- * games only; empty = no limit) and status. Checked with the shared `validateGame`; the server's 422
- * messages appear under their fields.
+ * games only; empty = no limit), the player cap and status. Checked with the shared `validateGame`
+ * (the cap's range message on blur, every rule on save); the server's 422 messages appear under
+ * their fields.
  */
 import { CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
@@ -11,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
+import { NumberField } from '@/app/components/number-field';
 import { savedMessage } from '@/app/lib/feedback';
-import { type GameDraft, validateGame } from '@/domain/game-rules';
+import { type GameDraft, PLAYER_CAP_DEFAULT, PLAYER_CAP_MAX, PLAYER_CAP_MIN, validateGame } from '@/domain/game-rules';
 import { hasErrors } from '@/domain/question-rules';
 import { domainLang, type FieldMessages, formatFieldErrors, mergeMessages } from '../lib/question-form';
 
@@ -25,6 +27,8 @@ interface GameForm {
   start: string;
   end: string;
   status: 0 | 1;
+  /** The most players the game admits (NaN = the input is empty). */
+  playerCap: number;
 }
 
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
@@ -33,8 +37,8 @@ const toIso = (local: string) => (local ? dayjs(local).toISOString() : null);
 
 const formOf = (game: Game | null): GameForm =>
   game
-    ? { title: game.title, type: game.type, start: toLocal(game.start_time), end: toLocal(game.end_time), status: game.status }
-    : { title: '', type: 1, start: '', end: '', status: 1 };
+    ? { title: game.title, type: game.type, start: toLocal(game.start_time), end: toLocal(game.end_time), status: game.status, playerCap: game.player_cap }
+    : { title: '', type: 1, start: '', end: '', status: 1, playerCap: PLAYER_CAP_DEFAULT };
 
 interface GameDialogProps {
   open: boolean;
@@ -48,6 +52,7 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
   const { t, i18n } = useTranslation('trivia');
   const [form, setForm] = useState<GameForm>(() => formOf(game));
   const [submitted, setSubmitted] = useState(false);
+  const [capLeft, setCapLeft] = useState(false);
   const [serverFields, setServerFields] = useState<FieldMessages>({});
   const [saving, setSaving] = useState(false);
 
@@ -55,12 +60,14 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
     if (!open) return;
     setForm(formOf(game));
     setSubmitted(false);
+    setCapLeft(false);
     setServerFields({});
   }, [open, game]);
 
-  const draft: GameDraft = { title: form.title, type: form.type, start_time: toIso(form.start), end_time: toIso(form.end) };
+  const draft: GameDraft = { title: form.title, type: form.type, start_time: toIso(form.start), end_time: toIso(form.end), player_cap: form.playerCap };
   const ruleErrors = validateGame(draft);
-  const messages = mergeMessages(submitted ? formatFieldErrors(ruleErrors, domainLang(i18n.language)) : {}, serverFields);
+  const shownErrors = submitted ? ruleErrors : capLeft && ruleErrors.player_cap ? { player_cap: ruleErrors.player_cap } : {};
+  const messages = mergeMessages(formatFieldErrors(shownErrors, domainLang(i18n.language)), serverFields);
   const change = (fields: Partial<GameForm>) => {
     setForm((f) => ({ ...f, ...fields }));
     setServerFields({});
@@ -74,6 +81,7 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
       title: form.title.trim(),
       type: form.type,
       status: form.status,
+      player_cap: form.playerCap,
       ...(form.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
     };
     try {
@@ -140,6 +148,17 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
                       </HStack>
                     </FormField>
                   )}
+                  <FormField label={t('game.playerCap')} required messages={messages.player_cap} helper={t('game.playerCapHint')} testId="field-player-cap">
+                    <NumberField
+                      label={t('game.playerCap')}
+                      min={PLAYER_CAP_MIN}
+                      max={PLAYER_CAP_MAX}
+                      step={100}
+                      value={form.playerCap}
+                      onChange={(value) => change({ playerCap: value })}
+                      onBlur={() => setCapLeft(true)}
+                    />
+                  </FormField>
                   <FormField label={t('game.status')} messages={messages.status}>
                     <Switch.Root size="sm" colorPalette="brand" checked={form.status === 1} onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 })}>
                       <Switch.HiddenInput />
