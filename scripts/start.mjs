@@ -3,52 +3,18 @@
  * `npm start`: builds only when the build is missing or older than its sources, then runs the
  * compiled server (build/server/main.js) in this process with plain `node`, no tsx.
  * The build is the SPA (dist/, vite) and the server (build/server/, scripts/build-server.mjs), both
- * made by `npm run build`. Its sources: src/, machines/, openapi/, public/, the HTML entries, the
- * build's configuration and package-lock.json (a dependency changed).
+ * made by `npm run build`. Its sources, and when a build is stale: scripts/build-state.mjs.
  * Without the dev dependencies (`npm ci --omit=dev`) nothing can be built here: a build present is
  * started as it is (with a warning if it looks older than the sources), a missing one is an error.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const at = (...parts) => path.join(root, ...parts);
+import { pathToFileURL } from 'node:url';
+import { at, root, staleReason } from './build-state.mjs';
 
 const outputs = [at('build', 'server', 'main.js'), at('dist', 'index.html'), at('dist', 'play.html'), at('dist', 'quiz.html')];
-const sourceFolders = ['src', 'machines', 'openapi', 'public'].map((folder) => at(folder));
-const sourceFiles = ['index.html', 'play.html', 'quiz.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'scripts/build-server.mjs'].map((file) => at(file));
 
-/** The newest modification time under the sources (ms), and which file it is. */
-function newestSource() {
-  let newest = { time: 0, file: '' };
-  const consider = (file) => {
-    const time = fs.statSync(file).mtimeMs;
-    if (time > newest.time) newest = { time, file };
-  };
-  const walk = (folder) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) consider(full);
-    }
-  };
-  for (const folder of sourceFolders) if (fs.existsSync(folder)) walk(folder);
-  for (const file of sourceFiles) if (fs.existsSync(file)) consider(file);
-  return newest;
-}
-
-/** Why a build is needed (null: the build is there and newer than every source). */
-function staleReason() {
-  const missing = outputs.find((file) => !fs.existsSync(file));
-  if (missing) return `${path.relative(root, missing)} is missing`;
-  const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
-  const source = newestSource();
-  return source.time > built ? `${path.relative(root, source.file)} changed since the last build` : null;
-}
-
-const reason = staleReason();
+const reason = staleReason(outputs);
 if (reason) {
   const canBuild = fs.existsSync(at('node_modules', 'vite')) && fs.existsSync(at('node_modules', 'esbuild'));
   if (canBuild) {
