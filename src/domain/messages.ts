@@ -4,8 +4,9 @@
  * language and the server puts them into a 422's `data.errors` in the request's language, so both
  * sides show the same sentence for the same broken rule.
  * The zh-TW texts of the question form are the product's own, word for word (docs/product.md,
- * The question form): change none of them. Pure: imports nothing.
+ * The question form): change none of them. Pure: imports only the nickname rule's texts.
  */
+import { nicknameMessages } from './nickname-messages.js';
 
 export type DomainLang = 'zh-TW' | 'en';
 
@@ -98,17 +99,8 @@ const domainMessages = {
     en: 'Enter an address starting with http:// or https:// (no credentials, ? or #), or leave it empty for the server default',
   },
   'venue.timeZoneUnknown': { 'zh-TW': '請選擇有效的時區（例如 Asia/Taipei）', en: 'Please choose a valid time zone (such as Asia/Taipei)' },
-  // A player's nickname (nickname.ts): the phone's join form and POST /api/play/join
-  'nickname.required': { 'zh-TW': '請輸入暱稱', en: 'Please enter a nickname' },
-  'nickname.tooLong': {
-    'zh-TW': '暱稱最多 {max} 個字（一個表情符號或國旗算一個字）',
-    en: 'A nickname can have at most {max} characters (an emoji or a flag counts as one)',
-  },
-  'nickname.controlCharacters': { 'zh-TW': '暱稱不可包含控制字元（例如換行）', en: 'A nickname must not contain control characters (such as a line break)' },
-  'nickname.invalidCharacters': {
-    'zh-TW': '暱稱包含無效的字元（不成對的 UTF-16 代理字元）',
-    en: 'A nickname contains invalid characters (unpaired UTF-16 surrogates)',
-  },
+  // A player's nickname (nickname.ts): in their own module, for the player page
+  ...nicknameMessages,
   // File and directory names and paths (file-names.ts). The product gave these rules no texts (docs/files.md).
   'file.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
   'file.directoryNameTooLong': { 'zh-TW': '目錄名稱需為 1 到 {max} 個字', en: 'A directory name has 1 to {max} characters' },

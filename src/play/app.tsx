@@ -24,7 +24,7 @@ import {
 import type { PlayerView, PublicQuestion } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
 import { secondsWithTenths } from '@/domain/clock';
-import { formatDomainMessage } from '@/domain/messages';
+import { formatNicknameMessage } from '@/domain/nickname-messages';
 import { checkNickname } from '@/domain/nickname';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
@@ -144,7 +144,7 @@ function JoinScreen({ defaultPin }: { defaultPin: string }) {
     const checked = checkNickname(nickname);
     const next: typeof errors = {};
     if (!PIN_RE.test(pin)) next.pin = t('join.pinInvalid');
-    if (!checked.ok) next.nickname = formatDomainMessage(currentLanguage(), checked.key, checked.params);
+    if (!checked.ok) next.nickname = formatNicknameMessage(currentLanguage(), checked.key, checked.params);
     setErrors(next);
     if (next.pin || !checked.ok) return;
     actor.send({ type: 'player.join', pin, nickname: checked.nickname });
