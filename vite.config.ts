@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -78,8 +79,58 @@ function testSeam(): Plugin {
   };
 }
 
+const SET = 'react-icons/lu';
+const BARREL = '\0icons:lu';
+const ICON = '\0icons:lu/';
+
+/** name → that icon's function, as the package writes it. */
+async function readIcons(): Promise<Map<string, string>> {
+  // The set's ES module: beside the CommonJS file the package's `require` condition names.
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve(SET)), 'index.mjs');
+  const source = await fs.readFile(file, 'utf8');
+  const icons = new Map<string, string>();
+  for (const match of source.matchAll(/^export function (\w+) \(props\) \{\n {2}return GenIcon\(.*\)\(props\);\n\};$/gm)) icons.set(match[1]!, match[0]);
+  if (icons.size < 1000) throw new Error(`${file}: read ${icons.size} icons only; its layout changed, update iconsPerModule in vite.config.ts`);
+  return icons;
+}
+
+/**
+ * `react-icons/lu` as one small module per icon, in the build (issue 18's budgets). react-icons ships
+ * each icon set as a single module, so every Lucide icon the app used anywhere ended in the chunk the
+ * first page loads. Here `react-icons/lu` resolves to a virtual module re-exporting each icon from a
+ * virtual module of its own, written from the package's own code (the same SVG data through
+ * react-icons' `GenIcon`), so each icon lands with the code that draws it. Imports, types and the dev
+ * server are unchanged.
+ */
+function iconsPerModule(): Plugin {
+  let icons: Map<string, string> | undefined;
+  return {
+    name: 'icons-per-module',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id === SET) return BARREL;
+      if (id.startsWith(ICON)) return id;
+      return null;
+    },
+    async load(id) {
+      if (id === BARREL) {
+        icons ??= await readIcons();
+        return { code: [...icons.keys()].map((name) => `export { ${name} } from '${ICON}${name}';`).join('\n'), moduleSideEffects: false };
+      }
+      if (id.startsWith(ICON)) {
+        icons ??= await readIcons();
+        const icon = icons.get(id.slice(ICON.length));
+        if (!icon) return null;
+        return { code: `import { GenIcon } from 'react-icons/lib';\n${icon}\n`, moduleSideEffects: false };
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), testSeam()],
+  plugins: [react(), iconsPerModule(), precompress(), testSeam()],
   resolve: { alias },
   build: {
     outDir: 'dist',
@@ -95,6 +146,23 @@ export default defineConfig({
         quiz: `${root}quiz.html`,
       },
       output: {
+        // Fewer, larger chunks where that weighs less (issue 18's budgets, docs/performance.md): React
+        // in one chunk all three pages share; the back office's libraries that its entry loads (Chakra
+        // and Ark/Zag, emotion, i18next, React Router, the session's cookie and JWT helpers) in one
+        // chunk only the back office loads; the icons used by more than one page in one chunk (each
+        // icon is its own module: iconsPerModule), the others stay with their page.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 3 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|stylis|i18next|react-i18next|react-router|@pandacss|js-cookie|jose|hoist-non-react-statics|react-is|@babel)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            { name: 'icons', test: /^\0icons:lu\//, minShareCount: 2, priority: 1 },
+          ],
+        },
         // A shared chunk is named after one of its modules; the one holding xstate would otherwise be
         // named after the (empty in production) dev inspector, as if the inspector shipped.
         chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('/node_modules/xstate/')) ? 'assets/xstate-[hash].js' : 'assets/[name]-[hash].js'),
