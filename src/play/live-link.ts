@@ -1,6 +1,7 @@
 /**
  * The player's real-time link: once the phone has a player token, the game's public topic over the
- * audience's LiveSocket (ticket, reconnect with backoff, resubscribe, clock offset), its frames turned
+ * page's one realtime client (@/audience/game-channel over src/shared/realtime: ticket, heartbeat,
+ * reconnect with backoff, resubscribe, clock offset), its frames turned
  * into the player machine's events. After a reconnect — or when the first snapshot shows something the
  * phone's view does not — the machine re-reads its state (`connection.reconnected`), so nothing missed
  * while the connection was down stays missed.
@@ -9,7 +10,8 @@ import { useEffect, useState } from 'react';
 import type { PlayerActorRef } from '@machines/player/player.machine';
 import type { PlayerView } from '@machines/player/types';
 import type { PlayApi, PlaySchemas } from '@/audience/api';
-import { LiveSocket, type LiveFrame, type LiveStatus } from '@/audience/live-socket';
+import { openGameChannel } from '@/audience/game-channel';
+import type { EventFrame, RealtimeStatus } from '@/shared/realtime/client';
 import { currentLanguage } from '@/audience/i18n';
 import { toPublicQuestion, type AnswerChannel } from './player-logic';
 
@@ -25,7 +27,7 @@ export function snapshotDiffers(snapshot: PlaySchemas['DisplayStateData'], view:
   return false;
 }
 
-export function forwardFrame(actor: PlayerActorRef, frame: LiveFrame, onPlayerCount: (count: number) => void, firstSnapshot: boolean): void {
+export function forwardFrame(actor: PlayerActorRef, frame: EventFrame, onPlayerCount: (count: number) => void, firstSnapshot: boolean): void {
   switch (frame.type) {
     case 'server.snapshot': {
       const data = frame.data as PlaySchemas['DisplayStateData'];
@@ -60,12 +62,12 @@ export function forwardFrame(actor: PlayerActorRef, frame: LiveFrame, onPlayerCo
  * the connection's status and the players joined.
  */
 export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string | null, playing: boolean, channel: AnswerChannel) {
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
   const [playerCount, setPlayerCount] = useState<number | null>(null);
   useEffect(() => {
     if (!token || !playing) return;
     let firstSnapshot = true;
-    const socket = new LiveSocket({
+    const live = openGameChannel({
       getTicket: () => api.ticket(token),
       onEvent: (frame) => {
         forwardFrame(actor, frame, setPlayerCount, firstSnapshot);
@@ -80,11 +82,11 @@ export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string |
       onRejected: () => actor.send({ type: 'connection.reconnected' }),
       lang: currentLanguage,
     });
+    const socket = live.client;
     channel.socket = socket;
-    socket.start();
     return () => {
       if (channel.socket === socket) channel.socket = null;
-      socket.stop();
+      live.close();
     };
   }, [actor, api, token, playing, channel]);
   return { status, playerCount };

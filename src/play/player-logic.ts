@@ -9,7 +9,7 @@ import { playerMachine } from '@machines/player/player.machine';
 import type { AnswerInput, AnswerOutput, JoinedEndedGame, JoinInput, JoinOutput, PendingAnswer, PlayerView, PublicQuestion, TokenInput, Unreachable } from '@machines/player/types';
 import { fromPromise } from 'xstate';
 import { PlayApiError, unwrap, type PlayApi, type PlaySchemas } from '@/audience/api';
-import { LiveRequestUnavailable, type LiveSocket } from '@/audience/live-socket';
+import { RealtimeRequestUnavailable, type RealtimeClient } from '@/shared/realtime/client';
 
 const STORAGE_KEY = 'live-trivia.player';
 
@@ -117,7 +117,7 @@ export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
 
 /** The game's live connection while there is one (live-link.ts keeps it here): answers go over it. */
 export interface AnswerChannel {
-  socket: Pick<LiveSocket, 'request'> | null;
+  socket: Pick<RealtimeClient, 'request'> | null;
 }
 
 /**
@@ -134,7 +134,7 @@ export async function sendAnswer(api: PlayApi, channel: AnswerChannel, input: An
     try {
       return unwrap<PlaySchemas['AnswerData']>((await channel.socket.request('answer', body)).body);
     } catch (error) {
-      if (!(error instanceof LiveRequestUnavailable)) throw error;
+      if (!(error instanceof RealtimeRequestUnavailable)) throw error;
       sent = error.sent;
     }
   }
@@ -157,7 +157,7 @@ function rejectedToken(error: unknown): never {
 /** An answer the server did not decide (no network, no reply, a failure) is Unreachable: the machine keeps it. */
 function answerError(error: unknown): never {
   if (error instanceof PlayApiError && error.transient) throw { unreachable: true, message: error.message } satisfies Unreachable;
-  if (error instanceof LiveRequestUnavailable) throw { unreachable: true, message: error.message } satisfies Unreachable;
+  if (error instanceof RealtimeRequestUnavailable) throw { unreachable: true, message: error.message } satisfies Unreachable;
   return rejectedToken(error);
 }
 

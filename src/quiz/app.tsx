@@ -6,7 +6,7 @@
  * its token and shows a new code. Then it follows the game's public topic: join PIN, link, QR code and players joined; the question with its
  * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
  * answers per option; the ranking (podium, promotions in a level game); the final results. It
- * reconnects by itself (the audience's LiveSocket) and resumes from the snapshot the server sends on
+ * reconnects by itself (the page's one realtime client, @/audience/game-channel) and resumes from the snapshot the server sends on
  * every subscription. It decides nothing: every fact on screen comes from the server.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +14,8 @@ import { createPlayApi, PlayApiError, type PlayApi, type PlaySchemas } from '@/a
 import { remainingMs, roughOffset, secondsShown, fractionLeft } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
-import { LiveSocket, type LiveStatus } from '@/audience/live-socket';
+import { openGameChannel } from '@/audience/game-channel';
+import type { RealtimeStatus } from '@/shared/realtime/client';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
 import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
 import { PairingScreen } from './pairing-screen';
@@ -67,7 +68,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
     setState(next);
   }, []);
   const [offsetMs, setOffsetMs] = useState(0);
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
 
   const refresh = useCallback(async () => {
     try {
@@ -81,7 +82,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
 
   useEffect(() => {
     void refresh();
-    const socket = new LiveSocket({
+    const live = openGameChannel({
       getTicket: () => api.displayTicket(session.token),
       onEvent: (frame) => {
         // Some display was unpaired from this game: this one asks whether it still may follow it (a 202 ends it).
@@ -94,8 +95,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
       onClock: setOffsetMs,
       onRejected: (error) => onExpired(error.message),
     });
-    socket.start();
-    return () => socket.stop();
+    return () => live.close();
   }, [api, session.token, refresh, onExpired, show]);
 
   if (!state) return <p className="message">{t('loading')}</p>;

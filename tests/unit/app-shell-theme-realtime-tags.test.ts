@@ -1,10 +1,10 @@
 /**
  * Smaller pieces of the shell: the brand palette built from a chosen theme colour (white text on the
- * `solid` shade stays readable), the WebSocket client's clock offset (its backoff is src/shared's and
- * tested there), and the tags view rules (pinned tags survive closing).
+ * `solid` shade stays readable), the realtime client's status through failed retries (src/shared;
+ * its backoff is tested there), and the tags view rules (pinned tags survive closing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clockOffset, RealtimeClient } from '@/app/realtime/realtime-client';
+import { RealtimeClient } from '@/shared/realtime/client';
 import { closeAllTags, closeOtherTags, closeTag, currentTags, resetTags, syncPinned, visit } from '@/app/layout/tags';
 import { brandPalette, contrastRatio, THEME_COLOR, THEME_PRESETS } from '@/app/theme';
 
@@ -23,18 +23,11 @@ describe('brandPalette', () => {
   });
 });
 
-describe('realtime client maths', () => {
-  it('takes the server clock as read halfway through the round trip', () => {
-    expect(clockOffset(1_000, 1_200, 5_100)).toBe(4_000);
-  });
-});
-
 describe('realtime client state', () => {
-  /** A socket the test opens and closes by hand. */
+  /** A socket the test opens (the server's `ready`) and closes by hand. */
   class FakeSocket {
     static last: FakeSocket | null = null;
-    readyState = 0;
-    onopen: (() => void) | null = null;
+    readyState = 1;
     onclose: (() => void) | null = null;
     onmessage: ((event: { data: string }) => void) | null = null;
     constructor(readonly url: string) {
@@ -46,42 +39,45 @@ describe('realtime client state', () => {
       this.onclose?.();
     }
     open(): void {
-      this.readyState = 1;
-      this.onopen?.();
+      this.onmessage?.({ data: JSON.stringify({ type: 'ready', server_time: Date.now() }) });
     }
   }
 
   afterEach(() => vi.useRealTimers());
 
-  it('says "disconnected" through every failed retry after a loss, until a socket opens again', async () => {
+  it('says "reconnecting" through every failed retry after a loss, until a socket opens again', async () => {
     vi.useFakeTimers();
     let online = true;
     const client = new RealtimeClient({
       getTicket: async () => {
         if (!online) throw new Error('offline');
-        return 'ticket';
+        return { ticket: 'ticket' };
       },
-      url: (ticket) => `ws://test/${ticket}`,
-      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      location: { protocol: 'http:', host: 'test' },
+      watchNetwork: false,
     });
+    const seen: string[] = [];
+    client.onStatus((status) => seen.push(status));
     client.start();
-    expect(client.state).toBe('connecting');
+    expect(client.status).toBe('connecting');
     await vi.advanceTimersByTimeAsync(0);
     FakeSocket.last!.open();
-    expect(client.state).toBe('open');
+    expect(client.status).toBe('open');
 
     online = false;
     FakeSocket.last!.close();
-    expect(client.state).toBe('closed');
-    // Several retries fail (the ticket cannot be fetched): the screen polling the state reads "closed" throughout.
+    expect(client.status).toBe('reconnecting');
+    // Several retries fail (the ticket cannot be fetched): the status stays "reconnecting" throughout.
     for (let i = 0; i < 4; i += 1) {
       await vi.advanceTimersByTimeAsync(1_000 * 2 ** i);
-      expect(client.state, `after retry window ${i + 1}`).toBe('closed');
+      expect(client.status, `after retry window ${i + 1}`).toBe('reconnecting');
     }
     online = true;
     await vi.advanceTimersByTimeAsync(30_000);
     FakeSocket.last!.open();
-    expect(client.state).toBe('open');
+    expect(client.status).toBe('open');
+    expect(seen, 'told by events, once per change').toEqual(['connecting', 'open', 'reconnecting', 'open']);
     client.stop();
   });
 });

@@ -1,6 +1,6 @@
 /** The server's clock on the audience's pages: offset from ping/pong, the countdown's seconds, the receipt. */
 import { describe, expect, it } from 'vitest';
-import { ClockOffset, fractionLeft, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
+import { ClockOffset, ServerClock, fractionLeft, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
 
 describe('clock offset', () => {
   it('takes the middle of the round trip: a phone 5 s behind the server sees +5 s', () => {
@@ -57,5 +57,30 @@ describe('countdown math', () => {
     expect(secondsWithTenths(2_345)).toBe('2.3');
     expect(secondsWithTenths(9_999)).toBe('9.9');
     expect(secondsWithTenths(0)).toBe('0.0');
+  });
+});
+
+describe('the server clock, estimated once per page', () => {
+  it('takes a rough offset from server times until a ping/pong is measured, then only measured ones', () => {
+    const clock = new ServerClock(3);
+    expect(clock.offsetMs).toBe(0);
+    expect(clock.observe(13_000, 10_000)).toBe(3_000);
+    expect(clock.observe('1970-01-01T00:00:14.000Z', 10_500)).toBe(3_500);
+    expect(clock.measured).toBe(false);
+    // Sent at 20,000, back at 20,200: the server read 25,100 halfway through.
+    expect(clock.addPong(20_000, 20_200, 25_100)).toBe(5_000);
+    expect(clock.measured).toBe(true);
+    expect(clock.observe(99_000, 20_300), 'a frame’s time no longer moves a measured clock').toBe(5_000);
+    expect(clock.now(30_000)).toBe(35_000);
+  });
+
+  it('keeps the fastest recent round trip, so one slow pong does not drag the countdown', () => {
+    const clock = new ServerClock(3);
+    clock.addPong(0, 40, 1_020);
+    expect(clock.addPong(100, 1_100, 1_900)).toBe(1_000);
+    clock.addPong(2_000, 2_060, 3_030);
+    clock.addPong(3_000, 3_090, 4_045);
+    // The 40 ms round trip has left the window of three; the 60 ms one is the best left.
+    expect(clock.addPong(4_000, 4_500, 5_750)).toBe(1_000);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * The WebSocket's per-connection frame rate (src/server/realtime/message-rate.ts) against what the
- * app's own clients send: the phone's and display's LiveSocket and the back office's RealtimeClient,
+ * app's own clients send: the one realtime client (src/shared/realtime) as the phone, the display and the back office use it,
  * driven with fake sockets and fake timers through their busiest honest moments (connecting, the
  * first pings, a double-tapped answer, a reconnect that replays the answer, the control screen
  * opening and flipping between pages), every frame they send timed and passed through one bucket of
- * the server's default rate: none is ever refused. And after the server's flood close (4029) both
- * clients wait long before connecting again, where any other close brings them back within a second.
+ * the server's default rate: none is ever refused. And after the server's flood close (4029) the
+ * client waits long before connecting again, where any other close brings them back within a second.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, type LiveFrame } from '@/audience/live-socket';
-import { RealtimeClient } from '@/app/realtime/realtime-client';
+import { openGameChannel } from '@/audience/game-channel';
+import { RealtimeClient } from '@/shared/realtime/client';
 import { FLOOD_CLOSE_CODE as CLIENT_FLOOD_CODE, floodRetryDelay } from '@/shared/backoff';
 import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE, fullBucket, takeFrame } from '@/server/realtime/message-rate';
 
@@ -34,7 +34,7 @@ class FakeSocket {
     this.readyState = 3;
     this.onclose?.({ code });
   }
-  receive(frame: LiveFrame) {
+  receive(frame: { type: string; [key: string]: unknown }) {
     this.onmessage?.({ data: JSON.stringify({ server_time: Date.now(), ...frame }) });
   }
   /** Answers what the server would: pong to a ping, subscribed to a subscribe, a reply to a request. */
@@ -100,13 +100,12 @@ describe('the token bucket', () => {
 
 describe('honest clients stay within the rate', () => {
   it('a phone: connecting, first pings, a double-tapped answer, a drop and a reconnect replaying it, two minutes of play', async () => {
-    const live = new LiveSocket({
+    const channel = openGameChannel({
       getTicket: async () => ({ ticket: 't', url: '/api/ws', topic: 'game:4:public' }),
       onEvent: () => undefined,
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      location: { protocol: 'https:', host: 'quiz.example' },
-      random: () => 0,
+      client: { createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, location: { protocol: 'https:', host: 'quiz.example' }, random: () => 0, watchNetwork: false },
     });
+    const live = channel.client;
     const connect = async () => {
       await vi.advanceTimersByTimeAsync(0);
       const socket = FakeSocket.all.at(-1)!;
@@ -115,7 +114,6 @@ describe('honest clients stay within the rate', () => {
       await vi.advanceTimersByTimeAsync(100);
       return socket;
     };
-    live.start();
     const first = await connect();
     await vi.advanceTimersByTimeAsync(1_500);
     // A double tap: the same answer twice at once, then another question's answer.
@@ -131,7 +129,7 @@ describe('honest clients stay within the rate', () => {
     void live.request('answer', { question_id: 2, choices: ['B'] });
     void live.request('answer', { question_id: 3, choices: ['C'] });
     await vi.advanceTimersByTimeAsync(120_000);
-    live.stop();
+    channel.close();
 
     expect(sent.filter((s) => s.frame.type === 'request')).toHaveLength(5);
     const second = throughBucket(sent, 1_000);
@@ -143,15 +141,17 @@ describe('honest clients stay within the rate', () => {
 
   it('the control screen: opening with its topics, flipping between pages, pinging for two minutes', async () => {
     const client = new RealtimeClient({
-      getTicket: async () => 'ticket',
-      url: (ticket) => `ws://test/${ticket}`,
+      getTicket: async () => ({ ticket: 'ticket' }),
       implicitTopics: (topic) => topic === 'admin:1',
-      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      location: { protocol: 'http:', host: 'test' },
+      watchNetwork: false,
     });
     const offs = ['admin:1', 'game:4:operator', 'game:4:public'].map((topic) => client.subscribe(topic, () => undefined));
     client.start();
     await vi.advanceTimersByTimeAsync(0);
-    FakeSocket.all[0]!.onopen?.();
+    FakeSocket.all[0]!.serve();
+    FakeSocket.all[0]!.receive({ type: 'ready' });
     // An operator clicking between pages four times a second for three seconds: each page leaves its topic and takes another.
     for (let i = 0; i < 12; i += 1) {
       const off = client.subscribe(`game:${10 + i}:operator`, () => undefined);
@@ -172,13 +172,11 @@ describe('honest clients stay within the rate', () => {
 describe('after a flood close', () => {
   it('the phone waits 15 s or more before connecting again, longer each time; other closes come back within a second', async () => {
     const statuses: string[] = [];
-    const live = new LiveSocket({
+    const channel = openGameChannel({
       getTicket: async () => ({ ticket: 't', url: '/api/ws', topic: 'game:4:public' }),
       onEvent: () => undefined,
       onStatus: (status) => statuses.push(status),
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      location: { protocol: 'https:', host: 'quiz.example' },
-      random: () => 0.5,
+      client: { createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, location: { protocol: 'https:', host: 'quiz.example' }, random: () => 0.5, watchNetwork: false },
     });
     const subscribed = async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -187,7 +185,6 @@ describe('after a flood close', () => {
       socket.receive({ type: 'subscribed', topic: 'game:4:public' });
       return socket;
     };
-    live.start();
     (await subscribed()).close(1006);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeSocket.all).toHaveLength(2);
@@ -205,24 +202,30 @@ describe('after a flood close', () => {
     expect(FakeSocket.all).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(floodRetryDelay(2, () => 0.5));
     expect(FakeSocket.all).toHaveLength(4);
-    live.stop();
+    channel.close();
   });
 
-  it('the back office waits 15 s or more, and says it is disconnected meanwhile', async () => {
-    const client = new RealtimeClient({ getTicket: async () => 'ticket', url: (t) => `ws://test/${t}`, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
-    client.start();
+  it('the back office (the same client) waits 15 s or more, and says it is reconnecting meanwhile', async () => {
+    const client = new RealtimeClient({
+      getTicket: async () => ({ ticket: 'ticket' }),
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      location: { protocol: 'http:', host: 'test' },
+      random: () => 0.5,
+      watchNetwork: false,
+    });
+    const release = client.retain();
     await vi.advanceTimersByTimeAsync(0);
-    FakeSocket.all[0]!.onopen?.();
+    FakeSocket.all[0]!.receive({ type: 'ready' });
     FakeSocket.all[0]!.close(1006);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeSocket.all).toHaveLength(2);
-    FakeSocket.all[1]!.onopen?.();
+    FakeSocket.all[1]!.receive({ type: 'ready' });
     FakeSocket.all[1]!.close(FLOOD_CLOSE_CODE);
     await vi.advanceTimersByTimeAsync(14_999);
     expect(FakeSocket.all).toHaveLength(2);
-    expect(client.state).toBe('closed');
-    await vi.advanceTimersByTimeAsync(60_000);
+    expect(client.status).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(floodRetryDelay(1, () => 0.5));
     expect(FakeSocket.all).toHaveLength(3);
-    client.stop();
+    release();
   });
 });

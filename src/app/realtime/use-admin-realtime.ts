@@ -1,6 +1,6 @@
 /**
- * The logged-in admin's live events while the shell is on screen: one RealtimeClient, its own topic
- * `admin:<id>` (subscribed by the server at connect), and on it
+ * The logged-in admin's live events while the shell is on screen, on the tab's one realtime client
+ * (./admin-realtime.ts): its own topic `admin:<id>` (subscribed by the server at connect), and on it
  * - `notification.count`, forwarded to the session actor as `server.notificationCount` for the navbar
  *   badge — only for the company the admin acts for (the `Cid` of this tab);
  * - `access.changed` (roles, permissions, companies, status or password changed by an administrator),
@@ -10,47 +10,36 @@
  *   first) the info is read again the same way: a change made meanwhile is not missed.
  */
 import { useEffect } from 'react';
-import { api } from '@/app/api/api';
 import { useSession } from '@/app/features/auth/hooks/use-session';
 import { selectAdminId } from '@/app/features/auth/lib/token';
 import { sessionActor } from '@/app/features/auth/session';
 import { currentCompany } from '@/app/lib/company';
-import { RealtimeClient } from './realtime-client';
-
-interface CountData {
-  count?: unknown;
-  company_id?: unknown;
-}
+import { adminRealtime } from './admin-realtime';
 
 export function useAdminRealtime(): void {
   const adminId = useSession(selectAdminId);
   useEffect(() => {
     if (!adminId) return;
-    const topic = `admin:${adminId}`;
-    const client = new RealtimeClient({
-      getTicket: async () => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket,
-      implicitTopics: (name) => name === topic,
-    });
+    const client = adminRealtime();
     let connections = 0;
     const offReady = client.on('ready', () => {
       connections += 1;
       if (connections > 1) sessionActor.send({ type: 'server.accessChanged' });
     });
-    const unsubscribe = client.subscribe(topic, (frame) => {
+    const unsubscribe = client.subscribe(`admin:${adminId}`, (frame) => {
       if (frame.type === 'access.changed') {
         sessionActor.send({ type: 'server.accessChanged' });
         return;
       }
       if (frame.type !== 'notification.count') return;
-      const data = (frame.data ?? {}) as CountData;
-      if (data.company_id !== undefined && String(data.company_id) !== currentCompany().id) return;
-      if (typeof data.count === 'number') sessionActor.send({ type: 'server.notificationCount', count: data.count });
+      if (String(frame.data.company_id) !== currentCompany().id) return;
+      sessionActor.send({ type: 'server.notificationCount', count: frame.data.count });
     });
-    client.start();
+    const release = client.retain();
     return () => {
       offReady();
       unsubscribe();
-      client.stop();
+      release();
     };
   }, [adminId]);
 }

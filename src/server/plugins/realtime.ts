@@ -113,7 +113,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
    * HTTP status and the envelope its POST would have answered (errors mapped by plugins/errors.ts).
    */
   function runRequest(client: HubClient, message: ClientFrame, receivedAt: Date): void {
-    const { id } = message;
+    const id = message.id as string | number;
     if (!((typeof id === 'string' && id.length >= 1 && id.length <= 64) || Number.isSafeInteger(id))) {
       return hub.sendTo(client, { type: 'error', message: 'a request needs an id (a string of 1 to 64 characters, or an integer)' });
     }
@@ -200,7 +200,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
         if (message.type === 'subscribe') {
           void hub
             .subscribe(client, topic)
-            .then((ok) => hub.sendTo(client, { type: ok ? 'subscribed' : 'refused', topic }))
+            .then((ok) => hub.sendTo(client, ok ? { type: 'subscribed', topic } : { type: 'refused', topic }))
             .catch((error: unknown) => {
               request.log.error({ err: error, topic }, 'subscribe failed');
               hub.sendTo(client, { type: 'refused', topic });

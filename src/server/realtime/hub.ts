@@ -2,7 +2,8 @@
  * The WebSocket clients of this instance and what they listen to. Events from the bus are delivered
  * to the clients subscribed to the event's topic, serialised once per event. Features register the
  * topics they serve: who may subscribe, and the snapshot a (re)connecting client gets at once.
- * Protocol (JSON text frames):
+ * Protocol (JSON text frames; each frame's shape is the contract's, openapi/play-api.yaml `Ws…`,
+ * typed by src/shared/realtime/frames.ts and checked by tests/api/ws-frames.test.ts):
  *   server → client  {type, topic, data, server_time}
  *   client → server  {type: 'subscribe', topic} | {type: 'unsubscribe', topic} | {type: 'ping', t}
  *   server → client  {type: 'pong', t, server_time}   (clients measure their clock offset from it)
@@ -22,6 +23,7 @@ import type { BodyValidator } from '../plugins/contract.js';
 import type { MessageBucket } from './message-rate.js';
 import type { RealtimeEvent } from './bus.js';
 import type { TicketSubject } from './tickets.js';
+import type { UnstampedControlFrame } from '../../shared/realtime/frames.js';
 
 export interface HubClient {
   subject: TicketSubject;
@@ -56,7 +58,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * The close a server going away gives its clients: 1012 "service restart" (RFC 6455's registry).
- * Every client of the app (src/app/realtime, src/audience/live-socket.ts) reconnects after any close,
+ * Every client of the app (the one realtime client, src/shared/realtime) reconnects after any close,
  * with a fresh ticket, and a load balancer sends it to an instance that is still up.
  */
 export const RESTART_CLOSE_CODE = 1012;
@@ -155,7 +157,7 @@ export class Hub {
     return sent;
   }
 
-  sendTo(client: HubClient, event: RealtimeEvent | { type: string; [key: string]: unknown }): void {
+  sendTo(client: HubClient, event: RealtimeEvent | UnstampedControlFrame): void {
     this.sendFrame(client, Buffer.from(JSON.stringify({ ...event, server_time: Date.now() })));
   }
 

@@ -3,11 +3,11 @@
  * frames and refills at `perSecond`; a frame takes one, and a frame that finds the bucket empty closes
  * the connection with FLOOD_CLOSE_CODE (plugins/realtime.ts).
  *
- * What honest clients send (src/audience/live-socket.ts, src/app/realtime/realtime-client.ts), counted
- * in tests/unit/ws-message-rate.test.ts: a phone or display sends `subscribe` and a `ping` on `ready`,
- * pings 1 s and 3 s later, then one every 10 s, and an answer per question (a double tap or the
- * replay of an answer kept while offline: one or two more); the control screen subscribes to its
- * topics on open, pings every 25 s, and subscribes/unsubscribes as its pages change. At most about ten
+ * What honest clients send (the one realtime client, src/shared/realtime/client.ts), counted in
+ * tests/unit/ws-message-rate.test.ts: on `ready` a page sends its `subscribe`s and a `ping`, pings
+ * 1 s and 3 s later, then one every 10 s; a phone sends an answer per question (a double tap or the
+ * replay of an answer kept while offline: one or two more); the control screen subscribes and
+ * unsubscribes as its pages change. At most about ten
  * frames in a second, and well under one a second over a minute. The defaults leave a wide margin
  * (40 at once, 5 a second for good), and close a flood (890 a second were once accepted) within its
  * first tenth of a second.

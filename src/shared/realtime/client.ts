@@ -363,8 +363,6 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
-    this.lastFrameAt = this.now();
-    this.startPinging(socket);
     socket.onmessage = (message: MessageEvent) => {
       if (this.socket !== socket) return;
       this.lastFrameAt = this.now();
@@ -398,6 +396,7 @@ export class RealtimeClient {
         this.setStatus('open');
         for (const topic of this.topics.keys()) this.sendSubscribe(topic);
         this.ping(socket);
+        this.startPinging(socket);
         break;
       case 'pong':
         if (typeof frame.t === 'number' && typeof frame.server_time === 'number') this.clock.addPong(frame.t, this.now(), frame.server_time);
@@ -417,15 +416,17 @@ export class RealtimeClient {
   }
 
   /**
-   * Two quick pings after connecting for a better first clock estimate, then one every interval;
-   * a socket that sent nothing for deadAfterMs (not even a pong) is closed as dead.
+   * From `ready`: two quick pings for a better first clock estimate, then one every interval; a
+   * socket that sent nothing for deadAfterMs (not even a pong) is closed as dead. (Before `ready`
+   * the browser's own connect timeout applies.)
    */
   private startPinging(socket: WebSocket): void {
     this.clearPings();
     const interval = this.options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+    this.lastFrameAt = this.now();
     const deadAfter = this.options.deadAfterMs ?? DEFAULT_DEAD_AFTER_MS;
-    this.pingTimers.push(setTimeout(() => this.socket === socket && this.current === 'open' && this.ping(socket), 1_000));
-    this.pingTimers.push(setTimeout(() => this.socket === socket && this.current === 'open' && this.ping(socket), 3_000));
+    this.pingTimers.push(setTimeout(() => this.socket === socket && this.ping(socket), 1_000));
+    this.pingTimers.push(setTimeout(() => this.socket === socket && this.ping(socket), 3_000));
     this.pingInterval = setInterval(() => {
       if (this.socket !== socket) return;
       if (this.now() - this.lastFrameAt >= deadAfter) {

@@ -1,13 +1,17 @@
 /**
- * The audience's live socket with a fake WebSocket and fake timers: subscribes after `ready`, measures
- * the clock from pongs, hands the topic's frames on, and after a drop comes back by itself with a new
- * ticket, subscribes again and says it was a reconnect; a refused token stops it. Requests (the
- * player's answer) get their own reply, and fail in a way that says whether the frame went out; the
- * player's answer falls back to the POST then, and a stored answer whose reply was lost is no error.
+ * The one realtime client (src/shared/realtime/client.ts) with a fake WebSocket and fake timers, as
+ * the audience's pages use it (src/audience/game-channel.ts) and as the back office shares it:
+ * subscribes after `ready`, measures the clock from pongs, hands the topic's frames on, and after a
+ * drop comes back by itself with a new ticket, subscribes again and says it was a reconnect; a
+ * socket silent for too long is dropped as dead; a refused token stops it. One socket serves every
+ * holder of a page. Requests (the player's answer) get their own reply, and fail in a way that says
+ * whether the frame went out; the player's answer falls back to the POST then, and a stored answer
+ * whose reply was lost is no error.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayApiError, type PlayApi } from '@/audience/api';
-import { LiveRequestUnavailable, LiveSocket, type LiveFrame, wsUrl } from '@/audience/live-socket';
+import { openGameChannel, type GameTicket } from '@/audience/game-channel';
+import { RealtimeClient, RealtimeRequestUnavailable, type EventFrame, type ServerFrame, wsUrl } from '@/shared/realtime/client';
 import { sendAnswer, type AnswerChannel } from '@/play/player-logic';
 
 class FakeSocket {
@@ -15,8 +19,9 @@ class FakeSocket {
   readyState = 1;
   sent: Array<Record<string, unknown>> = [];
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code?: number }) => void) | null = null;
   onerror: (() => void) | null = null;
+  closedWith: number | undefined;
 
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -24,57 +29,61 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(JSON.parse(data) as Record<string, unknown>);
   }
-  close() {
+  close(code?: number) {
+    if (this.readyState === 3) return;
     this.readyState = 3;
-    this.onclose?.();
+    this.closedWith = code;
+    this.onclose?.({ code });
   }
-  receive(frame: LiveFrame) {
+  receive(frame: { type: ServerFrame['type']; [key: string]: unknown }) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
 }
 
 const TOPIC = 'game:4:public';
-let now = 10_000;
+const clientPieces = {
+  createSocket: (url: string) => new FakeSocket(url) as unknown as WebSocket,
+  location: { protocol: 'https:', host: 'quiz.example' },
+  requestTimeoutMs: 5_000,
+  random: () => 0.5,
+  watchNetwork: false,
+};
 
 beforeEach(() => {
   FakeSocket.all = [];
-  vi.useFakeTimers();
+  vi.useFakeTimers({ now: 10_000 });
 });
 afterEach(() => vi.useRealTimers());
 
-function setup(getTicket = vi.fn(async () => ({ ticket: `t${FakeSocket.all.length}`, url: '/api/ws', topic: TOPIC }))) {
-  const events: LiveFrame[] = [];
+function setup(getTicket: () => Promise<GameTicket> = vi.fn(async () => ({ ticket: `t${FakeSocket.all.length}`, url: '/api/ws', topic: TOPIC }))) {
+  const events: EventFrame[] = [];
   const connected: boolean[] = [];
   const offsets: number[] = [];
   const rejected: PlayApiError[] = [];
-  const socket = new LiveSocket({
+  const channel = openGameChannel({
     getTicket,
     onEvent: (frame) => events.push(frame),
     onConnected: (reconnected) => connected.push(reconnected),
     onClock: (offset) => offsets.push(offset),
     onRejected: (error) => rejected.push(error),
-    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-    location: { protocol: 'https:', host: 'quiz.example' },
     lang: () => 'zh-TW',
-    requestTimeoutMs: 5_000,
-    now: () => now,
-    random: () => 0.5,
+    client: clientPieces,
   });
-  return { socket, events, connected, offsets, rejected, getTicket };
+  return { socket: channel.client, stop: () => channel.close(), events, connected, offsets, rejected, getTicket };
 }
 
-describe('the live socket', () => {
+describe('the realtime client, as the audience uses it', () => {
   it('subscribes after ready, measures the clock, passes the topic frames on, and resubscribes after a drop', async () => {
-    const { socket, events, connected, offsets, getTicket } = setup();
-    socket.start();
+    const { socket, stop, events, connected, offsets, getTicket } = setup();
     await vi.advanceTimersByTimeAsync(0);
+    expect(socket.status).toBe('connecting');
     const first = FakeSocket.all[0]!;
     expect(first.url).toBe('wss://quiz.example/api/ws?ticket=t0');
     first.receive({ type: 'ready', server_time: 13_000 });
     expect(first.sent[0]).toEqual({ type: 'subscribe', topic: TOPIC });
     expect(first.sent[1]).toMatchObject({ type: 'ping', t: 10_000 });
     expect(offsets).toEqual([3_000]);
-    now = 10_100;
+    vi.setSystemTime(10_100);
     first.receive({ type: 'pong', t: 10_000, server_time: 13_060 });
     expect(offsets.at(-1)).toBe(3_010);
     first.receive({ type: 'subscribed', topic: TOPIC });
@@ -85,6 +94,7 @@ describe('the live socket', () => {
 
     // The connection drops: a retry after the backoff, with a fresh ticket.
     first.close();
+    expect(socket.status).toBe('reconnecting');
     await vi.advanceTimersByTimeAsync(200);
     expect(FakeSocket.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(300);
@@ -95,7 +105,8 @@ describe('the live socket', () => {
     expect(second.sent[0]).toEqual({ type: 'subscribe', topic: TOPIC });
     second.receive({ type: 'subscribed', topic: TOPIC });
     expect(connected).toEqual([false, true]);
-    socket.stop();
+    expect(socket.status).toBe('open');
+    stop();
   });
 
   it('drops a connection whose pongs stopped, and keeps retrying while the ticket cannot be had', async () => {
@@ -104,30 +115,35 @@ describe('the live socket', () => {
       if (failures-- > 0) throw new PlayApiError('offline', 0);
       return { ticket: 'ok', url: '/api/ws', topic: TOPIC };
     });
-    const { socket } = setup(getTicket);
-    socket.start();
+    const { stop } = setup(getTicket);
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeSocket.all).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(400 + 700);
     expect(FakeSocket.all).toHaveLength(1);
     const dead = FakeSocket.all[0]!;
-    dead.receive({ type: 'ready', server_time: now });
+    dead.receive({ type: 'ready', server_time: Date.now() });
     dead.receive({ type: 'subscribed', topic: TOPIC });
-    // No pong ever comes: after the pings of the first seconds and one interval, it is closed.
+    // Pongs keep it alive...
+    await vi.advanceTimersByTimeAsync(20_000);
+    dead.receive({ type: 'pong', t: Date.now(), server_time: Date.now() });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(dead.readyState).toBe(1);
+    // ...then nothing comes any more: 25 s after the last frame it is closed as dead, and replaced.
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(dead.readyState).toBe(3);
+    expect(dead.closedWith).toBe(4002);
+    expect(dead.sent.filter((f) => f.type === 'ping').length, 'a ping every 10 s meanwhile').toBeGreaterThanOrEqual(5);
     await vi.advanceTimersByTimeAsync(600);
     expect(FakeSocket.all).toHaveLength(2);
-    socket.stop();
+    stop();
   });
 
   it('stops for good when the token behind the ticket is unknown', async () => {
-    const { socket, rejected } = setup(vi.fn(async () => Promise.reject(new PlayApiError('join again', 202))));
-    socket.start();
+    const { socket, stop, rejected } = setup(vi.fn(async () => Promise.reject(new PlayApiError('join again', 202))));
     await vi.advanceTimersByTimeAsync(30_000);
     expect(rejected.map((e) => e.message)).toEqual(['join again']);
     expect(FakeSocket.all).toHaveLength(0);
-    socket.stop();
+    expect(socket.status).toBe('closed');
+    stop();
   });
 
   it('opens ws: on http pages and wss: on https pages', () => {
@@ -135,13 +151,12 @@ describe('the live socket', () => {
   });
 });
 
-/** A LiveSocket subscribed on its first fake socket. */
+/** A client subscribed on its first fake socket. */
 async function openSocket() {
   const setUp = setup();
-  setUp.socket.start();
   await vi.advanceTimersByTimeAsync(0);
-  const fake = FakeSocket.all[0]!;
-  fake.receive({ type: 'ready', server_time: now });
+  const fake = FakeSocket.all.at(-1)!;
+  fake.receive({ type: 'ready', server_time: Date.now() });
   fake.receive({ type: 'subscribed', topic: TOPIC });
   return { ...setUp, fake };
 }
@@ -149,7 +164,7 @@ async function openSocket() {
 const answerBody = { question_id: 7, choices: ['B'] };
 const stored = { question_id: 7, choices: ['B'], received_at: '2026-11-24T12:00:02.300Z', elapsed_ms: 2300, correct: null, points: null };
 
-describe('requests over the live socket', () => {
+describe('requests over the socket', () => {
   it('sends a request frame in the page language and resolves with the reply of the same id only', async () => {
     const { socket, fake } = await openSocket();
     const first = socket.request('answer', answerBody);
@@ -161,38 +176,40 @@ describe('requests over the live socket', () => {
     ]);
     let firstSettled = false;
     void first.then(() => (firstSettled = true));
-    fake.receive({ type: 'reply', id: 'r2', status: 200, body: { code: 201, message: '您已作答過此題', data: null } } as LiveFrame);
+    fake.receive({ type: 'reply', id: 'r2', status: 200, body: { code: 201, message: '您已作答過此題', data: null } });
     await expect(second).resolves.toEqual({ status: 200, body: { code: 201, message: '您已作答過此題', data: null } });
     expect(firstSettled).toBe(false);
-    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200, message: '作答成功', data: { answer: stored } } } as LiveFrame);
+    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200, message: '作答成功', data: { answer: stored } } });
     await expect(first).resolves.toMatchObject({ status: 200, body: { data: { answer: stored } } });
   });
 
   it('fails a request it cannot carry, saying whether the frame went out', async () => {
-    const notOpen = setup().socket.request('answer', answerBody);
-    await expect(notOpen).rejects.toMatchObject({ name: 'LiveRequestUnavailable', sent: false });
+    const connecting = setup();
+    const notOpen = connecting.socket.request('answer', answerBody);
+    await expect(notOpen).rejects.toMatchObject({ name: 'RealtimeRequestUnavailable', sent: false });
+    connecting.stop();
 
     const { socket, fake } = await openSocket();
     const late = socket.request('answer', answerBody);
     const lateResult = late.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(await lateResult).toMatchObject({ name: 'LiveRequestUnavailable', sent: true, message: 'no reply in time' });
+    expect(await lateResult).toMatchObject({ name: 'RealtimeRequestUnavailable', sent: true, message: 'no reply in time' });
     // A reply after the timeout changes nothing.
-    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200 } } as LiveFrame);
+    fake.receive({ type: 'reply', id: 'r1', status: 200, body: { code: 200 } });
 
     const cut = socket.request('answer', answerBody).catch((error: unknown) => error);
     fake.close();
-    expect(await cut).toMatchObject({ name: 'LiveRequestUnavailable', sent: true });
-    // Reconnecting: not open until subscribed again.
+    expect(await cut).toMatchObject({ name: 'RealtimeRequestUnavailable', sent: true });
+    // Reconnecting: not open until ready again.
     await expect(socket.request('answer', answerBody)).rejects.toMatchObject({ sent: false });
     socket.stop();
   });
 
   it('fails what is waiting when the page stops the socket', async () => {
-    const { socket } = await openSocket();
+    const { socket, stop } = await openSocket();
     const waiting = socket.request('answer', answerBody).catch((error: unknown) => error);
-    socket.stop();
-    expect(await waiting).toBeInstanceOf(LiveRequestUnavailable);
+    stop();
+    expect(await waiting).toBeInstanceOf(RealtimeRequestUnavailable);
   });
 });
 
@@ -225,7 +242,7 @@ describe('the player’s answer', () => {
   it('falls back to the POST when the socket cannot carry it', async () => {
     const calls = api({});
     await expect(sendAnswer(calls, { socket: null }, input)).resolves.toEqual({ answer: stored });
-    const closed = channelOf(async () => Promise.reject(new LiveRequestUnavailable('not open', false)));
+    const closed = channelOf(async () => Promise.reject(new RealtimeRequestUnavailable('not open', false)));
     await expect(sendAnswer(calls, closed, input)).resolves.toEqual({ answer: stored });
     expect(calls.answer).toHaveBeenCalledTimes(2);
     expect(calls.answer).toHaveBeenCalledWith('tok', 7, ['B']);
@@ -234,15 +251,65 @@ describe('the player’s answer', () => {
   it('shows the stored answer, not an error, when the socket’s reply was lost and the POST finds it answered', async () => {
     const answered = new PlayApiError('You have already answered this question', 201);
     const calls = api({ answer: vi.fn(async () => Promise.reject(answered)) as never, state: vi.fn(async () => ({ my_answer: stored })) as never });
-    const lost = channelOf(async () => Promise.reject(new LiveRequestUnavailable('no reply in time', true)));
+    const lost = channelOf(async () => Promise.reject(new RealtimeRequestUnavailable('no reply in time', true)));
     await expect(sendAnswer(calls, lost, input)).resolves.toEqual({ answer: stored });
     expect(calls.state).toHaveBeenCalledWith('tok');
 
     // Never sent: the refusal is the player's to see.
-    const neverSent = channelOf(async () => Promise.reject(new LiveRequestUnavailable('not open', false)));
+    const neverSent = channelOf(async () => Promise.reject(new RealtimeRequestUnavailable('not open', false)));
     await expect(sendAnswer(calls, neverSent, input)).rejects.toBe(answered);
     // Sent, but what is stored is another question's: still the refusal.
     const other = api({ answer: vi.fn(async () => Promise.reject(answered)) as never, state: vi.fn(async () => ({ my_answer: { ...stored, question_id: 6 } })) as never });
     await expect(sendAnswer(other, lost, input)).rejects.toBe(answered);
+  });
+});
+
+describe('one socket per page', () => {
+  const adminClient = () =>
+    new RealtimeClient({ getTicket: async () => ({ ticket: 'admin' }), implicitTopics: (topic) => topic === 'admin:3', ...clientPieces });
+
+  it('every holder shares the one socket; it closes with the last, and resubscribes every topic after a reconnect', async () => {
+    const client = adminClient();
+    const shell = client.retain();
+    const screen = client.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(1);
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('wss://quiz.example/api/ws?ticket=admin');
+    const seen: string[] = [];
+    client.subscribe('admin:3', (frame) => seen.push(`admin ${frame.type}`));
+    client.subscribe('game:9:operator', (frame) => seen.push(`operator ${frame.type}`));
+    socket.receive({ type: 'ready', server_time: Date.now() });
+    expect(socket.sent.filter((f) => f.type !== 'ping'), 'the admin topic is subscribed by the server itself').toEqual([{ type: 'subscribe', topic: 'game:9:operator' }]);
+    socket.receive({ type: 'notification.count', topic: 'admin:3', data: { count: 2, company_id: 1 }, server_time: Date.now() });
+    socket.receive({ type: 'server.playerJoined', topic: 'game:9:operator', data: { count: 5 }, server_time: Date.now() });
+    expect(seen).toEqual(['admin notification.count', 'operator server.playerJoined']);
+
+    socket.close(1012);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.receive({ type: 'ready', server_time: Date.now() });
+    expect(FakeSocket.all[1]!.sent.filter((f) => f.type === 'subscribe')).toEqual([{ type: 'subscribe', topic: 'game:9:operator' }]);
+
+    screen();
+    screen();
+    expect(client.status, 'still held by the shell').toBe('open');
+    shell();
+    expect(client.status).toBe('closed');
+    expect(FakeSocket.all[1]!.readyState).toBe(3);
+  });
+
+  it('waits long after the server closed it for flooding', async () => {
+    const client = adminClient();
+    client.start();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.all[0]!.receive({ type: 'ready', server_time: Date.now() });
+    FakeSocket.all[0]!.close(4029);
+    expect(client.status).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(FakeSocket.all, 'no reconnect within 14 s').toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(26_000);
+    expect(FakeSocket.all, 'back after 15 to 60 s').toHaveLength(2);
+    client.stop();
   });
 });
