@@ -9,8 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '@/server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileUploads, files } from '@/server/db/schema';
 import { call, checkedResult, login, type ApiResult } from '../support/api';
 import { createTestApp } from '../support/app';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
@@ -182,9 +182,10 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
       );
       request.on('error', reject);
       request.write(body.subarray(0, 1000));
-      // The first upload is under way: a second one waits its turn.
-      setTimeout(async () => {
+      // Once the first upload is under way (it holds the admin's upload slot), a second one waits its turn.
+      void (async () => {
         try {
+          await vi.waitFor(async () => expect(await app.db.select().from(fileUploads)).toHaveLength(1), { timeout: 10_000, interval: 10 });
           const second = await upload([file('second.txt', csv)]);
           expect(second.body).toMatchObject({ code: 201, message: 'A file is already being uploaded: one file at a time, please wait for it to finish' });
           request.end(body.subarray(1000));
@@ -192,7 +193,7 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
           request.destroy();
           reject(error);
         }
-      }, 300);
+      })();
     });
     const first = await answer;
     expect(JSON.parse(first.body)).toMatchObject({ code: 200, data: { path: 'slow.txt' } });
