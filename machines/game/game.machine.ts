@@ -1,29 +1,65 @@
 /**
- * The game statechart: a live game as the control screen holds it, and the game-level half of the
+ * The game statechart: the root of the control screen's actor system, and the game-level half of the
  * rules the server checks every game-flow step against (machines/game/steps.ts).
- * Pure; the two calls (load the game, end it) and the hand-over of a show request to the question's
- * own actor are injected with `.provide()`.
  *
- * Why the chart has this shape:
- * - `loading` / `loadFailed`: the control screen opens on a game id; nothing can be pressed until the
- *   game and its questions' statuses are known.
- * - `open` (the game is enabled) holds `ready` and `running`, which accept the same steps: they
- *   differ in what an operator sees — nothing happened yet, or the game is under way — and a game
- *   reloaded after any question left status 0 resumes in `running`.
- * - The game does not run the questions' calls: each question has its own actor (question.machine)
- *   for its button and its countdown. The game keeps the one rule that spans questions — at most one
- *   question is live — as data (`liveQuestionId`, from the questions' reports and the server's
- *   events), and refuses `host.showQuestion` while another question is live.
- * - Ending asks 確定要結束遊戲嗎？ (`confirmingEnd`, outside `open`: nothing else can be pressed while
- *   the dialog is up), then calls (`ending`). `ended` is final: the control screen goes back to the
- *   game list; the server ending the game (another screen) lands here too.
- * - What the server reports (questions shown, published; players joined) is applied at the root,
- *   whatever the screen is doing, so a dialog or a call in flight never misses it.
+ * The system (docs/architecture.md, "The control screen's actor system"):
+ *   game (systemId `game`)
+ *   ├── connection (systemId `connection`): the tab's realtime connection (machines/connection:
+ *   │   connecting, open, reconnecting, closed), holding the tab's one realtime client
+ *   ├── operatorTopic (systemId `operatorTopic`): the topic `game:<id>:operator` on that client; it
+ *   │   sends the server's events (`server.*`) to the game
+ *   ├── question-<id> (systemId `question-<id>`), one per question, spawned when the game is loaded
+ *   └── loadGame / endGame / loadRanking: the game's calls
+ * Every operator step is an event to this root (`host.*`), forwarded to the question it names; the
+ * server's events reach the root and the root hands each question its own. The calls are injected
+ * with `.provide()` (`provideGame`): the chart imports no API client.
+ *
+ * Why the chart has this shape (three regions, all active at once):
+ * - `flow`: `loading` / `loadFailed`: nothing can be pressed until the game and its questions are
+ *   known. `synchronizing`: the questions are spawned once the first operator snapshot says which
+ *   question is on screen and how much time it has left (or after SNAPSHOT_WAIT_MS without one).
+ *   `open` holds `ready` and `running`, which accept the same steps: they differ in what an operator
+ *   sees. The one rule that spans questions — at most one question is live — is kept here as data
+ *   (`liveQuestionId`, from the questions' reports and the server's events): `host.showQuestion` is
+ *   refused while another question is live. Ending asks 確定要結束遊戲嗎？ (`confirmingEnd`: nothing
+ *   else can be pressed while the dialog is up), then calls (`ending`). `ended.byThisScreen` sends
+ *   the screen back to the game list; `ended.closed` (ended elsewhere, or before the screen opened)
+ *   stays and offers a reset. A reset after a rehearsal (`server.gameReset`) loads everything again.
+ * - `rights`: `controlling` with `triviaGame.control`, else `watching`: every operator step is refused
+ *   and, at zero, a question's countdown waits for the server's `answerPublished` (sent when the
+ *   operator's screen publishes, or by the server 3 s past the deadline) instead of calling a step
+ *   the server would refuse.
+ * - `ranking`: the top 10 read again after the game loads and after each published answer.
+ * What the server reports (questions shown, published; players joined) is applied at the root,
+ * whatever the screen is doing, so a dialog or a call in flight never misses it.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendParent,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
+import { isTimed } from '../../src/domain/timed.js';
+import { connectionMachine, type ConnectionClient } from '../connection/connection.machine.js';
 import { errorMessage } from '../error-message.js';
-import type { QuestionStatus } from '../question/types.js';
-import type { GameContext, GameEvent, GameInput, LoadedGame } from './types.js';
+import { questionMachine } from '../question/question.machine.js';
+import type { QuestionCallInput, QuestionEvent, QuestionStatus, ShownTiming } from '../question/types.js';
+import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, Ranking } from './types.js';
+
+/** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
+export const SNAPSHOT_WAIT_MS = 4_000;
+
+/** The system id of a question's actor. */
+export const questionSystemId = (questionId: number): string => `question-${questionId}`;
 
 /** The question in status 1, if any. */
 export function liveQuestionOf(statuses: Record<number, QuestionStatus>): number | null {
@@ -35,125 +71,348 @@ const anySent = (context: GameContext) => Object.values(context.questionStatuses
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`game machine: actor "${name}" not provided`));
 
+/** The game's question logic: a question reports its status moves to the game that spawned it. */
+const gameQuestion = questionMachine.provide({
+  actions: {
+    reportStatus: sendParent(({ context }, params: { status: QuestionStatus }) => ({
+      type: 'question.statusChanged' as const,
+      questionId: context.questionId,
+      status: params.status,
+    })),
+  },
+});
+
+/** The question's statuses with `status` applied: only forward (0 → 1 → 2 → 3), one live at a time. */
+function withStatus(statuses: Record<number, QuestionStatus>, questionId: number, next: QuestionStatus) {
+  // A late or repeated report never undoes a step.
+  const status = Math.max(statuses[questionId] ?? 0, next) as QuestionStatus;
+  const questionStatuses = { ...statuses, [questionId]: status };
+  // The server shows one question at a time: another one shown means the previous one was
+  // published meanwhile (an event this screen missed).
+  if (status === 1) {
+    for (const [id, other] of Object.entries(questionStatuses)) if (other === 1 && Number(id) !== questionId) questionStatuses[Number(id)] = 2;
+  }
+  return { questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses) };
+}
+
 export const gameMachine = setup({
   types: {
     context: {} as GameContext,
     events: {} as GameEvent,
     input: {} as GameInput,
     tags: {} as 'busy' | 'open',
-    children: {} as { loadGame: 'loadGame'; endGame: 'endGame' },
+    children: {} as { loadGame: 'loadGame'; endGame: 'endGame'; loadRanking: 'loadRanking'; connection: 'connection'; operatorTopic: 'operatorTopic' },
   },
   actors: {
-    /** triviaGame/detail + question/list (all pages) + the operator snapshot's player count. */
+    /** triviaGame/detail + question/list (all pages). */
     loadGame: fromPromise<LoadedGame, GameInput>(notProvided('loadGame')),
     /** gameFlow type 5. */
     endGame: fromPromise<unknown, GameInput>(notProvided('endGame')),
+    /** triviaGame/getRank (top 10). */
+    loadRanking: fromPromise<Ranking, GameInput>(notProvided('loadRanking')),
+    /** The tab's realtime connection (machines/connection). */
+    connection: connectionMachine,
+    /** The operator topic on the connection's client: sends `server.*` events to the game. */
+    operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(() => undefined),
+    /** One question of the game (its calls provided with `provideGame`). */
+    question: gameQuestion,
+  },
+  delays: {
+    snapshotWait: SNAPSHOT_WAIT_MS,
   },
   actions: {
-    /** Injected: hands the show request to the question's own actor. */
-    forwardShow: (_, _params: { questionId: number }) => {},
-    applyLoaded: assign((_, params: { loaded: LoadedGame }) => {
-      const questionStatuses = Object.fromEntries(params.loaded.questions.map((q) => [q.id, q.status]));
-      return { questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), playerCount: params.loaded.playerCount, error: null };
+    storeLoaded: assign((_, params: { loaded: LoadedGame }) => {
+      const questionStatuses = Object.fromEntries(params.loaded.questions.map((q) => [q.id, q.status as QuestionStatus]));
+      return { loaded: params.loaded, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), error: null };
     }),
-    setQuestionStatus: assign(({ context }, params: { questionId: number; status: QuestionStatus }) => {
-      // Statuses only move forward (0 → 1 → 2 → 3): a late or repeated report never undoes a step.
-      const status = Math.max(context.questionStatuses[params.questionId] ?? 0, params.status) as QuestionStatus;
-      const questionStatuses = { ...context.questionStatuses, [params.questionId]: status };
-      // The server shows one question at a time: another one shown means the previous one was
-      // published meanwhile (an event this screen missed).
-      if (status === 1) {
-        for (const [id, other] of Object.entries(questionStatuses)) if (other === 1 && Number(id) !== params.questionId) questionStatuses[Number(id)] = 2;
+    /** One question actor per question, at the status the server says (the live one with its time left). */
+    spawnQuestions: assign(({ context, spawn, system }) => {
+      const snapshot = context.operatorSnapshot;
+      const live = snapshot?.value.live_question ?? null;
+      const questions: GameContext['questions'] = {};
+      let questionStatuses = context.questionStatuses;
+      for (const row of context.loaded?.questions ?? []) {
+        let status = row.status as QuestionStatus;
+        let remainingMs: number | null | undefined;
+        if (live && snapshot && live.question_id === row.id) {
+          status = Math.max(status, 1) as QuestionStatus;
+          remainingMs = live.remaining_ms === null ? null : live.remaining_ms - (Date.now() - snapshot.receivedAt);
+        }
+        questionStatuses = { ...questionStatuses, [row.id]: Math.max(questionStatuses[row.id] ?? 0, status) as QuestionStatus };
+        questions[row.id] = spawn('question', {
+          id: questionSystemId(row.id),
+          // Registered under its system id (a question still registered — only in a pure traversal of
+          // the chart, which never stops what it spawns — is spawned without one rather than failing).
+          ...(system.get(questionSystemId(row.id)) ? {} : { systemId: questionSystemId(row.id) }),
+          input: {
+            questionId: row.id,
+            status,
+            timed: isTimed(context.loaded?.detail.type ?? 1, row.have_answering_time),
+            answeringSeconds: row.answering_time,
+            ...(remainingMs === undefined ? {} : { remainingMs }),
+          },
+        });
       }
-      return { questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses) };
+      // The server's live question is the one live question (any other one was published meanwhile).
+      if (live) return { questions, ...withStatus(questionStatuses, live.question_id, 1), counts: { questionId: live.question_id, counts: live.counts, total: live.total } };
+      return { questions, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses) };
     }),
+    stopQuestions: enqueueActions(({ context, enqueue }) => {
+      for (const ref of Object.values(context.questions)) enqueue.stopChild(ref);
+      enqueue.assign({ questions: {} });
+    }),
+    /** Hands an operator step or a server event to the question it names (if this game has it). */
+    forwardToQuestion: enqueueActions(({ context, enqueue }, params: { questionId: number | null; event: QuestionEvent }) => {
+      const ref = params.questionId === null ? undefined : context.questions[params.questionId];
+      if (ref) enqueue.sendTo(ref, params.event);
+    }),
+    /** The state on (re)subscribing: resynchronises the live question's countdown, the others and the end. */
+    applySnapshot: enqueueActions(({ context, enqueue }) => {
+      const snapshot = context.operatorSnapshot;
+      if (!snapshot) return;
+      const live = snapshot.value.live_question;
+      for (const [key, ref] of Object.entries(context.questions)) {
+        const id = Number(key);
+        if (live && id === live.question_id) {
+          const deadline = live.remaining_ms === null ? null : snapshot.receivedAt + live.remaining_ms;
+          enqueue.sendTo(ref, { type: 'server.questionShown', deadline, serverTime: snapshot.receivedAt });
+          enqueue.assign(({ context: c }) => withStatus(c.questionStatuses, id, 1));
+        } else if (context.questionStatuses[id] === 1) {
+          // The server has no question on screen (or another one): this one was published meanwhile.
+          enqueue.sendTo(ref, { type: 'server.answerPublished' });
+          enqueue.assign(({ context: c }) => withStatus(c.questionStatuses, id, 2));
+        }
+      }
+      if (live) enqueue.assign({ counts: { questionId: live.question_id, counts: live.counts, total: live.total } });
+    }),
+    storeSnapshot: assign((_, params: { snapshot: OperatorSnapshot; receivedAt: number }) => ({
+      operatorSnapshot: { value: params.snapshot, receivedAt: params.receivedAt },
+      playerCount: params.snapshot.game.player_count,
+    })),
+    setQuestionStatus: assign(({ context }, params: { questionId: number; status: QuestionStatus }) =>
+      withStatus(context.questionStatuses, params.questionId, params.status),
+    ),
+    setCounts: assign((_, params: { questionId: number; counts: Record<string, number>; total: number }) => ({
+      counts: { questionId: params.questionId, counts: params.counts, total: params.total },
+    })),
+    setRanking: assign((_, params: { ranking: Ranking }) => ({ ranking: params.ranking })),
+    refreshRanking: raise({ type: 'ranking.refresh' }),
     setPlayerCount: assign((_, params: { count: number }) => ({ playerCount: params.count })),
+    /** A reset game: no player, no answer, no ranking, no question on screen; read again from the start. */
+    forgetGame: assign(({ context }) => ({
+      loaded: null,
+      questionStatuses: {},
+      liveQuestionId: null,
+      playerCount: 0,
+      counts: null,
+      ranking: null,
+      // Known without asking again: nothing is live. A snapshot that follows replaces it.
+      operatorSnapshot: context.operatorSnapshot && {
+        value: { ...context.operatorSnapshot.value, game: { ...context.operatorSnapshot.value.game, player_count: 0 }, live_question: null },
+        receivedAt: context.operatorSnapshot.receivedAt,
+      },
+      error: null,
+    })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },
   guards: {
-    isEnded: (_, params: { loaded: LoadedGame }) => params.loaded.status === 0,
+    isEnded: ({ context }) => context.loaded?.detail.status === 0,
+    hasSnapshot: ({ context }) => context.operatorSnapshot !== null,
+    snapshotSaysEnded: (_, params: { snapshot: OperatorSnapshot }) => params.snapshot.game.status === 0,
     anyQuestionSent: ({ context }) => anySent(context),
     /** One question live at a time; the question itself checks its own status. */
-    noOtherQuestionLive: ({ context }, params: { questionId: number }) =>
-      context.liveQuestionId === null || context.liveQuestionId === params.questionId,
+    noOtherQuestionLive: ({ context, event }) =>
+      event.type === 'host.showQuestion' && (context.liveQuestionId === null || context.liveQuestionId === event.questionId),
+    controlling: stateIn({ rights: 'controlling' }),
+    rightsGranted: ({ event }) => event.type === 'session.rights' && event.canControl,
+    rightsWithdrawn: ({ event }) => event.type === 'session.rights' && !event.canControl,
   },
 }).createMachine({
   id: 'game',
-  context: ({ input }) => ({ gameId: input.gameId, questionStatuses: {}, liveQuestionId: null, playerCount: 0, error: null }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: 'busy',
-      invoke: {
-        id: 'loadGame',
-        src: 'loadGame',
-        input: ({ context }) => ({ gameId: context.gameId }),
-        onDone: [
-          {
-            guard: { type: 'isEnded', params: ({ event }) => ({ loaded: event.output }) },
-            target: 'ended',
-            actions: { type: 'applyLoaded', params: ({ event }) => ({ loaded: event.output }) },
-          },
-          { target: 'open', actions: { type: 'applyLoaded', params: ({ event }) => ({ loaded: event.output }) } },
-        ],
-        onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
-      },
+  type: 'parallel',
+  context: ({ input }) => ({
+    gameId: input.gameId,
+    client: input.client ?? NO_CLIENT,
+    loaded: null,
+    questions: {},
+    questionStatuses: {},
+    liveQuestionId: null,
+    playerCount: 0,
+    counts: null,
+    ranking: null,
+    operatorSnapshot: null,
+    error: null,
+  }),
+  invoke: [
+    { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ client: context.client }) },
+    {
+      id: 'operatorTopic',
+      systemId: 'operatorTopic',
+      src: 'operatorTopic',
+      input: ({ context }) => ({ topic: `game:${context.gameId}:operator`, client: context.client }),
     },
-    loadFailed: {
-      on: { 'host.retry': { target: 'loading', actions: 'clearError' } },
-    },
-    open: {
-      description: 'Enabled: questions are shown one at a time.',
-      tags: 'open',
-      initial: 'ready',
-      on: {
-        'host.showQuestion': {
-          guard: { type: 'noOtherQuestionLive', params: ({ event }) => ({ questionId: event.questionId }) },
-          actions: [{ type: 'forwardShow', params: ({ event }) => ({ questionId: event.questionId }) }, 'clearError'],
-        },
-        'host.endGame': { target: 'confirmingEnd', actions: 'clearError' },
-      },
-      states: {
-        ready: {
-          description: 'No question shown yet.',
-          always: { guard: 'anyQuestionSent', target: 'running' },
-        },
-        running: { description: 'Under way: a question was shown.' },
-      },
-    },
-    confirmingEnd: {
-      description: 'The dialog asks 確定要結束遊戲嗎？',
-      on: {
-        'host.confirm': { target: 'ending' },
-        'host.cancel': { target: 'open' },
-      },
-    },
-    ending: {
-      description: 'The end-game call (gameFlow 5) is in flight.',
-      tags: 'busy',
-      invoke: {
-        id: 'endGame',
-        src: 'endGame',
-        input: ({ context }) => ({ gameId: context.gameId }),
-        onDone: { target: 'ended' },
-        onError: { target: 'open', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
-      },
-    },
-    ended: {
-      description: 'Status 0: the game is over; the control screen returns to the game list.',
-      type: 'final',
-    },
-  },
+  ],
   on: {
     'question.statusChanged': {
       actions: { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: event.status }) },
     },
-    'server.questionShown': { actions: { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: 1 }) } },
-    'server.answerPublished': { actions: { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: 2 }) } },
-    'server.rankingPublished': { actions: { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: 3 }) } },
+    'server.snapshot': [
+      {
+        guard: { type: 'snapshotSaysEnded', params: ({ event }) => ({ snapshot: event.snapshot }) },
+        actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot', raise({ type: 'server.gameEnded' })],
+      },
+      { actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot'] },
+    ],
+    'server.questionShown': {
+      actions: [
+        { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: 1 }) },
+        {
+          type: 'forwardToQuestion',
+          params: ({ event }) => ({
+            questionId: event.questionId,
+            event: { type: 'server.questionShown', deadline: event.deadline, serverTime: event.serverTime },
+          }),
+        },
+        { type: 'setCounts', params: ({ event }) => ({ questionId: event.questionId, counts: {}, total: 0 }) },
+      ],
+    },
+    'server.answerCount': { actions: { type: 'setCounts', params: ({ event }) => event } },
+    'server.answerPublished': {
+      actions: [
+        { type: 'setQuestionStatus', params: ({ event }) => ({ questionId: event.questionId, status: 2 }) },
+        { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'server.answerPublished' } }) },
+        { type: 'setCounts', params: ({ event }) => event },
+        'refreshRanking',
+      ],
+    },
+    'server.rankingPublished': {
+      actions: [
+        { type: 'setRanking', params: ({ event }) => ({ ranking: event.ranking }) },
+        enqueueActions(({ event, enqueue }) => {
+          if (event.questionId === null) return;
+          enqueue({ type: 'setQuestionStatus', params: { questionId: event.questionId, status: 3 } });
+          enqueue({ type: 'forwardToQuestion', params: { questionId: event.questionId, event: { type: 'server.rankingPublished' } } });
+        }),
+      ],
+    },
     'server.playerJoined': { actions: { type: 'setPlayerCount', params: ({ event }) => ({ count: event.count }) } },
-    'server.gameEnded': { target: '.ended' },
+  },
+  states: {
+    flow: {
+      initial: 'loading',
+      on: {
+        'server.gameEnded': { target: '.ended' },
+        'server.gameReset': { target: '.loading', actions: ['stopQuestions', 'forgetGame'] },
+      },
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'loadGame',
+            src: 'loadGame',
+            input: ({ context }) => ({ gameId: context.gameId }),
+            onDone: { target: 'synchronizing', actions: { type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+            onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+          },
+        },
+        loadFailed: {
+          on: { 'host.retry': { target: 'loading', actions: 'clearError' } },
+        },
+        synchronizing: {
+          description: 'Loaded; the questions start once the operator snapshot says which one is on screen (or after a wait).',
+          tags: 'busy',
+          always: { guard: 'hasSnapshot', target: 'started' },
+          after: { snapshotWait: { target: 'started' } },
+        },
+        started: {
+          description: 'Spawns one question actor per question, then goes where the stored game is.',
+          entry: ['spawnQuestions', 'refreshRanking'],
+          always: [{ guard: 'isEnded', target: 'ended' }, { target: 'open' }],
+        },
+        open: {
+          description: 'Enabled: questions are shown one at a time.',
+          tags: 'open',
+          initial: 'ready',
+          on: {
+            'host.showQuestion': {
+              guard: and(['controlling', 'noOtherQuestionLive']),
+              actions: [{ type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.showQuestion' } }) }, 'clearError'],
+            },
+            'host.publishNow': { guard: 'controlling', actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.publishNow' } }) } },
+            'host.confirmPublish': { guard: 'controlling', actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.confirm' } }) } },
+            'host.cancelPublish': { actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.cancel' } }) } },
+            'host.publishRanking': { guard: 'controlling', actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.publishRanking' } }) } },
+            'host.retryPublish': { guard: 'controlling', actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.retry' } }) } },
+            'host.endGame': { guard: 'controlling', target: 'confirmingEnd', actions: 'clearError' },
+          },
+          states: {
+            ready: {
+              description: 'No question shown yet.',
+              always: { guard: 'anyQuestionSent', target: 'running' },
+            },
+            running: { description: 'Under way: a question was shown.' },
+          },
+        },
+        confirmingEnd: {
+          description: 'The dialog asks 確定要結束遊戲嗎？',
+          on: {
+            'host.confirm': { target: 'ending' },
+            'host.cancel': { target: 'open' },
+          },
+        },
+        ending: {
+          description: 'The end-game call (gameFlow 5) is in flight.',
+          tags: 'busy',
+          invoke: {
+            id: 'endGame',
+            src: 'endGame',
+            input: ({ context }) => ({ gameId: context.gameId }),
+            onDone: { target: 'ended.byThisScreen' },
+            onError: { target: 'open', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+          },
+          on: { 'server.gameEnded': { target: 'ended.byThisScreen' } },
+        },
+        ended: {
+          description: 'Status 0: the game is over.',
+          initial: 'closed',
+          on: { 'server.gameEnded': { description: 'Already over.' } },
+          states: {
+            closed: { description: 'Over before this screen opened, or ended on another screen: the screen stays and offers a reset.' },
+            byThisScreen: { description: 'Ended here: the control screen returns to the game list.' },
+          },
+        },
+      },
+    },
+    rights: {
+      initial: 'controlling',
+      states: {
+        controlling: {
+          description: 'The admin holds triviaGame.control: the steps are theirs.',
+          on: { 'session.rights': { guard: 'rightsWithdrawn', target: 'watching' } },
+        },
+        watching: {
+          description: 'Without triviaGame.control: the screen only watches; at zero a countdown waits for the server.',
+          on: { 'session.rights': { guard: 'rightsGranted', target: 'controlling' } },
+        },
+      },
+    },
+    ranking: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'ranking.refresh': 'loading' } },
+        loading: {
+          invoke: {
+            id: 'loadRanking',
+            src: 'loadRanking',
+            input: ({ context }) => ({ gameId: context.gameId }),
+            onDone: { target: 'idle', actions: { type: 'setRanking', params: ({ event }) => ({ ranking: event.output }) } },
+            // Shown by the API client; the panel keeps the last ranking.
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
   },
 });
 
@@ -161,3 +420,56 @@ export type GameMachine = typeof gameMachine;
 export type GameSnapshot = SnapshotFrom<typeof gameMachine>;
 export type GameActorRef = ActorRefFrom<typeof gameMachine>;
 export type * from './types.js';
+
+/** No realtime client (the server's pure step checks, a test without one): never connects. */
+export const NO_CLIENT: ConnectionClient = {
+  status: 'idle',
+  onStatus: () => () => undefined,
+  onRejected: () => () => undefined,
+  retain: () => () => undefined,
+  retryNow: () => undefined,
+  start: () => undefined,
+};
+
+/** Whether the game in `system` only watches (its admin lacks `triviaGame.control`). */
+function watching(system: { get(id: string): AnyActorRef | undefined }): boolean {
+  const game: GameActorRef | undefined = system.get('game');
+  return game?.getSnapshot().matches({ rights: 'watching' }) ?? false;
+}
+
+/** The calls of the control screen (POST /triviaGame/...), and its connection to the operator topic. */
+export interface GameCalls {
+  /** Each call gets the actor's abort signal (aborted when the state that runs it is left). */
+  loadGame(input: GameInput, signal: AbortSignal): Promise<LoadedGame>;
+  endGame(input: GameInput, signal: AbortSignal): Promise<unknown>;
+  loadRanking(input: GameInput, signal: AbortSignal): Promise<Ranking>;
+  showQuestion(input: QuestionCallInput, signal: AbortSignal): Promise<ShownTiming>;
+  publishAnswer(input: QuestionCallInput, signal: AbortSignal): Promise<unknown>;
+  publishRanking(input: QuestionCallInput, signal: AbortSignal): Promise<unknown>;
+  /** A callback actor on the operator topic (input OperatorTopicInput): sends `server.*` game events to the game. */
+  operatorTopic: AnyActorLogic;
+}
+
+/**
+ * The game machine with the screen's calls: the root's own and each question's. Start it with
+ * `systemId: 'game'` (a watching game's question finds the rights there).
+ */
+export function provideGame(calls: GameCalls) {
+  return gameMachine.provide({
+    actors: {
+      loadGame: fromPromise<LoadedGame, GameInput>(({ input, signal }) => calls.loadGame(input, signal)),
+      endGame: fromPromise<unknown, GameInput>(({ input, signal }) => calls.endGame(input, signal)),
+      loadRanking: fromPromise<Ranking, GameInput>(({ input, signal }) => calls.loadRanking(input, signal)),
+      operatorTopic: calls.operatorTopic as never,
+      question: gameQuestion.provide({
+        actors: {
+          showQuestion: fromPromise<ShownTiming, QuestionCallInput>(({ input, signal }) => calls.showQuestion(input, signal)),
+          publishAnswer: fromPromise<unknown, QuestionCallInput>(({ input, signal, system }) =>
+            watching(system) ? new Promise<never>(() => undefined) : calls.publishAnswer(input, signal),
+          ),
+          publishRanking: fromPromise<unknown, QuestionCallInput>(({ input, signal }) => calls.publishRanking(input, signal)),
+        },
+      }),
+    },
+  });
+}

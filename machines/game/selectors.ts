@@ -1,18 +1,41 @@
 /**
- * Narrow reads of the game snapshot for the control screen. Whether a button may be pressed is asked
- * of the chart (`can`), never kept as a flag.
+ * Narrow reads of the game snapshot for the control screen (`useSelector(game, selectX)`). Whether a
+ * button may be pressed is asked of the chart (`can`), never kept as a flag; the question actors are
+ * read with machines/question/selectors.ts.
  */
+import type { QuestionActorRef } from '../question/question.machine.js';
 import type { GameSnapshot } from './game.machine.js';
+import type { GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
 
-export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches('loading');
+export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loading' });
+export const selectLoadFailed = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loadFailed' });
 export const selectIsBusy = (snapshot: GameSnapshot): boolean => snapshot.hasTag('busy');
 export const selectIsOpen = (snapshot: GameSnapshot): boolean => snapshot.hasTag('open');
-export const selectIsEnded = (snapshot: GameSnapshot): boolean => snapshot.matches('ended');
+export const selectIsEnded = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'ended' });
+/** Ended by this screen's own 確定: the screen goes back to the game list. */
+export const selectEndedHere = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: { ended: 'byThisScreen' } });
+/** Over, and not by this screen: the screen stays and says so. */
+export const selectEndedElsewhere = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: { ended: 'closed' } });
 /** The 確定要結束遊戲嗎？ confirmation is open. */
-export const selectIsConfirmingEnd = (snapshot: GameSnapshot): boolean => snapshot.matches('confirmingEnd');
+export const selectIsConfirmingEnd = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'confirmingEnd' });
+/** Ending asked or under way (the end button shows it). */
+export const selectIsEnding = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'confirmingEnd' }) || snapshot.matches({ flow: 'ending' });
+/** The admin may run the game (`triviaGame.control`); otherwise the screen only watches. */
+export const selectCanControl = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: 'controlling' });
+/** The game's connection actor (read it with machines/connection/selectors.ts). */
+export const selectConnectionActor = (snapshot: GameSnapshot) => snapshot.children.connection;
 export const selectLiveQuestionId = (snapshot: GameSnapshot): number | null => snapshot.context.liveQuestionId;
 export const selectPlayerCount = (snapshot: GameSnapshot): number => snapshot.context.playerCount;
 export const selectError = (snapshot: GameSnapshot): string | null => snapshot.context.error;
+export const selectGame = (snapshot: GameSnapshot): GameDetail | null => snapshot.context.loaded?.detail ?? null;
+const NO_ROWS: readonly QuestionRow[] = [];
+export const selectQuestionRows = (snapshot: GameSnapshot): readonly QuestionRow[] => snapshot.context.loaded?.questions ?? NO_ROWS;
+export const selectQuestionStatuses = (snapshot: GameSnapshot) => snapshot.context.questionStatuses;
+/** The actor of a question (system id `question-<id>`), once the game spawned it. */
+export const selectQuestionActor = (snapshot: GameSnapshot, questionId: number): QuestionActorRef | undefined => snapshot.context.questions[questionId];
+export const selectQuestionActors = (snapshot: GameSnapshot): Record<number, QuestionActorRef> => snapshot.context.questions;
+export const selectCounts = (snapshot: GameSnapshot): LiveCounts | null => snapshot.context.counts;
+export const selectRanking = (snapshot: GameSnapshot): Ranking | null => snapshot.context.ranking;
 /** Whether the game lets this question be shown now (the question's own actor says whether it can). */
 export const selectCanShowQuestion = (snapshot: GameSnapshot, questionId: number): boolean =>
   snapshot.can({ type: 'host.showQuestion', questionId });

@@ -13,7 +13,7 @@ import { initialTransition, transition, type EventFromLogic } from 'xstate';
 import { questionMachine, type QuestionSnapshot } from '../question/question.machine.js';
 import { selectStatus } from '../question/selectors.js';
 import type { GameFlowStep, QuestionStatus } from '../question/types.js';
-import { gameMachine, type GameSnapshot } from './game.machine.js';
+import { gameMachine, NO_CLIENT, type GameSnapshot } from './game.machine.js';
 import type { GameStatus } from './types.js';
 
 type QuestionModelEvent = EventFromLogic<typeof questionMachine> | { type: `xstate.done.actor.${string}`; output: unknown };
@@ -60,8 +60,20 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
   const questionStatuses: Record<number, QuestionStatus> = game.liveQuestionId === null ? {} : { [game.liveQuestionId]: 1 };
   const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : 'ready';
   return gameMachine.resolveState({
-    value: game.status === 0 ? 'ended' : { open },
-    context: { gameId: game.id, questionStatuses, liveQuestionId: game.liveQuestionId, playerCount: 0, error: null },
+    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: 'controlling', ranking: 'idle' },
+    context: {
+      gameId: game.id,
+      client: NO_CLIENT,
+      loaded: null,
+      questions: {},
+      questionStatuses,
+      liveQuestionId: game.liveQuestionId,
+      playerCount: 0,
+      counts: null,
+      ranking: null,
+      operatorSnapshot: null,
+      error: null,
+    },
   });
 }
 
@@ -104,7 +116,7 @@ export function resolveGameFlowStep(input: StepInput): StepOutcome {
     if (run(gameMachine, game, END_GAME_EVENTS)) return { kind: 'apply', questionStatus: null, endsGame: true };
     return { kind: 'already', questionStatus: null, endsGame: true };
   }
-  if (game.status === 'done') return { kind: 'refused', reason: 'gameEnded' };
+  if (game.matches({ flow: 'ended' })) return { kind: 'refused', reason: 'gameEnded' };
   if (!input.question) return { kind: 'refused', reason: 'questionRequired' };
 
   const step = input.step;

@@ -1,49 +1,100 @@
 /**
- * Types of the game machine: a live game as the control screen holds it (which question is live,
- * how many players joined, whether the game is over). Pure types only.
+ * Types of the game machine: a live game as the control screen holds it — the root of the screen's
+ * actor system (the game, one question actor per question, the connection to the operator topic).
+ * Its context, the events it listens to (namespaced by who speaks) and the contracts of the injected
+ * calls. Pure types only: the rows are the contracts' types, never the API client.
  */
+import type { components as AdminComponents } from '../../openapi/admin-api.js';
+import type { components as PlayComponents } from '../../openapi/play-api.js';
+import type { ConnectionClient } from '../connection/connection.machine.js';
+import type { QuestionActorRef } from '../question/question.machine.js';
 import type { QuestionStatus } from '../question/types.js';
 
 /** 1 = enabled, 0 = closed (ended). */
 export type GameStatus = 0 | 1;
 
+/** The game's row (triviaGame/detail) and a question's row (question/list), as the screen draws them. */
+export type GameDetail = AdminComponents['schemas']['TriviaGame'];
+export type QuestionRow = AdminComponents['schemas']['Question'];
+/** The current top 10 (triviaGame/getRank, or a `server.rankingPublished` event). */
+export type Ranking = AdminComponents['schemas']['RankData'];
+/** `server.snapshot` of the operator topic: sent on every (re)subscription. */
+export type OperatorSnapshot = PlayComponents['schemas']['EventOperatorSnapshot'];
+
 export interface GameInput {
   gameId: number;
+  /** The tab's realtime client, held by the `connection` child (none: the game never connects). */
+  client?: ConnectionClient;
 }
 
-/** What loading a game resolves with (the detail and the question list of the control screen). */
+/** What loading a game resolves with: its row and every question's row in order. */
 export interface LoadedGame {
-  status: GameStatus;
-  questions: Array<{ id: number; status: QuestionStatus }>;
-  playerCount: number;
+  detail: GameDetail;
+  questions: readonly QuestionRow[];
+}
+
+/** Answers per option of the question on screen (or of the last one published). */
+export interface LiveCounts {
+  questionId: number;
+  counts: Record<string, number>;
+  total: number;
 }
 
 export interface GameContext {
   gameId: number;
+  client: ConnectionClient;
+  /** The game and its questions as loaded (null until loaded). */
+  loaded: LoadedGame | null;
+  /** The question actors this game spawned, by question id (system ids `question-<id>`). */
+  questions: Record<number, QuestionActorRef>;
   /** Status of every question of the game, by id (kept up to date from the questions and the server). */
   questionStatuses: Record<number, QuestionStatus>;
   /** The question on screen (status 1), if any: at most one at a time. */
   liveQuestionId: number | null;
   playerCount: number;
+  counts: LiveCounts | null;
+  ranking: Ranking | null;
+  /** The last operator snapshot and when it arrived (local ms): the live question's remaining time. */
+  operatorSnapshot: { value: OperatorSnapshot; receivedAt: number } | null;
   error: string | null;
 }
+
+/** A question's operator event, forwarded by the game to the question's actor. */
+export type QuestionStepType = 'host.publishNow' | 'host.confirmPublish' | 'host.cancelPublish' | 'host.publishRanking' | 'host.retryPublish';
 
 export type GameEvent =
   /** The operator retries loading the game after a failure. */
   | { type: 'host.retry' }
   /** The operator pressed a question's show button; the game lets only one question be live. */
   | { type: 'host.showQuestion'; questionId: number }
+  /** The operator's other steps on a question (publish now and its dialog, publish ranking, retry a publish). */
+  | { type: QuestionStepType; questionId: number }
   /** The operator pressed the game-over button: asks 確定要結束遊戲嗎？ first. */
   | { type: 'host.endGame' }
   | { type: 'host.confirm' }
   | { type: 'host.cancel' }
-  /** A question actor of this screen reports its status (after a call it made succeeded or failed). */
+  /** The signed-in admin holds `triviaGame.control` (or no longer does): controlling or only watching. */
+  | { type: 'session.rights'; canControl: boolean }
+  /** A question actor of this game reports its status (its own call succeeded, or the server said so). */
   | { type: 'question.statusChanged'; questionId: number; status: QuestionStatus }
-  /** The real-time channel (operator topic). */
-  | { type: 'server.questionShown'; questionId: number }
-  | { type: 'server.answerPublished'; questionId: number }
-  | { type: 'server.rankingPublished'; questionId: number }
+  /** The real-time channel (operator topic), translated by the `operatorTopic` actor. */
+  | { type: 'server.snapshot'; snapshot: OperatorSnapshot; receivedAt: number }
+  /** `deadline` and `serverTime` in ms on the server's clock (the connection's estimate of it). */
+  | { type: 'server.questionShown'; questionId: number; deadline: number | null; serverTime: number }
+  | { type: 'server.answerCount'; questionId: number; counts: Record<string, number>; total: number }
+  | { type: 'server.answerPublished'; questionId: number; counts: Record<string, number>; total: number }
+  | { type: 'server.rankingPublished'; questionId: number | null; ranking: Ranking }
   | { type: 'server.playerJoined'; count: number }
-  | { type: 'server.gameEnded' };
+  | { type: 'server.gameEnded' }
+  /** The game was reset after a rehearsal: everything is read again. */
+  | { type: 'server.gameReset' }
+  /** Raised by the game itself: read the top 10 again. */
+  | { type: 'ranking.refresh' };
 
 export type GameEventType = GameEvent['type'];
+
+/** What the operator topic actor is given: the topic of this game on the tab's realtime client. */
+export interface OperatorTopicInput {
+  topic: string;
+  client: ConnectionClient;
+}

@@ -59,6 +59,11 @@ export const questionMachine = setup({
     tick: ({ context }) => msToNextChange(context.remainingMs ?? 0),
   },
   actions: {
+    /**
+     * Tells whoever runs the question that its stored status moved (a no-op alone; the game machine,
+     * which spawns one question per row, provides it to report to itself: machines/game).
+     */
+    reportStatus: (_, _params: { status: QuestionStatus }) => {},
     applyTiming: assign((_, params: ShownTiming) => ({ remainingMs: remainingFrom(params), error: null })),
     /** One tick: down to the whole second below. */
     tickDown: assign(({ context }) => ({
@@ -129,6 +134,7 @@ export const questionMachine = setup({
       description: 'Status 1: on screen; players answer. The countdown runs beside the publish-now button.',
       type: 'parallel',
       tags: 'live',
+      entry: { type: 'reportStatus', params: { status: 1 } },
       on: {
         // The server's timing wins: the countdown restarts from it (the publish-now dialog stays open).
         'server.questionShown': {
@@ -198,6 +204,7 @@ export const questionMachine = setup({
     answerPublished: {
       description: 'Status 2: the answer is out; the button publishes the ranking.',
       tags: 'answerOut',
+      entry: { type: 'reportStatus', params: { status: 2 } },
       on: {
         'host.publishRanking': { target: 'publishingRanking', actions: 'clearError' },
         'server.rankingPublished': { target: 'rankingPublished', actions: 'countRanking' },
@@ -224,6 +231,7 @@ export const questionMachine = setup({
     rankingPublished: {
       description: 'Status 3: a ranking is out; it may be published again.',
       tags: 'answerOut',
+      entry: { type: 'reportStatus', params: { status: 3 } },
       on: {
         'host.publishRanking': { target: 'publishingRanking', actions: 'clearError' },
         'server.rankingPublished': { actions: 'countRanking' },

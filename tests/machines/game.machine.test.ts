@@ -1,89 +1,163 @@
 /**
- * The game machine as the control screen runs it, with its calls (load the game, end it) faked, and
- * the server's step rules derived from the charts (machines/game/steps.ts).
+ * The game machine as the control screen runs it — the root of the screen's actor system: its calls
+ * (load the game, end it, the top 10) and the question calls faked, its connection a fake callback
+ * actor, the question actors it spawns real (machines/question) — and the server's step rules
+ * derived from the charts (machines/game/steps.ts).
  *
  * Model-based part, as in question.machine.test.ts: every shortest path of the pure chart replayed on
- * the real actor; after each step the actor agrees with the chart and holds the assertions of the
- * states it is in; the coverage test lists state nodes and transitions (recorded from the actor's
- * microsteps) that no path reaches.
+ * the real system (a SimulatedClock drives the snapshot wait); after each step the root agrees with
+ * the chart and holds the assertions of the states it is in; the coverage test lists state nodes and
+ * transitions (recorded from the root's microsteps) that no path reaches. The connection child is
+ * machines/connection on a fake client (its own paths are in connection.machine.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, type ActorLogic } from 'xstate';
+import { createActor, fromCallback, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { gameMachine, type GameSnapshot } from '@machines/game/game.machine';
+import { provideGame, questionSystemId, SNAPSHOT_WAIT_MS, gameMachine, type GameSnapshot } from '@machines/game/game.machine';
 import {
+  selectCanControl,
   selectCanEndGame,
   selectCanShowQuestion,
+  selectConnectionActor,
+  selectEndedElsewhere,
+  selectEndedHere,
   selectIsBusy,
   selectIsConfirmingEnd,
   selectIsEnded,
   selectIsOpen,
   selectLiveQuestionId,
   selectPlayerCount,
+  selectQuestionActor,
 } from '@machines/game/selectors';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
-import type { GameEvent, LoadedGame } from '@machines/game/types';
+import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, Ranking } from '@machines/game/types';
+import { selectConnectionStatus } from '@machines/connection/selectors';
+import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
 import type { QuestionStatus } from '@machines/question/types';
-import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, missedTransitions, statePath } from './support/model';
+import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
 import { reportTakenKeys } from './support/coverage-report';
 
-type CallName = 'loadGame' | 'endGame';
+/** A realtime client that never connects, counting its holders. */
+function fakeClient() {
+  return {
+    status: 'connecting' as const,
+    holders: 0,
+    onStatus: () => () => undefined,
+    onRejected: () => () => undefined,
+    retain() {
+      this.holders += 1;
+      return () => {
+        this.holders -= 1;
+      };
+    },
+    retryNow: () => undefined,
+    start: () => undefined,
+  };
+}
+
+const T0 = Date.parse('2026-11-22T04:00:00.000Z');
+const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
+
+type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'showQuestion' | 'publishAnswer' | 'publishRanking';
 type OutcomeEvent =
   | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
   | { type: 'xstate.error.actor.loadGame'; error: unknown }
   | { type: 'xstate.done.actor.endGame'; output: unknown }
-  | { type: 'xstate.error.actor.endGame'; error: unknown };
-type ModelEvent = GameEvent | OutcomeEvent;
+  | { type: 'xstate.error.actor.endGame'; error: unknown }
+  | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
+  | { type: 'xstate.error.actor.loadRanking'; error: unknown };
+type ModelEvent = GameEvent | OutcomeEvent | { type: typeof WAIT };
 
-const FRESH: LoadedGame = { status: 1, questions: [{ id: 1, status: 0 }, { id: 2, status: 0 }], playerCount: 0 };
-const UNDER_WAY: LoadedGame = { status: 1, questions: [{ id: 1, status: 0 }, { id: 2, status: 3 }], playerCount: 42 };
-const LIVE: LoadedGame = { status: 1, questions: [{ id: 1, status: 0 }, { id: 2, status: 1 }], playerCount: 42 };
-const ENDED: LoadedGame = { status: 0, questions: [{ id: 1, status: 2 }, { id: 2, status: 2 }], playerCount: 42 };
+const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
+const row = (id: number, status: QuestionStatus) => ({ id, status, title: `Q${id}`, have_answering_time: 1, answering_time: 10 }) as unknown as LoadedGame['questions'][number];
+const FRESH: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 0)] };
+const UNDER_WAY: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 3)] };
+const LIVE: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 1)] };
+const ENDED: LoadedGame = { detail: detail(0), questions: [row(1, 2), row(2, 2)] };
+const snapshotOf = (status: 0 | 1, live: boolean, players = 42): OperatorSnapshot =>
+  ({
+    server_time: new Date(T0).toISOString(),
+    game: { id: 9, status, player_count: players },
+    live_question: live ? { question_id: 2, shown_at: new Date(T0).toISOString(), deadline: null, remaining_ms: 5_000, counts: { A: 1 }, total: 1 } : null,
+  }) as unknown as OperatorSnapshot;
+const SNAP_QUIET = snapshotOf(1, false);
+const SNAP_LIVE = snapshotOf(1, true);
+const SNAP_ENDED = snapshotOf(0, false);
+const TOP: Ranking = { list: [], total: 0 };
 const NAMES = new Map<unknown, string>([
   [FRESH, 'FRESH'],
   [UNDER_WAY, 'UNDER_WAY'],
   [LIVE, 'LIVE'],
   [ENDED, 'ENDED'],
+  [SNAP_QUIET, 'SNAP_QUIET'],
+  [SNAP_LIVE, 'SNAP_LIVE'],
+  [SNAP_ENDED, 'SNAP_ENDED'],
 ]);
 
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'host.retry' },
   { type: 'host.showQuestion', questionId: 1 },
+  { type: 'host.publishNow', questionId: 2 },
+  { type: 'host.confirmPublish', questionId: 2 },
+  { type: 'host.cancelPublish', questionId: 2 },
+  { type: 'host.publishRanking', questionId: 2 },
+  { type: 'host.retryPublish', questionId: 2 },
   { type: 'host.endGame' },
   { type: 'host.confirm' },
   { type: 'host.cancel' },
+  { type: 'session.rights', canControl: false },
+  { type: 'session.rights', canControl: true },
   { type: 'question.statusChanged', questionId: 1, status: 1 },
-  { type: 'question.statusChanged', questionId: 1, status: 2 },
-  { type: 'server.questionShown', questionId: 2 },
-  { type: 'server.answerPublished', questionId: 2 },
-  { type: 'server.rankingPublished', questionId: 2 },
+  { type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: T0 },
+  { type: 'server.snapshot', snapshot: SNAP_LIVE, receivedAt: T0 },
+  { type: 'server.snapshot', snapshot: SNAP_ENDED, receivedAt: T0 },
+  { type: 'server.questionShown', questionId: 2, deadline: null, serverTime: T0 },
+  { type: 'server.answerCount', questionId: 2, counts: { A: 2 }, total: 2 },
+  { type: 'server.answerPublished', questionId: 2, counts: { A: 2 }, total: 2 },
+  { type: 'server.rankingPublished', questionId: 2, ranking: TOP },
+  { type: 'server.rankingPublished', questionId: null, ranking: TOP },
   { type: 'server.playerJoined', count: 3 },
   { type: 'server.gameEnded' },
+  { type: 'server.gameReset' },
+  { type: WAIT },
   { type: 'xstate.done.actor.loadGame', output: FRESH },
-  { type: 'xstate.done.actor.loadGame', output: UNDER_WAY },
   { type: 'xstate.done.actor.loadGame', output: LIVE },
   { type: 'xstate.done.actor.loadGame', output: ENDED },
   { type: 'xstate.error.actor.loadGame', error: new Error('Network Error') },
   { type: 'xstate.done.actor.endGame', output: {} },
   { type: 'xstate.error.actor.endGame', error: new Error('Network Error') },
+  { type: 'xstate.done.actor.loadRanking', output: TOP },
+  { type: 'xstate.error.actor.loadRanking', error: new Error('Network Error') },
 ];
 
 function createHarness() {
   const calls = createFakeCalls<CallName>();
-  const forwarded: number[] = [];
+  const clock = new SimulatedClock();
+  clock.set(T0);
   const recorder = createTransitionRecorder();
-  const machine = gameMachine.provide({
-    actors: { loadGame: calls.fake('loadGame'), endGame: calls.fake('endGame') },
-    actions: { forwardShow: (_, params) => void forwarded.push(params.questionId) },
+  const topics: OperatorTopicInput[] = [];
+  const client = fakeClient();
+  const call = calls.call;
+  const machine = provideGame({
+    loadGame: call('loadGame'),
+    endGame: call('endGame'),
+    loadRanking: call('loadRanking'),
+    showQuestion: call('showQuestion'),
+    publishAnswer: call('publishAnswer'),
+    publishRanking: call('publishRanking'),
+    operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(({ input }) => void topics.push(input)),
   });
-  const actor = createActor(machine, { input: { gameId: 9 }, inspect: recorder.inspect });
+  const actor = createActor(machine, { input: { gameId: 9, client }, systemId: 'game', clock, inspect: recorder.inspect });
   recorder.watch(actor);
   return {
     ...calls,
     actor,
-    forwarded,
+    clock,
+    topics,
+    client,
     recorder,
     snapshot: () => actor.getSnapshot(),
+    question: (id: number) => selectQuestionActor(actor.getSnapshot(), id),
     start() {
       actor.start();
       return this;
@@ -94,83 +168,167 @@ function createHarness() {
 type Harness = ReturnType<typeof createHarness>;
 
 type Driver<E> = (h: Harness, event: E) => void | Promise<void>;
-const send: Driver<GameEvent> = (h, event) => h.send(event);
+const send: Driver<GameEvent> = async (h, event) => {
+  h.send(event);
+  await flush();
+};
 const eventDrivers = {
   'host.retry': send,
   'host.showQuestion': send,
+  'host.publishNow': send,
+  'host.confirmPublish': send,
+  'host.cancelPublish': send,
+  'host.publishRanking': send,
+  'host.retryPublish': send,
   'host.endGame': send,
   'host.confirm': send,
   'host.cancel': send,
+  'session.rights': send,
   'question.statusChanged': send,
+  'server.snapshot': send,
   'server.questionShown': send,
+  'server.answerCount': send,
   'server.answerPublished': send,
   'server.rankingPublished': send,
   'server.playerJoined': send,
   'server.gameEnded': send,
+  'server.gameReset': send,
+  'ranking.refresh': send,
+  [WAIT]: async (h) => {
+    h.clock.increment(SNAPSHOT_WAIT_MS);
+    await flush();
+  },
   'xstate.done.actor.loadGame': (h, e) => h.resolve('loadGame', e.output),
   'xstate.error.actor.loadGame': (h, e) => h.reject('loadGame', e.error),
   'xstate.done.actor.endGame': (h, e) => h.resolve('endGame', e.output),
   'xstate.error.actor.endGame': (h, e) => h.reject('endGame', e.error),
+  'xstate.done.actor.loadRanking': (h, e) => h.resolve('loadRanking', e.output),
+  'xstate.error.actor.loadRanking': (h, e) => h.reject('loadRanking', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
 const anySent = (s: GameSnapshot) => Object.values(s.context.questionStatuses).some((status) => status > 0);
+/** The root's context as the pure chart has it: the question actors by id only (they are real in the harness), no client. */
+const comparable = ({ client: _client, ...context }: GameContext) => ({ ...context, questions: Object.keys(context.questions) });
 
 const stateAssertions: Record<string, (h: Harness) => void> = {
-  loading: (h) => {
+  flow: (h) => {
+    expect(h.topics, 'one operator topic for the life of the game').toEqual([{ topic: 'game:9:operator', client: h.client }]);
+    expect(h.client.holders, 'the connection holds the client').toBe(1);
+    expect(selectConnectionStatus(selectConnectionActor(h.snapshot())!.getSnapshot())).toBe('connecting');
+  },
+  'flow.loading': (h) => {
     expect(selectIsBusy(h.snapshot())).toBe(true);
     expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(false);
     expect(h.only('loadGame').input).toEqual({ gameId: 9 });
-    expect(h.running()).toHaveLength(1);
+    expect(Object.keys(h.snapshot().context.questions), 'no question actor before the game is known').toEqual([]);
   },
-  loadFailed: (h) => {
+  'flow.loadFailed': (h) => {
     expect(h.snapshot().context.error).toMatch(/\S/);
-    expect(h.running()).toEqual([]);
+    expect(h.running('loadGame')).toEqual([]);
   },
-  open: (h) => {
+  'flow.synchronizing': (h) => {
+    expect(h.snapshot().context.operatorSnapshot, 'waits for the snapshot').toBeNull();
+    expect(selectIsBusy(h.snapshot())).toBe(true);
+    expect(Object.keys(h.snapshot().context.questions)).toEqual([]);
+  },
+  'flow.started': () => {
+    throw new Error('started is transient: the chart never rests there');
+  },
+  'flow.open': (h) => {
     const s = h.snapshot();
     expect(selectIsOpen(s)).toBe(true);
-    expect(selectCanEndGame(s)).toBe(true);
-    expect(h.running()).toEqual([]);
+    expect(selectCanEndGame(s)).toBe(selectCanControl(s));
+    expect(h.running('loadGame')).toEqual([]);
     const live = selectLiveQuestionId(s);
     const liveIds = Object.entries(s.context.questionStatuses).filter(([, status]) => status === 1);
     expect(liveIds.length, 'at most one question live').toBeLessThanOrEqual(1);
     expect(live).toBe(liveIds[0] ? Number(liveIds[0][0]) : null);
-    expect(selectCanShowQuestion(s, 1)).toBe(live === null || live === 1);
+    expect(selectCanShowQuestion(s, 1)).toBe(selectCanControl(s) && (live === null || live === 1));
+    // One question actor per question, each with its system id.
+    for (const q of s.context.loaded!.questions) expect(h.actor.system.get(questionSystemId(q.id))).toBe(h.question(q.id));
   },
-  'open.ready': (h) => expect(anySent(h.snapshot())).toBe(false),
-  'open.running': (h) => expect(anySent(h.snapshot())).toBe(true),
-  confirmingEnd: (h) => {
+  'flow.open.ready': (h) => {
+    expect(h.snapshot().matches({ flow: { open: 'ready' } })).toBe(true);
+    expect(anySent(h.snapshot()), 'no question shown yet').toBe(false);
+    expect(selectStatus(h.question(1)!.getSnapshot())).toBe(0);
+  },
+  'flow.open.running': (h) => {
+    expect(h.snapshot().matches({ flow: { open: 'running' } })).toBe(true);
+    expect(anySent(h.snapshot()), 'a question was shown').toBe(true);
+  },
+  'flow.confirmingEnd': (h) => {
     const s = h.snapshot();
     expect(selectIsConfirmingEnd(s)).toBe(true);
     expect(selectCanShowQuestion(s, 1), 'nothing else while the dialog is up').toBe(false);
-    expect(h.running()).toEqual([]);
+    expect(h.running('endGame')).toEqual([]);
   },
-  ending: (h) => {
+  'flow.ending': (h) => {
     expect(selectIsBusy(h.snapshot())).toBe(true);
     expect(h.only('endGame').input).toEqual({ gameId: 9 });
   },
-  ended: (h) => {
+  'flow.ended': (h) => {
     expect(selectIsEnded(h.snapshot())).toBe(true);
-    expect(h.snapshot().status).toBe('done');
-    expect(h.running()).toEqual([]);
+    expect(selectCanEndGame(h.snapshot())).toBe(false);
+    expect(h.running('endGame')).toEqual([]);
+    expect(h.snapshot().status, 'stays active: a reset after a rehearsal reloads it').toBe('active');
   },
+  'flow.ended.closed': (h) => {
+    expect(selectEndedElsewhere(h.snapshot())).toBe(true);
+    expect(selectEndedHere(h.snapshot())).toBe(false);
+  },
+  'flow.ended.byThisScreen': (h) => {
+    expect(selectEndedHere(h.snapshot())).toBe(true);
+    expect(selectEndedElsewhere(h.snapshot())).toBe(false);
+  },
+  rights: () => undefined,
+  'rights.controlling': (h) => expect(selectCanControl(h.snapshot())).toBe(true),
+  'rights.watching': (h) => {
+    const s = h.snapshot();
+    expect(selectCanControl(s)).toBe(false);
+    expect(selectCanShowQuestion(s, 1), 'a watcher shows nothing').toBe(false);
+    expect(selectCanEndGame(s)).toBe(false);
+  },
+  ranking: () => undefined,
+  'ranking.idle': (h) => expect(h.running('loadRanking')).toEqual([]),
+  'ranking.loading': (h) => expect(h.only('loadRanking').input).toEqual({ gameId: 9 }),
 };
 
 const nodes = allStateNodes(gameMachine);
 const serializeEvent = (event: ModelEvent) =>
   JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
 function serializeVertex(snapshot: GameSnapshot, event: ModelEvent | undefined, previous?: GameSnapshot): string {
-  const here = `${JSON.stringify(snapshot.value)} live=${snapshot.context.liveQuestionId} sent=${anySent(snapshot)}`;
+  const c = snapshot.context;
+  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} sent=${anySent(snapshot)} snapshot=${c.operatorSnapshot !== null} loaded=${NAMES.get(c.loaded) ?? null}`;
   if (!event || !previous) return here;
   return `${here} via ${serializeEvent(event)} from ${JSON.stringify(previous.value)}`;
+}
+
+/**
+ * Which events a path may take where (the state space stays small enough to replay every path):
+ * the rights are explored from an open game, where they matter, and a watching path goes no further
+ * than the operator's (refused) steps and the rights; a top 10 being read is answered before
+ * anything else.
+ */
+function offered(snapshot: GameSnapshot, event: ModelEvent): boolean {
+  if (snapshot.status !== 'active' || !snapshot.can(event as GameEvent)) return false;
+  const type = event.type;
+  if (!snapshot.matches({ rights: 'controlling' })) return type === 'session.rights' || type.startsWith('host.');
+  if (snapshot.matches({ ranking: 'loading' })) return type.endsWith('actor.loadRanking');
+  if (type === 'session.rights') return snapshot.matches({ flow: 'open' });
+  // The server's events about questions once the questions exist; a reset from a game under way.
+  if (type === 'server.gameReset') return snapshot.matches({ flow: { open: 'running' } });
+  if (type.startsWith('server.') && type !== 'server.snapshot' && type !== 'server.gameEnded') return snapshot.matches({ flow: 'open' });
+  if (type === 'question.statusChanged') return snapshot.matches({ flow: 'open' });
+  if (type === 'server.snapshot') return snapshot.matches({ flow: 'loading' }) || snapshot.matches({ flow: 'synchronizing' }) || snapshot.matches({ flow: { open: 'running' } });
+  return true;
 }
 
 const modelLogic = gameMachine as unknown as ActorLogic<GameSnapshot, ModelEvent, { gameId: number }>;
 const model = new TestModel(modelLogic, {
   input: { gameId: 9 },
   events: MODEL_EVENTS,
-  filterEvents: (snapshot, event) => snapshot.status === 'active' && snapshot.can(event as GameEvent),
+  filterEvents: offered,
   serializeState: serializeVertex,
   serializeEvent,
   stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
@@ -193,7 +351,7 @@ async function replay(h: Harness, path: (typeof paths)[number], check: boolean) 
       '*': (modelState) => {
         if (!check) return;
         expect(h.snapshot().value).toEqual(modelState.value);
-        expect(h.snapshot().context).toEqual(expected.context);
+        expect(comparable(h.snapshot().context)).toEqual(comparable(expected.context));
       },
       ...Object.fromEntries(Object.entries(stateAssertions).map(([key, assert]) => [key, () => (check ? assert(h) : undefined)])),
     },
@@ -218,9 +376,10 @@ describe('game machine, model-based', () => {
       for (const t of h.recorder.taken) taken.add(t);
     }
     reportTakenKeys('game', paths.length, nodes.map(statePath), visited, defined, taken);
-    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path visits').toEqual([]);
+    // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
+    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['flow.started']);
     expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
-    console.log(`game machine: ${paths.length} paths, ${visited.size}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
+    console.log(`game machine: ${paths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
   });
 
   describe.each(paths.map((path) => [`reaches ${serializeVertex(path.state, undefined)}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, path] as const))(
@@ -233,64 +392,120 @@ describe('game machine, model-based', () => {
   );
 });
 
-describe('game machine, scenarios', () => {
-  const opened = async (loaded: LoadedGame = FRESH) => {
+describe('game machine, the actor system', () => {
+  const opened = async (loaded: LoadedGame = FRESH, snapshot: OperatorSnapshot = SNAP_QUIET) => {
     const h = createHarness().start();
+    h.send({ type: 'server.snapshot', snapshot, receivedAt: Date.now() });
     await h.resolve('loadGame', loaded);
     return h;
   };
 
-  it('lets one question be live at a time and hands show requests to the question', async () => {
+  it('spawns one question actor per question with its system id, and the operator steps reach it through the game', async () => {
     const h = await opened();
+    expect(h.actor.system.get('question-1')).toBe(h.question(1));
+    expect(h.actor.system.get('question-2')).toBe(h.question(2));
     h.send({ type: 'host.showQuestion', questionId: 1 });
-    expect(h.forwarded).toEqual([1]);
-    h.send({ type: 'question.statusChanged', questionId: 1, status: 1 });
-    expect(h.snapshot().value).toEqual({ open: 'running' });
+    expect(h.only('showQuestion').input).toEqual({ questionId: 1 });
+    await h.resolve('showQuestion', { deadline: T0 + 10_000, serverTime: T0 });
+    expect(selectLiveQuestionId(h.snapshot()), 'the question reported its status to the game').toBe(1);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: 'running' } });
     expect(selectCanShowQuestion(h.snapshot(), 2)).toBe(false);
     h.send({ type: 'host.showQuestion', questionId: 2 });
-    expect(h.forwarded, 'refused while question 1 is live').toEqual([1]);
-    h.send({ type: 'server.answerPublished', questionId: 1 });
+    expect(h.running('showQuestion'), 'refused while question 1 is live').toEqual([]);
+    h.send({ type: 'host.publishNow', questionId: 1 });
+    expect(selectIsConfirmingPublish(h.question(1)!.getSnapshot())).toBe(true);
+    h.send({ type: 'host.cancelPublish', questionId: 1 });
+    expect(selectIsConfirmingPublish(h.question(1)!.getSnapshot())).toBe(false);
+    h.send({ type: 'host.publishNow', questionId: 1 });
+    h.send({ type: 'host.confirmPublish', questionId: 1 });
+    await h.resolve('publishAnswer', {});
+    expect(selectStatus(h.question(1)!.getSnapshot())).toBe(2);
     expect(selectLiveQuestionId(h.snapshot())).toBeNull();
+    h.send({ type: 'host.publishRanking', questionId: 1 });
+    await h.resolve('publishRanking', {});
+    expect(h.snapshot().context.questionStatuses[1]).toBe(3);
     h.send({ type: 'host.showQuestion', questionId: 2 });
-    expect(h.forwarded).toEqual([1, 2]);
+    expect(h.only('showQuestion').input).toEqual({ questionId: 2 });
   });
 
-  it('a late or repeated report never moves a question backwards', async () => {
-    const h = await opened(UNDER_WAY);
-    h.send({ type: 'server.questionShown', questionId: 2 });
-    expect(h.snapshot().context.questionStatuses[2]).toBe(3);
+  it('resumes the live question with the time the snapshot gives, and hands the server events to the questions', async () => {
+    const h = await opened(LIVE, SNAP_LIVE);
+    expect(selectIsLive(h.question(2)!.getSnapshot())).toBe(true);
+    // 5 s as the snapshot said, less what passed since it arrived.
+    expect(h.question(2)!.getSnapshot().context.remainingMs).toBeLessThanOrEqual(5_000);
+    expect(h.question(2)!.getSnapshot().context.remainingMs).toBeGreaterThan(4_000);
+    expect(h.snapshot().context.counts).toEqual({ questionId: 2, counts: { A: 1 }, total: 1 });
+    h.send({ type: 'server.answerPublished', questionId: 2, counts: { A: 3 }, total: 3 });
+    expect(selectStatus(h.question(2)!.getSnapshot())).toBe(2);
+    expect(h.only('loadRanking').input).toEqual({ gameId: 9 });
+    h.send({ type: 'server.rankingPublished', questionId: 2, ranking: TOP });
+    expect(selectStatus(h.question(2)!.getSnapshot())).toBe(3);
+    expect(h.snapshot().context.ranking).toBe(TOP);
+  });
+
+  it('a reconnect snapshot without the live question publishes it on this screen too', async () => {
+    const h = await opened(LIVE, SNAP_LIVE);
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    expect(selectStatus(h.question(2)!.getSnapshot())).toBe(2);
     expect(selectLiveQuestionId(h.snapshot())).toBeNull();
   });
 
-  it('asks before ending; cancelling goes back to where the game was; the end goes to the list', async () => {
+  it('a watcher never calls: the steps are refused and a countdown at zero waits for the server', async () => {
+    const h = await opened(LIVE, { ...SNAP_LIVE, live_question: { ...SNAP_LIVE.live_question!, remaining_ms: 1_000 } });
+    h.send({ type: 'session.rights', canControl: false });
+    h.send({ type: 'host.endGame' });
+    expect(selectIsConfirmingEnd(h.snapshot())).toBe(false);
+    h.clock.increment(1_000);
+    await flush();
+    expect(h.question(2)!.getSnapshot().value).toBe('publishingAnswer');
+    expect(h.running('publishAnswer'), 'no call while watching').toEqual([]);
+    h.send({ type: 'server.answerPublished', questionId: 2, counts: {}, total: 0 });
+    expect(selectStatus(h.question(2)!.getSnapshot())).toBe(2);
+  });
+
+  it('asks before ending; cancelling goes back to where the game was; the end here goes to the list', async () => {
     const h = await opened(UNDER_WAY);
     expect(selectPlayerCount(h.snapshot())).toBe(42);
     h.send({ type: 'host.endGame' });
     expect(selectIsConfirmingEnd(h.snapshot())).toBe(true);
     h.send({ type: 'host.cancel' });
-    expect(h.snapshot().value).toEqual({ open: 'running' });
+    expect(h.snapshot().value).toMatchObject({ flow: { open: 'running' } });
     h.send({ type: 'host.endGame' });
     h.send({ type: 'host.confirm' });
     await h.reject('endGame', { message: '伺服器發生錯誤' });
-    expect(h.snapshot().value).toEqual({ open: 'running' });
+    expect(h.snapshot().value).toMatchObject({ flow: { open: 'running' } });
     expect(h.snapshot().context.error).toBe('伺服器發生錯誤');
     h.send({ type: 'host.endGame' });
     h.send({ type: 'host.confirm' });
     await h.resolve('endGame', {});
-    expect(selectIsEnded(h.snapshot())).toBe(true);
+    expect(selectEndedHere(h.snapshot())).toBe(true);
+    h.send({ type: 'server.gameEnded' });
+    expect(selectEndedHere(h.snapshot()), 'the event of our own end changes nothing').toBe(true);
   });
 
-  it('another screen ending the game ends this one too; an ended game opens ended', async () => {
+  it('another screen ending the game ends this one too, without leaving; an ended game opens ended', async () => {
     const h = await opened();
     h.send({ type: 'server.gameEnded' });
-    expect(selectIsEnded(h.snapshot())).toBe(true);
-    expect(selectIsEnded((await opened(ENDED)).snapshot())).toBe(true);
+    expect(selectEndedElsewhere(h.snapshot())).toBe(true);
+    expect(selectEndedElsewhere((await opened(ENDED)).snapshot())).toBe(true);
+  });
+
+  it('a reset after a rehearsal stops the question actors and loads the game again', async () => {
+    const h = await opened(UNDER_WAY);
+    const before = h.question(2)!;
+    h.send({ type: 'server.gameReset' });
+    expect(before.getSnapshot().status).toBe('stopped');
+    expect(h.actor.system.get('question-2')).toBeUndefined();
+    await h.resolve('loadGame', FRESH);
+    expect(selectStatus(h.question(2)!.getSnapshot())).toBe(0);
+    expect(selectPlayerCount(h.snapshot())).toBe(0);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: 'ready' } });
   });
 
   it('without provided calls it fails safe', async () => {
     const actor = createActor(gameMachine, { input: { gameId: 1 } }).start();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(actor.getSnapshot().value).toBe('loadFailed');
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ flow: 'loadFailed' });
   });
 });
 

@@ -164,7 +164,14 @@ const stateAssertions: Record<string, StateAssertion> = {
     expect(selectIsBusy(s)).toBe(false);
     expect(h.running()).toEqual([]);
   },
-  'shown.countdown': (h) => expect(h.snapshot().matches({ shown: 'countdown' })).toBe(true),
+  // The countdown region is in the state the question's timing says: running while timed, untimed otherwise.
+  'shown.countdown': (h) => {
+    const s = h.snapshot();
+    const timed = s.context.remainingMs !== null;
+    expect(s.matches({ shown: { countdown: 'running' } })).toBe(timed);
+    expect(s.matches({ shown: { countdown: 'untimed' } })).toBe(!timed);
+    expect(selectIsCountingDown(s)).toBe(timed);
+  },
   'shown.countdown.running': (h) => {
     const s = h.snapshot();
     expect(selectIsCountingDown(s)).toBe(true);
@@ -176,7 +183,14 @@ const stateAssertions: Record<string, StateAssertion> = {
     h.clock.increment(60_000);
     expect(h.snapshot().value, 'an untimed question never publishes by itself').toEqual(before);
   },
-  'shown.publishNow': (h) => expect(h.snapshot().matches({ shown: 'publishNow' })).toBe(true),
+  // The publish-now region: the button (idle) or its dialog, and the action offered agrees.
+  'shown.publishNow': (h) => {
+    const s = h.snapshot();
+    const confirming = s.matches({ shown: { publishNow: 'confirmingPublish' } });
+    expect(confirming).toBe(!s.matches({ shown: { publishNow: 'idle' } }));
+    expect(selectIsConfirmingPublish(s)).toBe(confirming);
+    expect(selectAction(s)).toBe(confirming ? null : 'publishAnswer');
+  },
   'shown.publishNow.idle': (h) => {
     expect(selectIsConfirmingPublish(h.snapshot())).toBe(false);
     expect(selectAction(h.snapshot())).toBe('publishAnswer');

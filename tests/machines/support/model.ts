@@ -22,29 +22,32 @@ export interface Invocation<Name extends string> {
 /** Promise actors that wait until the test resolves or rejects them. */
 export function createFakeCalls<Name extends string>() {
   const invocations: Invocation<Name>[] = [];
-  const fake = <TOutput, TInput>(name: Name) =>
-    fromPromise<TOutput, TInput>(
-      ({ input, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          const invocation: Invocation<Name> = {
-            name,
-            input,
-            status: 'running',
-            resolve: (output) => {
-              invocation.status = 'resolved';
-              resolve(output as TOutput);
-            },
-            reject: (error) => {
-              invocation.status = 'rejected';
-              reject(error);
-            },
-          };
-          signal.addEventListener('abort', () => {
-            if (invocation.status === 'running') invocation.status = 'stopped';
-          });
-          invocations.push(invocation);
-        }),
-    );
+  const pending = <TOutput>(name: Name, input: unknown, signal?: AbortSignal) =>
+    new Promise<TOutput>((resolve, reject) => {
+      const invocation: Invocation<Name> = {
+        name,
+        input,
+        status: 'running',
+        resolve: (output) => {
+          invocation.status = 'resolved';
+          resolve(output as TOutput);
+        },
+        reject: (error) => {
+          invocation.status = 'rejected';
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', () => {
+        if (invocation.status === 'running') invocation.status = 'stopped';
+      });
+      invocations.push(invocation);
+    });
+  const fake = <TOutput, TInput>(name: Name) => fromPromise<TOutput, TInput>(({ input, signal }) => pending<TOutput>(name, input, signal));
+  /** The same as a plain async function (for calls injected as functions, e.g. the game's `provideGame`). */
+  const call =
+    (name: Name) =>
+    <TOutput>(input: unknown, signal?: AbortSignal): Promise<TOutput> =>
+      pending<TOutput>(name, input, signal);
   const running = (name?: Name) => invocations.filter((i) => i.status === 'running' && (name === undefined || i.name === name));
   function only(name: Name): Invocation<Name> {
     const found = running(name);
@@ -54,6 +57,7 @@ export function createFakeCalls<Name extends string>() {
   return {
     invocations,
     fake,
+    call,
     running,
     only,
     async resolve(name: Name, output: unknown) {

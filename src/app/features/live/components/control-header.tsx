@@ -10,28 +10,28 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink, LuFlagTriangleRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { selectCanEndGame, selectIsBusy } from '@machines/game/selectors';
+import type { GameActorRef } from '@machines/game/game.machine';
+import { selectCanControl, selectCanEndGame, selectIsBusy, selectIsEnding } from '@machines/game/selectors';
 import { ExportResults } from '@/app/features/trivia-game/components/export-results';
 import { DisplaysButton } from './displays-dialog';
 import type { Game } from '../api/live-api';
-import type { GameControl } from '../lib/game-control';
 
 const formatTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
 interface ControlHeaderProps {
-  control: GameControl;
+  gameActor: GameActorRef;
   game: Game | null;
-  /** The admin holds `triviaGame.control`: may open the display and end the game. */
-  canControl: boolean;
   onOpenQuiz: () => void;
   openingQuiz: boolean;
 }
 
-export function ControlHeader({ control, game, canControl, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
+export function ControlHeader({ gameActor, game, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
   const { t } = useTranslation('live');
-  const canEnd = useSelector(control.gameActor, selectCanEndGame);
-  const ending = useSelector(control.gameActor, (s) => s.matches('ending') || s.matches('confirmingEnd'));
-  const busy = useSelector(control.gameActor, selectIsBusy);
+  // The admin holds `triviaGame.control`: may open the display and end the game.
+  const canControl = useSelector(gameActor, selectCanControl);
+  const canEnd = useSelector(gameActor, selectCanEndGame);
+  const ending = useSelector(gameActor, selectIsEnding);
+  const busy = useSelector(gameActor, selectIsBusy);
   const levels = [...(game?.levels ?? [])].sort((a, b) => a.level - b.level);
 
   return (
@@ -58,9 +58,9 @@ export function ControlHeader({ control, game, canControl, onOpenQuiz, openingQu
           <Button
             size="sm"
             colorPalette="red"
-            disabled={!canEnd || !canControl}
+            disabled={!canEnd}
             loading={ending && busy}
-            onClick={() => control.gameActor.send({ type: 'host.endGame' })}
+            onClick={() => gameActor.send({ type: 'host.endGame' })}
             data-testid="end-game"
           >
             <LuFlagTriangleRight />

@@ -11,22 +11,21 @@ import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } fr
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuRotateCw } from 'react-icons/lu';
-import { selectLiveQuestionId, selectPlayerCount } from '@machines/game/selectors';
+import type { GameActorRef } from '@machines/game/game.machine';
+import { selectCanControl, selectCounts, selectLiveQuestionId, selectPlayerCount, selectQuestionActor, selectQuestionRows } from '@machines/game/selectors';
 import type { QuestionActorRef } from '@machines/question/question.machine';
 import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, selectRemainingSeconds, selectShowsCountdownDialog } from '@machines/question/selectors';
-import { useControlData } from '../hooks/use-game-control';
-import type { GameControl } from '../lib/game-control';
 import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
 
-export function CountdownDialog({ control, canControl }: { control: GameControl; canControl: boolean }) {
-  const liveId = useSelector(control.gameActor, selectLiveQuestionId);
-  const actor = useControlData(control, (d) => (liveId === null ? undefined : d.questionActors.get(liveId)));
+export function CountdownDialog({ gameActor }: { gameActor: GameActorRef }) {
+  const liveId = useSelector(gameActor, selectLiveQuestionId);
+  const actor = useSelector(gameActor, (s) => (liveId === null ? undefined : selectQuestionActor(s, liveId)));
   if (!actor) return null;
-  return <LiveQuestionDialog key={liveId} control={control} actor={actor} canControl={canControl} />;
+  return <LiveQuestionDialog key={liveId} gameActor={gameActor} actor={actor} />;
 }
 
-function LiveQuestionDialog({ control, actor, canControl }: { control: GameControl; actor: QuestionActorRef; canControl: boolean }) {
+function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; actor: QuestionActorRef }) {
   const { t } = useTranslation('live');
   const open = useSelector(actor, selectShowsCountdownDialog);
   const seconds = useSelector(actor, selectRemainingSeconds);
@@ -36,9 +35,13 @@ function LiveQuestionDialog({ control, actor, canControl }: { control: GameContr
   const confirming = useSelector(actor, selectIsConfirmingPublish);
   const error = useSelector(actor, selectError);
   const questionId = useSelector(actor, (s) => s.context.questionId);
-  const question = useControlData(control, (d) => d.questions.find((q) => q.id === questionId));
-  const counts = useControlData(control, (d) => (d.counts?.questionId === questionId ? d.counts : null));
-  const players = useSelector(control.gameActor, selectPlayerCount);
+  const question = useSelector(gameActor, (s) => selectQuestionRows(s).find((q) => q.id === questionId));
+  const counts = useSelector(gameActor, (s) => {
+    const c = selectCounts(s);
+    return c?.questionId === questionId ? c : null;
+  });
+  const players = useSelector(gameActor, selectPlayerCount);
+  const canControl = useSelector(gameActor, selectCanControl);
   const untimed = seconds === null;
   const urgent = seconds !== null && seconds <= 5;
 
@@ -120,7 +123,7 @@ function LiveQuestionDialog({ control, actor, canControl }: { control: GameContr
               <Dialog.Footer>
                 <HStack w="full" justify="flex-end">
                   {action === 'retryPublish' ? (
-                    <Button colorPalette="red" disabled={!canControl} onClick={() => actor.send({ type: 'host.retry' })} data-testid="retry-publish">
+                    <Button colorPalette="red" disabled={!canControl} onClick={() => gameActor.send({ type: 'host.retryPublish', questionId })} data-testid="retry-publish">
                       <LuRotateCw />
                       {t('countdown.retry')}
                     </Button>
@@ -130,7 +133,7 @@ function LiveQuestionDialog({ control, actor, canControl }: { control: GameContr
                       loading={busy}
                       loadingText={t('countdown.publishing')}
                       disabled={action !== 'publishAnswer' || confirming || !canControl}
-                      onClick={() => actor.send({ type: 'host.publishNow' })}
+                      onClick={() => gameActor.send({ type: 'host.publishNow', questionId })}
                       data-testid="publish-now"
                     >
                       <LuMegaphone />
@@ -146,8 +149,8 @@ function LiveQuestionDialog({ control, actor, canControl }: { control: GameContr
       <ConfirmDialog
         open={open && confirming}
         message={t('confirm.publishAnswer')}
-        onConfirm={() => actor.send({ type: 'host.confirm' })}
-        onCancel={() => actor.send({ type: 'host.cancel' })}
+        onConfirm={() => gameActor.send({ type: 'host.confirmPublish', questionId })}
+        onCancel={() => gameActor.send({ type: 'host.cancelPublish', questionId })}
         testId="confirm-publish"
       />
     </>

@@ -7,26 +7,35 @@ import { Badge, Box, Card, Grid, HStack, Heading, Link, Stack, Table, Text } fro
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuRadio, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
-import { selectPlayerCount } from '@machines/game/selectors';
-import { useControlData } from '../hooks/use-game-control';
-import type { GameControl } from '../lib/game-control';
+import type { GameActorRef, GameSnapshot } from '@machines/game/game.machine';
+import { selectConnectionStatus } from '@machines/connection/selectors';
+import { selectConnectionActor, selectCounts, selectGame, selectLiveQuestionId, selectPlayerCount, selectRanking } from '@machines/game/selectors';
 import { AnswerBars } from './answer-bars';
 
-export function LivePanel({ control }: { control: GameControl }) {
+/** The question the answer counts are of (its row). */
+const selectCountedQuestion = (s: GameSnapshot) => {
+  const id = s.context.counts?.questionId;
+  return id === undefined ? undefined : s.context.loaded?.questions.find((q) => q.id === id);
+};
+
+export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
   return (
     <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)', xl: 'minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)' }} gap="4" data-testid="live-panel">
-      <PlayersCard control={control} />
-      <AnswersCard control={control} />
+      <PlayersCard gameActor={gameActor} />
+      <AnswersCard gameActor={gameActor} />
       <Box gridColumn={{ base: 'auto', md: '1 / -1', xl: 'auto' }}>
-        <RankingCard control={control} />
+        <RankingCard gameActor={gameActor} />
       </Box>
     </Grid>
   );
 }
 
-function ConnectionBadge({ control }: { control: GameControl }) {
+function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
-  const connection = useControlData(control, (d) => d.connection);
+  // Reconnecting or closed: shown as lost (the client reconnects by itself).
+  const connectionActor = useSelector(gameActor, selectConnectionActor);
+  const status = useSelector(connectionActor, (s) => (s ? selectConnectionStatus(s) : 'connecting'));
+  const connection = status === 'reconnecting' ? 'closed' : status;
   if (connection === 'open') {
     return (
       <Badge size="sm" variant="subtle" colorPalette="green" data-testid="connection">
@@ -43,12 +52,13 @@ function ConnectionBadge({ control }: { control: GameControl }) {
   );
 }
 
-function PlayersCard({ control }: { control: GameControl }) {
+function PlayersCard({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
-  const players = useSelector(control.gameActor, selectPlayerCount);
-  const pin = useControlData(control, (d) => d.game?.pin ?? '');
+  const players = useSelector(gameActor, selectPlayerCount);
+  const game = useSelector(gameActor, selectGame);
+  const pin = game?.pin ?? '';
   // The address the display shows: the server's join_url (public URL), else the display's own, this origin.
-  const joinUrl = useControlData(control, (d) => (d.game ? (d.game.join_url ?? `${window.location.origin}/play?pin=${encodeURIComponent(d.game.pin)}`) : ''));
+  const joinUrl = game ? (game.join_url ?? `${window.location.origin}/play?pin=${encodeURIComponent(game.pin)}`) : '';
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="players-card">
       <Card.Body gap="3">
@@ -59,7 +69,7 @@ function PlayersCard({ control }: { control: GameControl }) {
               {t('live.players')}
             </Heading>
           </HStack>
-          <ConnectionBadge control={control} />
+          <ConnectionBadge gameActor={gameActor} />
         </HStack>
         <Text fontSize="4xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" data-testid="player-count">
           {players}
@@ -82,12 +92,12 @@ function PlayersCard({ control }: { control: GameControl }) {
   );
 }
 
-function AnswersCard({ control }: { control: GameControl }) {
+function AnswersCard({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
-  const counts = useControlData(control, (d) => d.counts);
-  const question = useControlData(control, (d) => (d.counts ? d.questions.find((q) => q.id === d.counts?.questionId) : undefined));
-  const liveId = useSelector(control.gameActor, (s) => s.context.liveQuestionId);
-  const players = useSelector(control.gameActor, selectPlayerCount);
+  const counts = useSelector(gameActor, selectCounts);
+  const question = useSelector(gameActor, selectCountedQuestion);
+  const liveId = useSelector(gameActor, selectLiveQuestionId);
+  const players = useSelector(gameActor, selectPlayerCount);
   const isLive = counts !== null && liveId === counts.questionId;
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="answers-card">
@@ -119,10 +129,10 @@ function AnswersCard({ control }: { control: GameControl }) {
   );
 }
 
-function RankingCard({ control }: { control: GameControl }) {
+function RankingCard({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
-  const ranking = useControlData(control, (d) => d.ranking);
-  const levelGame = useControlData(control, (d) => d.game?.type === 2);
+  const ranking = useSelector(gameActor, selectRanking);
+  const levelGame = useSelector(gameActor, (s) => selectGame(s)?.type === 2);
   return (
     <Card.Root size="sm" variant="outline" bg="bg" h="full" data-testid="ranking-card">
       <Card.Body gap="3">

@@ -8,7 +8,7 @@ import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuPlay, LuRotateCw, LuTrophy } from 'react-icons/lu';
-import { selectCanShowQuestion, selectIsOpen } from '@machines/game/selectors';
+import { selectCanControl, selectCanShowQuestion, selectIsOpen } from '@machines/game/selectors';
 import type { GameActorRef } from '@machines/game/game.machine';
 import type { QuestionActorRef, QuestionSnapshot } from '@machines/question/question.machine';
 import { selectAction, selectIsBusy, selectStatus } from '@machines/question/selectors';
@@ -55,12 +55,13 @@ const busyLabel = (snapshot: QuestionSnapshot): keyof typeof LABELS | null => {
   return null;
 };
 
-export function QuestionActionButton({ actor, game, title, allowed }: { actor: QuestionActorRef; game: GameActorRef; title: string; allowed: boolean }) {
+export function QuestionActionButton({ actor, game, title }: { actor: QuestionActorRef; game: GameActorRef; title: string }) {
   const { t } = useTranslation('live');
   const action = useSelector(actor, selectAction);
   const busy = useSelector(actor, selectIsBusy);
   const inFlight = useSelector(actor, busyLabel);
   const questionId = useSelector(actor, (s) => s.context.questionId);
+  const allowed = useSelector(game, selectCanControl);
   const gameOpen = useSelector(game, selectIsOpen);
   const canShow = useSelector(game, (s) => selectCanShowQuestion(s, questionId));
   const shown = action ?? inFlight;
@@ -76,13 +77,13 @@ export function QuestionActionButton({ actor, game, title, allowed }: { actor: Q
         game.send({ type: 'host.showQuestion', questionId });
         break;
       case 'publishAnswer':
-        actor.send({ type: 'host.publishNow' });
+        game.send({ type: 'host.publishNow', questionId });
         break;
       case 'retryPublish':
-        actor.send({ type: 'host.retry' });
+        game.send({ type: 'host.retryPublish', questionId });
         break;
       case 'publishRanking':
-        actor.send({ type: 'host.publishRanking' });
+        game.send({ type: 'host.publishRanking', questionId });
         break;
     }
   }

@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
 import type { GameActorRef } from '@machines/game/game.machine';
-import type { QuestionActorRef } from '@machines/question/question.machine';
+import { selectQuestionActors, selectQuestionRows, selectQuestionStatuses } from '@machines/game/selectors';
 import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
 import { ListPagination } from '@/app/components/list-pagination';
@@ -25,19 +25,17 @@ type Order = 'asc' | 'desc';
 
 interface QuestionTableProps {
   game: Game;
-  questions: readonly Question[];
-  actors: ReadonlyMap<number, QuestionActorRef>;
   gameActor: GameActorRef;
-  /** The admin holds `triviaGame.control` (otherwise the actions are shown disabled). */
-  canControl: boolean;
 }
 
-export function QuestionTable({ game, questions, actors, gameActor, canControl }: QuestionTableProps) {
+export function QuestionTable({ game, gameActor }: QuestionTableProps) {
   const { t } = useTranslation('live');
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: 'sort', order: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const statuses = useSelector(gameActor, (s) => s.context.questionStatuses);
+  const statuses = useSelector(gameActor, selectQuestionStatuses);
+  const questions = useSelector(gameActor, selectQuestionRows);
+  const actors = useSelector(gameActor, selectQuestionActors);
   const levelOf = useMemo(() => new Map((game.levels ?? []).map((l) => [l.id, l.level])), [game.levels]);
   const type = game.type;
 
@@ -145,7 +143,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
           </NativeSelect.Root>
         </HStack>
         {rows.map((question) => {
-          const actor = actors.get(question.id);
+          const actor = actors[question.id];
           return (
             <Card.Root key={question.id} size="sm" variant="outline" data-testid="question-card" data-question-id={question.id}>
               <Card.Body gap="2">
@@ -185,7 +183,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                       </Badge>
                     )}
                   </Wrap>
-                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} allowed={canControl} />}
+                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}
                 </HStack>
               </Card.Body>
             </Card.Root>
@@ -223,7 +221,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
           </Table.Header>
           <Table.Body>
             {rows.map((question) => {
-              const actor = actors.get(question.id);
+              const actor = actors[question.id];
               return (
                 <Table.Row key={question.id} data-testid="question-row" data-question-id={question.id}>
                   <Table.Cell color="fg.muted">{question.sort}</Table.Cell>
@@ -261,7 +259,7 @@ export function QuestionTable({ game, questions, actors, gameActor, canControl }
                     </Table.Cell>
                   )}
                   <Table.Cell>{actor && <QuestionStatusCell actor={actor} />}</Table.Cell>
-                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} allowed={canControl} />}</Table.Cell>
+                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}</Table.Cell>
                 </Table.Row>
               );
             })}

@@ -1,30 +1,26 @@
 /**
- * One GameControl (lib/game-control.ts) for the control screen of `gameId`: created and started when
- * the page mounts, stopped when it leaves (its actors, timers and socket with it). Views read the
- * charts through `useSelector(control.gameActor, …)` / the question actors, and the rest through
- * `useControlData(control, select)`. A reset after a rehearsal (`server.gameReset`) replaces it with
- * a fresh one, which loads the game as it is now (every question not sent, no players).
+ * The control screen's actor system for `gameId` (lib/game-system.ts): the game actor (system id
+ * `game`) created when the page mounts and stopped when it leaves — its question actors, calls and
+ * connection with it. Views read it with `useSelector(game, selectX)` (machines/game/selectors.ts,
+ * machines/question/selectors.ts) and send it events; the admin's `triviaGame.control` goes in as
+ * `session.rights`. In dev mode `?inspect` shows the whole system in the Stately inspector.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type ControlData, GameControl } from '../lib/game-control';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { GameActorRef } from '@machines/game/game.machine';
+import { devInspector } from '@/shared/dev-inspector';
+import { controlScreenLogic } from '../lib/game-system';
+import { createAdminClient } from '../lib/operator-connection';
 
-export function useGameControl(gameId: number): GameControl | null {
-  const [control, setControl] = useState<GameControl | null>(null);
-  const [generation, setGeneration] = useState(0);
+export function useGameActor(gameId: number, canControl: boolean): GameActorRef {
+  const [{ logic, client }] = useState(() => {
+    const created = createAdminClient();
+    return { logic: controlScreenLogic(gameId, created), client: created };
+  });
+  // The game's `connection` child holds the client (started with its first holder, stopped with its last).
+  const game = useActorRef(logic, { input: { gameId, client }, systemId: 'game', inspect: devInspector });
   useEffect(() => {
-    if (!Number.isInteger(gameId) || gameId <= 0) return;
-    const created = new GameControl(gameId, () => setGeneration((g) => g + 1));
-    created.start();
-    setControl(created);
-    return () => {
-      created.stop();
-      setControl(null);
-    };
-  }, [gameId, generation]);
-  return control;
-}
-
-/** A narrow read of the control's data (re-renders only when the selected value changes). */
-export function useControlData<T>(control: GameControl, select: (data: ControlData) => T): T {
-  return useSyncExternalStore(control.subscribe, () => select(control.getData()));
+    game.send({ type: 'session.rights', canControl });
+  }, [game, canControl]);
+  return game;
 }

@@ -2,7 +2,8 @@
  * /triviaGame/start/:id — the game detail and control screen (docs/product.md): the header with
  * the quiz display button and game over, the live panel (players, answers in, top 10), the question
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
- * the game and question actors (lib/game-control.ts); a reload resumes from the server's state.
+ * the game actor and the question actors it spawned (hooks/use-game-control.ts); a reload resumes
+ * from the server's state.
  */
 import { Alert, Button, Card, Skeleton, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -10,7 +11,8 @@ import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { selectError, selectIsConfirmingEnd, selectIsEnded } from '@machines/game/selectors';
+import type { GameActorRef } from '@machines/game/game.machine';
+import { selectEndedElsewhere, selectEndedHere, selectError, selectGame, selectIsConfirmingEnd, selectLoadFailed } from '@machines/game/selectors';
 import { DEFAULT_CID } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { GameGuard } from '@/app/features/trivia-game/components/game-guard';
@@ -24,8 +26,7 @@ import { CountdownDialog } from '../components/countdown-dialog';
 import { LivePanel } from '../components/live-panel';
 import { QuestionTable } from '../components/question-table';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
-import { useControlData, useGameControl } from '../hooks/use-game-control';
-import type { GameControl } from '../lib/game-control';
+import { useGameActor } from '../hooks/use-game-control';
 import { needsVenueWarning } from '../lib/venue';
 
 export function GameControlPage() {
@@ -35,9 +36,9 @@ export function GameControlPage() {
 }
 
 function GameControlRoot({ gameId }: { gameId: number }) {
-  const control = useGameControl(gameId);
-  if (!control) return null;
-  return <ControlScreen key={gameId} control={control} />;
+  // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
+  const gameActor = useGameActor(gameId, usePermission('triviaGame.control'));
+  return <ControlScreen gameId={gameId} gameActor={gameActor} />;
 }
 
 /** The quiz display's address: the single-use code, the company of this tab and the game. */
@@ -49,30 +50,23 @@ export function quizUrl(code: string, companyId: string, gameId: number): string
   return url.toString();
 }
 
-function ControlScreen({ control }: { control: GameControl }) {
+function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
   const navigate = useNavigate();
-  const game = useControlData(control, (d) => d.game);
-  const questions = useControlData(control, (d) => d.questions);
-  const actors = useControlData(control, (d) => d.questionActors);
-  const endedElsewhere = useControlData(control, (d) => d.endedElsewhere);
-  const loadFailed = useSelector(control.gameActor, (s) => s.matches('loadFailed'));
-  const ended = useSelector(control.gameActor, selectIsEnded);
-  const confirmingEnd = useSelector(control.gameActor, selectIsConfirmingEnd);
-  const gameError = useSelector(control.gameActor, selectError);
+  const game = useSelector(gameActor, selectGame);
+  const loadFailed = useSelector(gameActor, selectLoadFailed);
+  const endedHere = useSelector(gameActor, selectEndedHere);
+  const endedElsewhere = useSelector(gameActor, selectEndedElsewhere);
+  const confirmingEnd = useSelector(gameActor, selectIsConfirmingEnd);
+  const gameError = useSelector(gameActor, selectError);
   const [openingQuiz, setOpeningQuiz] = useState(false);
   // No public URL and a loopback page address: warn before the display shows an address phones cannot reach.
   const [venueWarning, setVenueWarning] = useState(false);
-  // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
-  const canControl = usePermission('triviaGame.control');
-  useEffect(() => {
-    control.canControl = canControl;
-  }, [control, canControl]);
 
   // Ending the game (here) goes back to the game list.
   useEffect(() => {
-    if (ended && control.endRequested) void navigate('/triviaGame/index');
-  }, [ended, control, navigate]);
+    if (endedHere) void navigate('/triviaGame/index');
+  }, [endedHere, navigate]);
 
   async function openQuiz() {
     if (!game) return;
@@ -98,7 +92,7 @@ function ControlScreen({ control }: { control: GameControl }) {
     <Stack gap="4" data-testid="game-control">
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body>
-          <ControlHeader control={control} game={game} canControl={canControl} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
+          <ControlHeader gameActor={gameActor} game={game} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
         </Card.Body>
       </Card.Root>
 
@@ -109,25 +103,25 @@ function ControlScreen({ control }: { control: GameControl }) {
             <Alert.Title>{t('header.loadFailed')}</Alert.Title>
             {gameError && <Alert.Description>{gameError}</Alert.Description>}
           </Alert.Content>
-          <Button size="xs" variant="outline" onClick={() => control.gameActor.send({ type: 'host.retry' })}>
+          <Button size="xs" variant="outline" onClick={() => gameActor.send({ type: 'host.retry' })}>
             {t('header.retry')}
           </Button>
         </Alert.Root>
       )}
-      {ended && !control.endRequested && (game || endedElsewhere) && (
+      {endedElsewhere && (
         <Alert.Root status="info" size="sm" data-testid="game-ended">
           <Alert.Indicator />
           <Alert.Title>{t('header.ended')}</Alert.Title>
-          <ResetForShowButton gameId={control.gameId} />
+          <ResetForShowButton gameId={gameId} />
         </Alert.Root>
       )}
 
-      <LivePanel control={control} />
+      <LivePanel gameActor={gameActor} />
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           {game ? (
-            <QuestionTable game={game} questions={questions} actors={actors} gameActor={control.gameActor} canControl={canControl} />
+            <QuestionTable game={game} gameActor={gameActor} />
           ) : (
             <Stack gap="2" data-testid="questions-loading">
               <Skeleton h="9" />
@@ -138,7 +132,7 @@ function ControlScreen({ control }: { control: GameControl }) {
         </Card.Body>
       </Card.Root>
 
-      <CountdownDialog control={control} canControl={canControl} />
+      <CountdownDialog gameActor={gameActor} />
       {game && (
         <VenueWarningDialog
           open={venueWarning}
@@ -153,8 +147,8 @@ function ControlScreen({ control }: { control: GameControl }) {
       <ConfirmDialog
         open={confirmingEnd}
         message={t('confirm.endGame')}
-        onConfirm={() => control.confirmEnd()}
-        onCancel={() => control.gameActor.send({ type: 'host.cancel' })}
+        onConfirm={() => gameActor.send({ type: 'host.confirm' })}
+        onCancel={() => gameActor.send({ type: 'host.cancel' })}
         testId="confirm-end"
       />
     </Stack>

@@ -1,0 +1,62 @@
+/**
+ * The control screen's realtime pieces: the tab's realtime client (src/shared/realtime), held by the
+ * game's `connection` child (machines/connection), and the `operatorTopic` child of the game: the
+ * topic `game:<id>:operator` on that client, its frames sent to the game as typed events
+ * (`server.*`, the contract's event types, play-api.yaml). The client reconnects by itself with
+ * backoff and resubscribes (the server answers each subscription with a `server.snapshot`).
+ */
+import { fromCallback } from 'xstate';
+import type { GameEvent, OperatorTopicInput } from '@machines/game/types';
+import { RealtimeClient, type ServerFrame } from '@/shared/realtime/client';
+import { realtimeTicket } from '../api/live-api';
+
+/** The frame of the operator topic as the game's event (null for frames the game does not hear). */
+export function operatorEvent(frame: ServerFrame, serverNow: () => number, receivedAt = Date.now()): GameEvent | null {
+  switch (frame.type) {
+    case 'server.snapshot':
+      // The operator topic's snapshot (the public topic has its own shape under the same type).
+      return 'live_question' in frame.data ? { type: 'server.snapshot', snapshot: frame.data, receivedAt } : null;
+    case 'server.questionShown': {
+      const { data } = frame;
+      return { type: 'server.questionShown', questionId: data.question_id, deadline: data.deadline ? Date.parse(data.deadline) : null, serverTime: serverNow() };
+    }
+    case 'server.answerCount': {
+      const { data } = frame;
+      return { type: 'server.answerCount', questionId: data.question_id, counts: data.counts, total: data.total };
+    }
+    case 'server.answerPublished': {
+      const { data } = frame;
+      return { type: 'server.answerPublished', questionId: data.question_id, counts: data.counts, total: data.total };
+    }
+    case 'server.rankingPublished': {
+      const { data } = frame;
+      return { type: 'server.rankingPublished', questionId: data.question_id, ranking: { list: data.list, total: data.total } };
+    }
+    case 'server.playerJoined':
+      return { type: 'server.playerJoined', count: frame.data.count };
+    case 'server.gameEnded':
+      return { type: 'server.gameEnded' };
+    case 'server.gameReset':
+      return { type: 'server.gameReset' };
+    default:
+      return null;
+  }
+}
+
+/** A realtime client for the back office (a ticket from POST /ws/ticket). */
+export const createAdminClient = (): RealtimeClient => new RealtimeClient({ getTicket: async () => ({ ticket: await realtimeTicket() }) });
+
+/** The operator topic actor on `client` (the one the game's connection holds). */
+export function operatorTopic(client: RealtimeClient) {
+  return fromCallback<{ type: string }, OperatorTopicInput>(({ sendBack, input }) => {
+    let live = true;
+    const off = client.subscribe(input.topic, (frame) => {
+      const event = live ? operatorEvent(frame, () => client.clock.now()) : null;
+      if (event) sendBack(event);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  });
+}
