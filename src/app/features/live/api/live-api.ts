@@ -38,4 +38,3 @@ export const createDisplayCode = async (gameId: number): Promise<string> => (awa
 /** The join address, where its base comes from, and the server's LAN addresses (the venue warning). */
 export const loadVenue = (gameId: number): Promise<VenueData> => api.post('/triviaGame/venue', { trivia_game_id: gameId });
 
-export const realtimeTicket = async (): Promise<string> => (await api.post('/ws/ticket', {}, { errors: 'none' })).ticket;

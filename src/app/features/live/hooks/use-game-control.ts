@@ -8,16 +8,17 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { GameActorRef } from '@machines/game/game.machine';
+import { adminRealtime } from '@/app/realtime/admin-realtime';
 import { devInspector } from '@/shared/dev-inspector';
 import { controlScreenLogic } from '../lib/game-system';
-import { createAdminClient } from '../lib/operator-connection';
 
 export function useGameActor(gameId: number, canControl: boolean): GameActorRef {
   const [{ logic, client }] = useState(() => {
-    const created = createAdminClient();
-    return { logic: controlScreenLogic(gameId, created), client: created };
+    const tabClient = adminRealtime();
+    return { logic: controlScreenLogic(gameId, tabClient), client: tabClient };
   });
-  // The game's `connection` child holds the client (started with its first holder, stopped with its last).
+  // The game's `connection` child holds the tab's one client (src/app/realtime/admin-realtime.ts, the
+  // shell's too: one socket per tab), started with its first holder and stopped with its last.
   const game = useActorRef(logic, { input: { gameId, client }, systemId: 'game', inspect: devInspector });
   useEffect(() => {
     game.send({ type: 'session.rights', canControl });

@@ -1,14 +1,13 @@
 /**
- * The control screen's realtime pieces: the tab's realtime client (src/shared/realtime), held by the
- * game's `connection` child (machines/connection), and the `operatorTopic` child of the game: the
- * topic `game:<id>:operator` on that client, its frames sent to the game as typed events
- * (`server.*`, the contract's event types, play-api.yaml). The client reconnects by itself with
- * backoff and resubscribes (the server answers each subscription with a `server.snapshot`).
+ * The control screen's `operatorTopic` actor (child of the game, machines/game): the topic
+ * `game:<id>:operator` on the tab's one realtime client (src/app/realtime/admin-realtime.ts, held by
+ * the game's `connection` child), its frames sent to the game as typed events (`server.*`, the
+ * contract's event types, play-api.yaml). The client reconnects by itself with backoff and
+ * resubscribes (the server answers each subscription with a `server.snapshot`).
  */
 import { fromCallback } from 'xstate';
 import type { GameEvent, OperatorTopicInput } from '@machines/game/types';
-import { RealtimeClient, type ServerFrame } from '@/shared/realtime/client';
-import { realtimeTicket } from '../api/live-api';
+import type { RealtimeClient, ServerFrame } from '@/shared/realtime/client';
 
 /** The frame of the operator topic as the game's event (null for frames the game does not hear). */
 export function operatorEvent(frame: ServerFrame, serverNow: () => number, receivedAt = Date.now()): GameEvent | null {
@@ -42,9 +41,6 @@ export function operatorEvent(frame: ServerFrame, serverNow: () => number, recei
       return null;
   }
 }
-
-/** A realtime client for the back office (a ticket from POST /ws/ticket). */
-export const createAdminClient = (): RealtimeClient => new RealtimeClient({ getTicket: async () => ({ ticket: await realtimeTicket() }) });
 
 /** The operator topic actor on `client` (the one the game's connection holds). */
 export function operatorTopic(client: RealtimeClient) {
