@@ -292,7 +292,7 @@ describe('messages', () => {
   it('every rule has its sentence in zh-TW and en, limits filled in', () => {
     expect(fileKeys.length).toBeGreaterThanOrEqual(16);
     for (const key of fileKeys) {
-      const params = { max: 1023, type: 'PDF', limit: '200 MB', name: 'a.pdf', path: 'docs/a.pdf' };
+      const params = { max: 1023, type: 'PDF', limit: '200 MB', name: 'a.pdf', path: 'docs/a.pdf', field: 'directory' };
       const zh = formatDomainMessage('zh-TW', key, params);
       const en = formatDomainMessage('en', key, params);
       expect(zh, key).toMatch(/[\u4e00-\u9fff]/);
