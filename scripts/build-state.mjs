@@ -41,3 +41,17 @@ export function staleReason(outputs) {
   const source = newestSource();
   return source.time > built ? `${path.relative(root, source.file)} changed since the last build` : null;
 }
+
+/**
+ * Whether the SPA in dist/ is the test build: its back-office entry (the chunk or one it imports)
+ * carries the browser tests' seam `__ltbo` (vite.config.ts, testSeam), which only `npm test` and
+ * `vite build --mode e2e` compile in.
+ */
+export function hasTestSeam(manifest = at('dist', '.vite', 'manifest.json')) {
+  if (!fs.existsSync(manifest)) return false;
+  const chunks = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+  const entry = chunks['index.html'];
+  if (!entry) return false;
+  const files = [entry.file, ...(entry.imports ?? []).map((key) => chunks[key]?.file)].filter(Boolean);
+  return files.some((file) => fs.existsSync(at('dist', file)) && fs.readFileSync(at('dist', file), 'utf8').includes('__ltbo'));
+}

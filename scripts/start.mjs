@@ -10,11 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { at, root, staleReason } from './build-state.mjs';
+import { at, hasTestSeam, root, staleReason } from './build-state.mjs';
 
 const outputs = [at('build', 'server', 'main.js'), at('dist', 'index.html'), at('dist', 'play.html'), at('dist', 'quiz.html')];
 
-const reason = staleReason(outputs);
+// A dist/ that `npm test` built carries the browser tests' seam: production gets a build without it.
+const reason = staleReason(outputs) ?? (hasTestSeam() ? 'dist/ is the test build' : null);
 if (reason) {
   const canBuild = fs.existsSync(at('node_modules', 'vite')) && fs.existsSync(at('node_modules', 'esbuild'));
   if (canBuild) {

@@ -9,20 +9,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { at, root, staleReason } from './build-state.mjs';
+import { at, hasTestSeam, root, staleReason } from './build-state.mjs';
 
 const manifest = at('dist', '.vite', 'manifest.json');
 
-/** Whether the back office's entry (its chunk or one it imports) carries the test seam `__ltbo`. */
-function hasTestSeam() {
-  const chunks = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-  const entry = chunks['index.html'];
-  if (!entry) return false;
-  const files = [entry.file, ...(entry.imports ?? []).map((key) => chunks[key]?.file)].filter(Boolean);
-  return files.some((file) => fs.existsSync(at('dist', file)) && fs.readFileSync(at('dist', file), 'utf8').includes('__ltbo'));
-}
-
-const reason = staleReason([at('dist', 'index.html'), at('dist', 'play.html'), at('dist', 'quiz.html'), manifest]) ?? (hasTestSeam() ? null : 'dist/ was built without the test seam');
+const reason = staleReason([at('dist', 'index.html'), at('dist', 'play.html'), at('dist', 'quiz.html'), manifest]) ?? (hasTestSeam(manifest) ? null : 'dist/ was built without the test seam');
 if (!reason) {
   console.log('dist/ is a test build newer than its sources: the tests use it as it is.');
   process.exit(0);
