@@ -109,6 +109,8 @@ const NOT_WRITES = new Set([
 ]);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The longest request body (as its canonical JSON) a cached read is keyed by; a longer one is not cached. */
+const MAX_KEYED_BODY = 2_048;
 
 function cidOf(request: FastifyRequest): string {
   const header = request.headers.cid;
@@ -222,7 +224,16 @@ async function readCachePlugin(app: FastifyInstance, options: { enabled: boolean
     const groups = [`company:${company}`];
     for (const table of spec.tables) groups.push(`${table}:${company}`, `${table}:*`);
     if (spec.access) groups.push('access:*');
-    const key = `${operation.operationId}\u0000${company}\u0000${spec.perAdmin ? request.auth.adminId : ''}\u0000${request.lang}\u0000${canonicalJson(request.body ?? {})}`;
+    // A body too deep to write out (a fuzzer's thousands of nested arrays) or too long to be a real
+    // list request is read without the cache: it would only fill the cache with keys nobody asks again.
+    let bodyKey: string;
+    try {
+      bodyKey = canonicalJson(request.body ?? {});
+    } catch {
+      return undefined;
+    }
+    if (bodyKey.length > MAX_KEYED_BODY) return undefined;
+    const key = `${operation.operationId}\u0000${company}\u0000${spec.perAdmin ? request.auth.adminId : ''}\u0000${request.lang}\u0000${bodyKey}`;
     const plan = cache.plan(key, groups);
     const body = cache.get(plan);
     if (body !== null) {
