@@ -117,11 +117,12 @@ describe(`the read cache (${setting})`, () => {
   it("the live counters: players joining and answers stored show in the game list's player and answer counts", async () => {
     const id = await createGame(a, 'Live counters');
     ok(await call(a, '/question/create', question(id, 'Counted'), { token: root }));
-    const [{ id: questionId }] = (await call(a, '/question/list', { trivia_game_id: id, page: 1, limit: 1 }, { token: root })).body.data.list as Array<{ id: number }>;
+    const questionId = ((await call(a, '/question/list', { trivia_game_id: id, page: 1, limit: 1 }, { token: root })).body.data.list as Array<{ id: number }>)[0]!.id;
     await warm(b, () => games(b));
     // As a join does: the game's own counter raised in the statement that admits the player.
     await a.db.execute(sql`update trivia_games set player_count = player_count + 1 where id = ${id}`);
-    const [player] = (await a.db.execute(sql`insert into players (trivia_game_id, nickname, token_hash, join_order) values (${id}, 'Counter', 'hash-of-counter', 1) returning id`)).rows as Array<{ id: number }>;
+    const inserted = (await a.db.execute(sql`insert into players (trivia_game_id, nickname, token_hash, join_order) values (${id}, 'Counter', 'hash-of-counter', 1) returning id`)) as unknown as { rows: Array<{ id: number }> };
+    const player = inserted.rows[0];
     // As the answer batcher does: a batch of answers in one statement.
     await a.db.execute(sql`insert into answers (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at) values (${player!.id}, ${questionId}, ${id}, '["A"]', 1200, now())`);
     await vi.waitFor(async () => {
