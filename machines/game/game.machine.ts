@@ -217,7 +217,7 @@ export const gameMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    isEnded: ({ context }) => context.loaded?.detail.status === 0,
+    isEnded: ({ context }) => context.loaded?.detail.status === 0 || context.operatorSnapshot?.value.game.status === 0,
     hasSnapshot: ({ context }) => context.operatorSnapshot !== null,
     snapshotSaysEnded: (_, params: { snapshot: OperatorSnapshot }) => params.snapshot.game.status === 0,
     anyQuestionSent: ({ context }) => anySent(context),
@@ -308,6 +308,8 @@ export const gameMachine = setup({
       states: {
         loading: {
           tags: 'busy',
+          // The game is loaded all the same (the screen shows an ended game); the snapshot says it is over.
+          on: { 'server.gameEnded': { description: 'Ended while loading: shown once loaded.' } },
           invoke: {
             id: 'loadGame',
             src: 'loadGame',

@@ -88,10 +88,13 @@ async function answer(playerToken: string, questionId: number, choices: string[]
   expect(res.code, JSON.stringify(res)).toBe(200);
 }
 
-/** A logged-in page on `path`; every code-201/500 toast and page error is collected in `problems`. */
-async function control(path: string, pageOptions: PageOptions = {}): Promise<{ page: Page; problems: string[] }> {
+/** A logged-in page on `path`; every code-201/500 toast and page error is collected in `problems`, every socket in `sockets`. */
+async function control(path: string, pageOptions: PageOptions = {}): Promise<{ page: Page; problems: string[]; sockets: string[] }> {
   const page = await openPage(browser, pageOptions);
   const problems: string[] = [];
+  // The WebSockets the page opens (the tab's one realtime client).
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', async (res) => {
     if (!res.url().includes('/api/admin/') || res.request().method() !== 'POST') return;
@@ -100,7 +103,7 @@ async function control(path: string, pageOptions: PageOptions = {}): Promise<{ p
   });
   await page.context().addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
   await page.goto(`${server.url}${path}`);
-  return { page, problems };
+  return { page, problems, sockets };
 }
 
 async function shoot(page: Page, name: string) {
@@ -120,7 +123,7 @@ describe('a speed contest run from the control screen', () => {
     const ben = await join(pin, 'Ben');
     const cat = await join(pin, 'Cat');
 
-    const { page, problems } = await control(`/triviaGame/start/${gameId}`, { locale: 'zh-TW' });
+    const { page, problems, sockets } = await control(`/triviaGame/start/${gameId}`, { locale: 'zh-TW' });
     const flows: string[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/triviaGame/gameFlow')) flows.push(req.postData() ?? '');
@@ -143,6 +146,8 @@ describe('a speed contest run from the control screen', () => {
     const dan = await join(pin, 'Dan');
     await page.getByTestId('player-count').filter({ hasText: /^4$/ }).waitFor();
     await page.getByTestId('players-card').getByText(`玩家以 PIN ${pin} 加入`).waitFor();
+    // The shell's live events and the operator topic share the tab's one socket.
+    expect(sockets, 'one WebSocket for the tab').toHaveLength(1);
 
     // The quiz display opens in a new tab with a single-use code, the company and the game.
     const quizRequest = page.context().waitForEvent('request', (req) => req.url().includes('/quiz?'));
