@@ -170,11 +170,11 @@ const domainMessages = {
     'zh-TW': '一次只能上傳一個檔案',
     en: 'One file at a time: an upload carries a single file',
   },
-  'file.notFound': { 'zh-TW': '找不到檔案「{path}」', en: 'File "{path}" not found' },
   'file.fieldAfterFile': {
     'zh-TW': '表單的「{field}」欄位須放在檔案之前',
     en: 'The form\'s "{field}" field must come before the file',
   },
+  'file.notFound': { 'zh-TW': '找不到檔案「{path}」', en: 'File "{path}" not found' },
   'file.directoryNotFound': { 'zh-TW': '找不到目錄「{path}」', en: 'Directory "{path}" not found' },
   'file.rootNotDeletable': { 'zh-TW': '不可刪除根目錄', en: 'The root directory cannot be deleted' },
 } satisfies Record<string, Record<DomainLang, string>>;

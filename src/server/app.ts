@@ -175,13 +175,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
     // The audit trail of x-audit operations (hooks before the contract's routes, which they apply to).
     await app.register(auditRecorder, { enabled: options.recordAudit !== false });
+    // The read cache of the hot lists and details (features/read-cache): before the compression, whose
+    // answer-writing hook must see the JSON text it keeps and sends again.
+    await app.register(readCachePlugin, { enabled: config.readCache !== false });
     // JSON and other text answers of 1 KB or more, brotli or gzip (plugins/compression.ts); not the WebSocket above.
     await app.register(compressionPlugin);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
     // Uploaded images, outside /api (plugins/files.ts).
-    // The read cache of the hot lists and details (features/read-cache): before the compression, whose
-    // answer-writing hook must see the JSON text it keeps and sends again.
-    await app.register(readCachePlugin, { enabled: config.readCache !== false });
     await app.register(filesPlugin);
     // GET /healthz and /readyz for load balancers (plugins/health.ts).
     await app.register(healthPlugin);

@@ -76,17 +76,17 @@ export interface AppConfig {
    * falls back to its own address, the control screen warns on a loopback address).
    */
   publicUrl?: string | null;
+  /**
+   * READ_CACHE: `off` turns off the read cache of the hot lists and details (features/read-cache,
+   * docs/architecture.md); unset = on.
+   */
+  readCache?: boolean;
   /** The port the process listens on (PORT), for the LAN addresses the control screen offers; unset = the bound port. */
   port?: number;
 }
 
 /** A setting of the environment the server cannot start with; main.ts prints the message and exits. */
 export class ConfigError extends Error {
-  /**
-   * READ_CACHE: `off` turns off the read cache of the hot lists and details (features/read-cache,
-   * docs/architecture.md); unset = on.
-   */
-  readCache?: boolean;
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
@@ -198,6 +198,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig &
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    readCache: !/^(off|0|false|no)$/i.test(env.READ_CACHE?.trim() ?? ''),
   };
 }
-    readCache: !/^(off|0|false|no)$/i.test(env.READ_CACHE?.trim() ?? ''),
