@@ -14,8 +14,8 @@ import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, type Ac
 import { TestModel } from 'xstate/graph';
 import { connectionMachine, type ClientStatus, type ConnectionClient, type ConnectionEvent, type ConnectionSnapshot } from '@machines/connection/connection.machine';
 import { selectConnectionStatus, selectIsOpen, selectIsReconnecting, selectReconnects, selectWasRejected } from '@machines/connection/selectors';
-import { allStateNodes, createTransitionRecorder, definedTransitions, missedTransitions, statePath } from './support/model';
-import { reportTakenKeys } from './support/coverage-report';
+import { allStateNodes, createTransitionRecorder, definedTransitions, statePath } from './support/model';
+import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
 class FakeClient implements ConnectionClient {
   status: ClientStatus = 'idle';
@@ -177,24 +177,21 @@ async function replay(h: Harness, path: (typeof paths)[number], check: boolean) 
 
 describe('connection machine, model-based', () => {
   it('has an assertion for every state node, and none for a state that does not exist', () => {
-    const names = nodes.map(statePath);
-    expect(names.filter((p) => !(p in stateAssertions))).toEqual([]);
-    expect(Object.keys(stateAssertions).filter((key) => !names.includes(key))).toEqual([]);
+    expectAssertionPerState(nodes.map(statePath), stateAssertions);
   });
 
-  const defined = definedTransitions(connectionMachine);
-  it(`paths visit all ${nodes.length} state nodes and take all ${defined.size} transitions`, async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const path of paths) {
-      for (const step of path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
-      const h = createHarness().start();
-      await replay(h, path, false);
-      for (const t of h.recorder.taken) taken.add(t);
-    }
-    reportTakenKeys('connection', paths.length, nodes.map(statePath), visited, defined, taken);
-    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path visits').toEqual([]);
-    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
+  it(`paths visit all ${nodes.length} state nodes and take all ${definedTransitions(connectionMachine).size} transitions`, async () => {
+    await expectPathsCover({
+      machine: 'connection',
+      definition: connectionMachine,
+      paths,
+      stepsOf: (path) => path.steps,
+      replay: async (path) => {
+        const h = createHarness().start();
+        await replay(h, path, false);
+        return h.recorder.taken;
+      },
+    });
   });
 
   describe.each(paths.map((path) => [`reaches ${serializeVertex(path.state)}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, path] as const))('%s', (_name, path) => {

@@ -34,8 +34,8 @@ import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSn
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
 import type { QuestionStatus } from '@machines/question/types';
-import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
-import { reportTakenKeys } from './support/coverage-report';
+import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
+import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
 /** A realtime client that never connects, counting its holders. */
 function fakeClient() {
@@ -360,26 +360,23 @@ async function replay(h: Harness, path: (typeof paths)[number], check: boolean) 
 
 describe('game machine, model-based', () => {
   it('has an assertion for every state node, and none for a state that does not exist', () => {
-    const names = nodes.map(statePath);
-    expect(names.filter((p) => !(p in stateAssertions))).toEqual([]);
-    expect(Object.keys(stateAssertions).filter((key) => !names.includes(key))).toEqual([]);
+    expectAssertionPerState(nodes.map(statePath), stateAssertions);
   });
 
-  const defined = definedTransitions(gameMachine);
-  it(`paths visit all ${nodes.length} state nodes and take all ${defined.size} transitions`, async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const path of paths) {
-      for (const step of path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
-      const h = createHarness().start();
-      await replay(h, path, false);
-      for (const t of h.recorder.taken) taken.add(t);
-    }
-    reportTakenKeys('game', paths.length, nodes.map(statePath), visited, defined, taken);
-    // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
-    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['flow.started']);
-    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
-    console.log(`game machine: ${paths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
+  it(`paths visit all ${nodes.length} state nodes and take all ${definedTransitions(gameMachine).size} transitions`, async () => {
+    await expectPathsCover({
+      machine: 'game',
+      definition: gameMachine,
+      paths,
+      stepsOf: (path) => path.steps,
+      replay: async (path) => {
+        const h = createHarness().start();
+        await replay(h, path, false);
+        return h.recorder.taken;
+      },
+      // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
+      transient: ['flow.started'],
+    });
   });
 
   describe.each(paths.map((path) => [`reaches ${serializeVertex(path.state, undefined)}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, path] as const))(

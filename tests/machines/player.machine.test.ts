@@ -28,8 +28,8 @@ import {
   selectScreen,
 } from '@machines/player/selectors';
 import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
-import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
-import { reportTakenKeys } from './support/coverage-report';
+import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
+import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
@@ -355,26 +355,23 @@ async function replay(h: Harness, entry: (typeof allPaths)[number], check: boole
 
 describe('player machine, model-based', () => {
   it('has an assertion for every state node, and none for a state that does not exist', () => {
-    const names = nodes.map(statePath);
-    expect(names.filter((p) => !(p in stateAssertions))).toEqual([]);
-    expect(Object.keys(stateAssertions).filter((key) => !names.includes(key))).toEqual([]);
+    expectAssertionPerState(nodes.map(statePath), stateAssertions);
   });
 
-  const defined = definedTransitions(playerMachine);
-  it(`paths visit every state node at rest (but the transient one) and take all ${defined.size} transitions`, async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const entry of allPaths) {
-      for (const step of entry.path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
-      const h = createHarness(entry.input).start();
-      await replay(h, entry, false);
-      for (const t of h.recorder.taken) taken.add(t);
-      h.actor.stop();
-    }
-    reportTakenKeys('player', allPaths.length, nodes.map(statePath), visited, defined, taken);
-    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['starting']);
-    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
-    console.log(`player machine: ${allPaths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
+  it(`paths visit every state node at rest (but the transient one) and take all ${definedTransitions(playerMachine).size} transitions`, async () => {
+    await expectPathsCover({
+      machine: 'player',
+      definition: playerMachine,
+      paths: allPaths,
+      stepsOf: (entry) => entry.path.steps,
+      replay: async (entry) => {
+        const h = createHarness(entry.input).start();
+        await replay(h, entry, false);
+        h.actor.stop();
+        return h.recorder.taken;
+      },
+      transient: ['starting'],
+    });
   });
 
   describe.each(allPaths.map((entry) => [`from ${entry.name}, reaches ${serializeVertex(entry.path.state, undefined)}: ${entry.path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, entry] as const))(

@@ -27,8 +27,8 @@ import {
   selectStatus,
 } from '@machines/question/selectors';
 import type { QuestionEvent, QuestionInput } from '@machines/question/types';
-import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, missedTransitions, statePath } from './support/model';
-import { reportTakenKeys } from './support/coverage-report';
+import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
+import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.question.shown.countdown.running' as const;
@@ -295,26 +295,23 @@ async function replay(h: Harness, input: QuestionInput, path: (typeof allPaths)[
 
 describe('question machine, model-based', () => {
   it('has an assertion for every state node, and none for a state that does not exist', () => {
-    const paths = nodes.map(statePath);
-    expect(paths.filter((p) => !(p in stateAssertions))).toEqual([]);
-    expect(Object.keys(stateAssertions).filter((key) => !paths.includes(key))).toEqual([]);
+    expectAssertionPerState(nodes.map(statePath), stateAssertions);
   });
 
-  const defined = definedTransitions(questionMachine);
-  it(`paths visit every state node at rest (but the transient one) and take all ${defined.size} transitions`, async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const entry of allPaths) {
-      for (const step of entry.path.steps) for (const node of nodes) if (matchesState(statePath(node), step.state.value)) visited.add(statePath(node));
-      const h = createHarness(entry.input).start();
-      await replay(h, entry.input, entry.path, false);
-      for (const t of h.recorder.taken) taken.add(t);
-      h.actor.stop();
-    }
-    reportTakenKeys('question', allPaths.length, nodes.map(statePath), visited, defined, taken);
-    expect(nodes.map(statePath).filter((p) => !visited.has(p)), 'state nodes no path rests in').toEqual(['restoring']);
-    expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
-    console.log(`question machine: ${allPaths.length} paths, ${visited.size + 1}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
+  it(`paths visit every state node at rest (but the transient one) and take all ${definedTransitions(questionMachine).size} transitions`, async () => {
+    await expectPathsCover({
+      machine: 'question',
+      definition: questionMachine,
+      paths: allPaths,
+      stepsOf: (entry) => entry.path.steps,
+      replay: async (entry) => {
+        const h = createHarness(entry.input).start();
+        await replay(h, entry.input, entry.path, false);
+        h.actor.stop();
+        return h.recorder.taken;
+      },
+      transient: ['restoring'],
+    });
   });
 
   describe.each(allPaths.map((entry) => [describePath(entry), entry] as const))('%s', (_description, entry) => {

@@ -48,7 +48,7 @@ import {
   selectUserInfo,
 } from '@machines/session/selectors';
 import type { InfoPayload, RetryNotice, SessionEvent, SessionInput } from '@machines/session/types';
-import { reportCoverage } from './support/coverage-report';
+import { expectAssertionPerState, reportCoverage } from './support/coverage-report';
 
 // ---------------------------------------------------------------------------------------------
 // The events of the model: what the SPA sends, plus the outcomes of every invoked call.
@@ -469,9 +469,7 @@ function definedTransitions(): Map<AnyTransitionDefinition, string> {
 
 describe('session machine, model-based', () => {
   it('has an assertion for every state node, and none for a state that does not exist', () => {
-    const nodes = allStateNodes.map(statePath);
-    expect(nodes.filter((path) => !(path in stateAssertions))).toEqual([]);
-    expect(Object.keys(stateAssertions).filter((key) => !nodes.includes(key))).toEqual([]);
+    expectAssertionPerState(allStateNodes.map(statePath), stateAssertions);
   });
 
   const transitions = definedTransitions();

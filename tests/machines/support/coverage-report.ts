@@ -7,6 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { matchesState, type AnyStateMachine, type StateValue } from 'xstate';
+import { allStateNodes, definedTransitions, missedTransitions, statePath } from './model';
 
 export interface MachineCoverage {
   machine: string;
@@ -39,4 +42,42 @@ export function reportTakenKeys(machine: string, paths: number, states: string[]
     transitions: [...defined.values()],
     transitionsTaken: [...defined].filter(([key]) => taken.has(key)).map(([, label]) => label),
   });
+}
+
+/** Every state node has its assertion, and no assertion names a state node that does not exist. */
+export function expectAssertionPerState(states: string[], stateAssertions: Record<string, unknown>): void {
+  expect(states.filter((state) => !(state in stateAssertions)), 'state nodes without an assertion').toEqual([]);
+  expect(Object.keys(stateAssertions).filter((key) => !states.includes(key)), 'assertions of no state node').toEqual([]);
+}
+
+export interface PathCoverage<Path> {
+  /** The machine's name in the report (`npm run machines:paths`). */
+  machine: string;
+  definition: AnyStateMachine;
+  paths: Path[];
+  /** The states the path's steps rest in. */
+  stepsOf: (path: Path) => Array<{ state: { value: StateValue } }>;
+  /** Replays the path against a real actor of the machine; answers the keys of the transitions taken. */
+  replay: (path: Path) => Promise<Iterable<string>>;
+  /** State nodes passed through but never rested in (transient ones), expected unvisited. */
+  transient?: string[];
+}
+
+/**
+ * Replays every path, reports what was covered (reportTakenKeys) and checks that every state node
+ * but the transient ones is rested in and every transition of the chart is taken.
+ */
+export async function expectPathsCover<Path>(coverage: PathCoverage<Path>): Promise<void> {
+  const nodes = allStateNodes(coverage.definition).map(statePath);
+  const defined = definedTransitions(coverage.definition);
+  const visited = new Set<string>();
+  const taken = new Set<string>();
+  for (const path of coverage.paths) {
+    for (const step of coverage.stepsOf(path)) for (const node of nodes) if (matchesState(node, step.state.value)) visited.add(node);
+    for (const key of await coverage.replay(path)) taken.add(key);
+  }
+  reportTakenKeys(coverage.machine, coverage.paths.length, nodes, visited, defined, taken);
+  expect(nodes.filter((node) => !visited.has(node)), 'state nodes no path rests in').toEqual(coverage.transient ?? []);
+  expect(missedTransitions(defined, taken), 'transitions no path takes').toEqual([]);
+  console.log(`${coverage.machine} machine: ${coverage.paths.length} paths, ${visited.size + (coverage.transient?.length ?? 0)}/${nodes.length} state nodes, ${taken.size}/${defined.size} transitions`);
 }
