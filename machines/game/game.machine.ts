@@ -206,9 +206,10 @@ export const gameMachine = setup({
       playerCount: 0,
       counts: null,
       ranking: null,
-      // Known without asking again: nothing is live. A snapshot that follows replaces it.
+      // Known without asking again: nothing is live, and a reset game is enabled again (status 1), so
+      // an ended game's snapshot no longer says it is over. A snapshot that follows replaces it.
       operatorSnapshot: context.operatorSnapshot && {
-        value: { ...context.operatorSnapshot.value, game: { ...context.operatorSnapshot.value.game, player_count: 0 }, live_question: null },
+        value: { ...context.operatorSnapshot.value, game: { ...context.operatorSnapshot.value.game, player_count: 0, status: 1 }, live_question: null },
         receivedAt: context.operatorSnapshot.receivedAt,
       },
       error: null,

@@ -499,6 +499,15 @@ describe('game machine, the actor system', () => {
     expect(h.snapshot().value).toMatchObject({ flow: { open: 'ready' } });
   });
 
+  it('a reset of an ended game opens it again: the snapshot that said it was over no longer does', async () => {
+    const h = await opened(ENDED, SNAP_ENDED);
+    expect(selectEndedElsewhere(h.snapshot())).toBe(true);
+    h.send({ type: 'server.gameReset' });
+    await h.resolve('loadGame', FRESH);
+    expect(selectEndedElsewhere(h.snapshot())).toBe(false);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: 'ready' } });
+  });
+
   it('without provided calls it fails safe', async () => {
     const actor = createActor(gameMachine, { input: { gameId: 1 } }).start();
     await flush();
