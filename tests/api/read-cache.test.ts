@@ -7,14 +7,10 @@
  * share one database: the change goes through A, the read to B, whose cache was filled just before.
  * The embedded PGlite admits one process only: there both are the one app.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@/server/app';
-import { createTestApp, usingPostgres } from '../support/app';
+import { createSecondInstance, createTestApp, usingPostgres } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
 
@@ -23,22 +19,16 @@ const setting = usingPostgres ? 'two instances on one PostgreSQL database' : 'on
 let a: FastifyInstance;
 let b: FastifyInstance;
 let root: string;
-let bDataDir: string | null = null;
 
 beforeAll(async () => {
   a = await createTestApp();
-  if (usingPostgres) {
-    bDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-test-b-'));
-    b = await buildApp({ ...a.config, dataDir: bDataDir });
-  } else {
-    b = a;
-  }
+  // B: a second app on A's database (PostgreSQL), as a second process behind a load balancer would be.
+  b = usingPostgres ? await createSecondInstance(a) : a;
   root = await login(a);
 });
 
 afterAll(async () => {
   if (b !== a) await b.close();
-  if (bDataDir) fs.rmSync(bDataDir, { recursive: true, force: true });
   await a.close();
 });
 

@@ -6,15 +6,11 @@
  * With DATABASE_URL, also across two instances whose memory knew the session before the refresh
  * (features/session/access-cache.ts keeps the session's tokens in use and is told by the bus).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@/server/app';
 import { REFRESH_GRACE_MS } from '@/server/features/session/service';
 import { translate } from '@/server/i18n';
-import { createTestApp, usingPostgres } from '../support/app';
+import { createSecondInstance, createTestApp, usingPostgres } from '../support/app';
 import { call, login } from '../support/api';
 
 /** Moves the server's clock (Date only) forward; no test sleeps. */
@@ -101,15 +97,12 @@ describe('a configured grace (config refreshGraceMs)', () => {
 describe.runIf(usingPostgres)('across two instances on one PostgreSQL database', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let bDataDir: string;
   beforeAll(async () => {
     a = await createTestApp();
-    bDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-test-b-'));
-    b = await buildApp({ ...a.config, dataDir: bDataDir });
+    b = await createSecondInstance(a);
   });
   afterAll(async () => {
     await b?.close();
-    fs.rmSync(bDataDir, { recursive: true, force: true });
     await a?.close();
   });
 

@@ -96,3 +96,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     },
   });
 }
+
+/**
+ * A second app on `a`'s database, as a second process behind a load balancer would be (PostgreSQL
+ * only: the embedded PGlite admits one process). Its own data folder goes when it closes; the
+ * database stays `a`'s.
+ */
+export async function createSecondInstance(a: FastifyInstance): Promise<FastifyInstance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-test-b-'));
+  return buildApp({ ...a.config, dataDir }, { afterClose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) });
+}
