@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
-import { createTestApp } from '../support/app';
-import { call, login } from '../support/api';
+import { call } from '../support/api';
 import { TestSocket, type WsFrame } from '../support/ws';
 import { MAX_REQUESTS_IN_FLIGHT } from '@/server/plugins/realtime';
-import { bench, expectPlayResponse, play } from './live-support';
+import type { bench } from './live-support';
+import { listeningLiveApp, expectPlayResponse, play } from './live-support';
 
 async function openSocket(url: string, ticket: string): Promise<TestSocket> {
   const socket = await TestSocket.open(`${url}?ticket=${ticket}`);
@@ -41,11 +41,7 @@ describe('answers over the player’s WebSocket', () => {
   let token: string;
   let b: ReturnType<typeof bench>;
   beforeAll(async () => {
-    app = await createTestApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
-    token = await login(app);
-    b = bench(app, () => token);
+    ({ app, url, token, b } = await listeningLiveApp());
   });
   afterAll(() => app.close());
 

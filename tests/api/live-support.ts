@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { loadPlaySpec } from '@/server/contract/spec';
-import { call, type ApiResult, type CallOptions } from '../support/api';
+import { call, login, type ApiResult, type CallOptions } from '../support/api';
+import { createTestApp } from '../support/app';
 
 const spec = loadPlaySpec() as {
   paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string }> }>>;
@@ -137,4 +138,18 @@ export function countingDb(db: Db, method: 'transaction' | 'select'): { db: Db; 
     },
   });
   return { db: proxy, calls: () => count };
+}
+
+/** The WebSocket address of an app listening on loopback. */
+export const wsUrlOf = (app: FastifyInstance) => `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
+
+/**
+ * An app listening on a free loopback port, for the tests that open WebSockets: its socket address,
+ * the super admin's token and a bench on it.
+ */
+export async function listeningLiveApp(): Promise<{ app: FastifyInstance; url: string; token: string; b: ReturnType<typeof bench> }> {
+  const app = await createTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await login(app);
+  return { app, url: wsUrlOf(app), token, b: bench(app, () => token) };
 }

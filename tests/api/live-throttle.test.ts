@@ -11,7 +11,7 @@ import { DISPLAY_EXCHANGES_PER_MINUTE, JOINS_PER_MINUTE } from '@/server/feature
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { TestSocket } from '../support/ws';
-import { bench, expectPlaySchema, play } from './live-support';
+import { bench, expectPlaySchema, play, wsUrlOf } from './live-support';
 
 let app: FastifyInstance;
 let token: string;
@@ -83,7 +83,7 @@ describe('closing a game through /triviaGame/update', () => {
     await b.addQuestion(gameId);
     const ann = await b.joinPlayer(pin, 'Ann');
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
+    const url = wsUrlOf(app);
 
     const adminTicket = (await call(app, '/ws/ticket', {}, { token })).body.data.ticket as string;
     const playerTicket = (await play(app, '/ticket', {}, { token: ann.token })).body.data.ticket as string;

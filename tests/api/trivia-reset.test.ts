@@ -11,24 +11,19 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { answers, players, questions, rankings } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
-import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
 import { TestSocket } from '../support/ws';
-import { bench, expectPlaySchema, play, textOptions } from './live-support';
+import type { bench } from './live-support';
+import { listeningLiveApp, expectPlaySchema, play, textOptions } from './live-support';
 
 let app: FastifyInstance;
-let token: string;
 let b: ReturnType<typeof bench>;
 let url: string;
 const events: RealtimeEvent[] = [];
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
-  token = await login(app);
-  b = bench(app, () => token);
+  ({ app, url, b } = await listeningLiveApp());
   app.bus.subscribe((event) => events.push(event));
 });
 afterAll(() => app.close());

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp } from '../support/app';
-import { call, login } from '../support/api';
+import { call } from '../support/api';
 import { TestSocket, type WsFrame } from '../support/ws';
-import { bench, expectPlaySchema, play } from './live-support';
+import type { bench } from './live-support';
+import { listeningLiveApp, expectPlaySchema, play } from './live-support';
 
 describe('the WebSocket frames against the contract', () => {
   let app: FastifyInstance;
@@ -19,11 +19,7 @@ describe('the WebSocket frames against the contract', () => {
   let token: string;
   let b: ReturnType<typeof bench>;
   beforeAll(async () => {
-    app = await createTestApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
-    token = await login(app);
-    b = bench(app, () => token);
+    ({ app, url, token, b } = await listeningLiveApp());
   });
   afterAll(() => app.close());
 

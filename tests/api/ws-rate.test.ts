@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp } from '../support/app';
-import { call, login } from '../support/api';
+import { call } from '../support/api';
 import { TestSocket, type WsFrame } from '../support/ws';
 import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE } from '@/server/realtime/message-rate';
-import { bench, play } from './live-support';
+import type { bench } from './live-support';
+import { listeningLiveApp, play } from './live-support';
 
 /** The close a socket gets: its code and reason. */
 function closeOf(socket: TestSocket): Promise<{ code: number; reason: string }> {
@@ -30,11 +30,7 @@ describe('the WebSocket frame rate', () => {
   let q1: number;
   let pin: string;
   beforeAll(async () => {
-    app = await createTestApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/api/ws`;
-    token = await login(app);
-    b = bench(app, () => token);
+    ({ app, url, token, b } = await listeningLiveApp());
     ({ id: gameId, pin } = await b.createGame({ title: 'Rate', type: 1 }));
     q1 = await b.addQuestion(gameId, { answering_time: 60 });
     expect((await b.flow(gameId, q1, 2)).body.code).toBe(200);
