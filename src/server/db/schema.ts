@@ -281,6 +281,14 @@ export const players = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     rankingId: integer('ranking_id'),
     rankPosition: integer('rank_position'),
+    /** The device id the player page keeps in local storage and sends at join (fair-play flags); null when none was sent. */
+    deviceId: text('device_id'),
+    /** The address the join came from (the server's view of the client: behind a proxy, as trustProxy says). */
+    address: text('address'),
+    /** Set while the player is disqualified (left out of every ranking), with the operator's reason and who did it. */
+    disqualifiedAt: timestamp('disqualified_at', { withTimezone: true, mode: 'date' }),
+    disqualifyReason: text('disqualify_reason'),
+    disqualifiedBy: integer('disqualified_by'),
   },
   (t) => [
     uniqueIndex('players_game_nickname_unique').on(t.triviaGameId, sql`lower(${t.nickname})`),
