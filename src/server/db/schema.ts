@@ -409,6 +409,39 @@ export const displaySessions = pgTable(
   ],
 );
 
+/**
+ * The control screens open on a game (features/live/control.ts): one row per screen (a tab's control
+ * screen, named by the id it made up), present while its WebSocket listens to the game. Exactly one
+ * screen of a game holds control (`holds`: the control lease, one per game by the partial unique
+ * index) and at most one asks for it (`requested_at`). A holder whose connection is lost keeps the
+ * lease for a few seconds (`gone_at`) so that a reconnect resumes it; rows of watchers that left are deleted.
+ */
+export const controlScreens = pgTable(
+  'control_screens',
+  {
+    screenId: text('screen_id').primaryKey(),
+    triviaGameId: integer('trivia_game_id')
+      .notNull()
+      .references(() => triviaGames.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** The subscription that keeps the screen present (one per socket, so a late close of an old socket changes nothing); null while gone. */
+    connection: text('connection'),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When its connection was lost (null while connected). */
+    goneAt: timestamp('gone_at', { withTimezone: true, mode: 'date' }),
+    holds: boolean('holds').notNull().default(false),
+    heldSince: timestamp('held_since', { withTimezone: true, mode: 'date' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('control_screens_game').on(t.triviaGameId),
+    uniqueIndex('control_screens_one_holder').on(t.triviaGameId).where(sql`holds`),
+    uniqueIndex('control_screens_one_request').on(t.triviaGameId).where(sql`requested_at is not null`),
+  ],
+);
+
 /** In-app notifications: one row per recipient, company-scoped; the message is sanitized HTML. */
 export const notifications = pgTable(
   'notifications',
