@@ -366,6 +366,8 @@ export interface components {
             pin: string;
             /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters or unpaired surrogates (src/domain/nickname.ts, with its own messages; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case. The 200 here only bounds the request: the length rule is the 20 characters. */
             nickname: string;
+            /** @description Optional: a random id the player page keeps in the browser's local storage and sends with every join, so the operator's fair-play flags can tell several players joined from one device (docs/game-rules.md, "Fair play"). Not a secret and not an identity: it only groups joins; a join without it is admitted the same. */
+            device_id?: string;
         };
         JoinData: {
             /** @description Identifies the player for the whole game; keep it (local storage). */

@@ -8,6 +8,7 @@
  * Never imports the back office.
  */
 import type { components, paths } from '@openapi/play-api';
+import { deviceId } from './device-id';
 
 export type PlaySchemas = components['schemas'];
 export type Language = 'zh-TW' | 'en';
@@ -93,7 +94,7 @@ export function createPlayApi({ lang, networkError, baseUrl = '/api/play', fetch
   }
 
   return {
-    join: (pin: string, nickname: string) => post<PlaySchemas['JoinData'], '/join'>('/join', { pin, nickname }),
+    join: (pin: string, nickname: string) => post<PlaySchemas['JoinData'], '/join'>('/join', { pin, nickname, device_id: deviceId() }),
     answer: (token: string, questionId: number, choices: PlaySchemas['OptionTitle'][]) =>
       post<PlaySchemas['AnswerData'], '/answer'>('/answer', { question_id: questionId, choices }, token),
     state: (token: string) => post<PlaySchemas['PlayerStateData'], '/state'>('/state', {}, token),

@@ -54,14 +54,20 @@ const hasEnded = (game: q.GameRow) => game.status !== 1 && game.endedAt !== null
  * game again, to say why in the order a player would want to know: an unknown PIN, an ended or closed
  * game, a taken nickname, a full game.
  */
-export async function join(db: Db, lang: Lang, input: { pin: string; nickname: string }, now: Date): Promise<JoinResult> {
+export async function join(
+  db: Db,
+  lang: Lang,
+  input: { pin: string; nickname: string; device_id?: string },
+  now: Date,
+  address: string | null = null,
+): Promise<JoinResult> {
   const nickname = cleanNickname(lang, input.nickname);
   const token = newSecret();
   const tokenHash = hashSecret(token);
   for (let attempt = 1; ; attempt += 1) {
     let admitted: q.Admitted | undefined;
     try {
-      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now });
+      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address });
     } catch (error) {
       // Two phones taking the same nickname at once (PostgreSQL): the unique index decides, the loser is told.
       if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');

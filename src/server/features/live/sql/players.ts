@@ -22,7 +22,7 @@ export interface Admitted {
  */
 export async function admitPlayer(
   db: Queryable,
-  input: { pin: string; nickname: string; tokenHash: string; joinedAt: Date },
+  input: { pin: string; nickname: string; tokenHash: string; joinedAt: Date; deviceId?: string | null; address?: string | null },
 ): Promise<Admitted | undefined> {
   const [row] = await rowsOf<{ id: number; join_order: number; game_id: number; title: string; type: number; status: number; pin: string; player_count: number }>(
     db,
@@ -36,8 +36,9 @@ export async function admitPlayer(
             and not exists (select 1 from ${players} as p where p.trivia_game_id = found.id and lower(p.nickname) = lower(${input.nickname}))
           returning g.id, g.title, g.type, g.status, g.pin, g.player_count
         ), admitted as (
-          insert into ${players} (trivia_game_id, nickname, token_hash, join_order, joined_at)
-          select slot.id, ${input.nickname}, ${input.tokenHash}, slot.player_count, ${input.joinedAt.toISOString()}::timestamptz from slot
+          insert into ${players} (trivia_game_id, nickname, token_hash, join_order, joined_at, device_id, address)
+          select slot.id, ${input.nickname}, ${input.tokenHash}, slot.player_count, ${input.joinedAt.toISOString()}::timestamptz,
+            ${input.deviceId ?? null}::text, ${input.address ?? null}::text from slot
           returning id, join_order
         )
         select admitted.id, admitted.join_order, slot.id as game_id, slot.title, slot.type, slot.status, slot.pin, slot.player_count
