@@ -616,6 +616,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The pre-flight check of a game before its first question
+         * @description Lists what would break the show, by severity (blocking first): a question that no longer passes the question rules, an image or option image that does not load, a pre-question video address that does not answer, a level game whose open time is over, a level without questions or whose promotion score its questions cannot reach, a speed game's question without a time limit, the player cap below the expected audience, no display open. Images in the server's own store are looked up in the store; other addresses are asked from the server (http and https to public addresses only, a short timeout; an address resolving to a loopback or private address is never requested and is reported as not loading). Reads only, not audited. Another company's game answers 404.
+         */
+        post: operations["triviaGamePreflight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/triviaGame/exportResults": {
         parameters: {
             query?: never;
@@ -1722,6 +1742,37 @@ export interface components {
             public_url_source: "company" | "environment" | "none";
             /** @description `http://<address>:<port>` for each non-internal IPv4 address of the server's machine and the port it listens on: where a browser on the venue's network may reach it. */
             lan_urls: string[];
+        };
+        TriviaGamePreflightRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description The audience the operator expects; compared with the game's player cap. Absent = not checked. */
+            expected_audience?: number;
+        };
+        PreflightProblem: {
+            /** @enum {string} */
+            code: "no_questions" | "question_invalid" | "image_unreachable" | "video_unreachable" | "open_time_over" | "level_empty" | "promotion_unreachable" | "no_time_limit" | "player_cap_below_audience" | "no_display";
+            /**
+             * @description `blocking`: the operator must acknowledge it to start; `warning`: worth a look.
+             * @enum {string}
+             */
+            severity: "blocking" | "warning";
+            /** @description The question to fix, when the problem is a question's. */
+            question_id: number | null;
+            /** @description The level (1, 2, ...) the problem is about, for a level game's level problems. */
+            level: number | null;
+            /** @description The question's field at fault (`question_img`, `options.1.img`, `pre_video_url`, `answer` ...). */
+            field: string | null;
+            /** @description The address that does not load (image and video problems). */
+            url: string | null;
+            /** @description The problem in the request's language. */
+            message: string;
+        };
+        PreflightData: {
+            problems: components["schemas"]["PreflightProblem"][];
+            /** @description How many problems are blocking. */
+            blocking: number;
+            warnings: number;
+            checked_at: components["schemas"]["DateTime"];
         };
         TriviaGamePairDisplayRequest: {
             trivia_game_id: components["schemas"]["Id"];
@@ -3841,6 +3892,52 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["VenueData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGamePreflight: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGamePreflightRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data PreflightData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["PreflightData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

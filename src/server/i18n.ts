@@ -8,6 +8,7 @@ import { auditMessages } from './features/audit/messages.js';
 import { companyMessages } from './features/company/messages.js';
 import { displayMessages } from './features/display/messages.js';
 import { roleMessages } from './features/role/messages.js';
+import { preflightMessages } from './features/preflight/messages.js';
 import { rehearsalMessages } from './features/trivia/messages.js';
 
 export type Lang = 'zh-TW' | 'en';
@@ -20,6 +21,7 @@ const messages = {
   ...auditMessages,
   ...displayMessages,
   ...rehearsalMessages,
+  ...preflightMessages,
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },

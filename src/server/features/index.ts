@@ -11,6 +11,7 @@ import { displayAdminHandlers, displayPlayHandlers } from './display/handlers.js
 import { fileHandlers } from './file/handlers.js';
 import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
+import { preflightHandlers } from './preflight/handlers.js';
 import { profileHandlers } from './profile/handlers.js';
 import { realtimeHandlers } from './realtime/handlers.js';
 import { roleHandlers } from './role/handlers.js';
@@ -34,6 +35,7 @@ export const operationHandlers: OperationHandlers = {
   ...adminHandlers,
   ...displayAdminHandlers,
   ...venueHandlers,
+  ...preflightHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

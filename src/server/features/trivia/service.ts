@@ -200,7 +200,7 @@ export async function saveLevels(db: Db, lang: Lang, companyId: number, gameId: 
 
 // ------------------------------------------------------------------ questions
 
-function draftOf(row: q.QuestionRow): QuestionDraft {
+export function draftOf(row: q.QuestionRow): QuestionDraft {
   return {
     title: row.title,
     question_text: row.questionText,
