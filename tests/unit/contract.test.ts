@@ -78,6 +78,7 @@ const EXPECTED_PATHS = [
   '/triviaGame/displayList',
   '/triviaGame/exportResults', // a game's results as CSV or Excel (issue 7)
   '/triviaGame/venue', // the join address and the server's LAN addresses for the control screen (issue 16)
+  '/triviaGame/preflight', // the pre-flight check before the first question (issue 21)
   // questions
   '/question/list',
   '/question/detail',
@@ -152,7 +153,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
