@@ -9,7 +9,7 @@
  * message with a retry, the API client having shown what its catalogue says.
  */
 import { Alert, Button, Card, EmptyState, VStack } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuSearchX } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -82,26 +82,27 @@ export function RecordGuard<T>({ id: rawId, load, notFound, children }: RecordGu
   const { t } = useTranslation();
   const id = parseRecordId(rawId);
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded<T> & { id: number | null }>({ status: 'loading', id: null });
+  // What the read of this id and attempt found; a newer id or a retry shows the spinner until its own answer.
+  const [loaded, setLoaded] = useState<Loaded<T> & { id: number | null; attempt: number }>({ status: 'loading', id: null, attempt });
+  // `load` is the caller's inline function: only the id and a retry read again.
+  const read = useEffectEvent(load);
 
   useEffect(() => {
     if (id === null) return;
     const controller = new AbortController();
-    setLoaded({ status: 'loading', id });
-    load(id, controller.signal).then(
-      (record) => setLoaded({ status: 'found', record, id }),
+    read(id, controller.signal).then(
+      (record) => setLoaded({ status: 'found', record, id, attempt }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (isNotFoundError(error)) setLoaded({ status: 'notFound', id });
-        else setLoaded({ status: 'failed', message: error instanceof Error ? error.message : String(error), id });
+        if (isNotFoundError(error)) setLoaded({ status: 'notFound', id, attempt });
+        else setLoaded({ status: 'failed', message: error instanceof Error ? error.message : String(error), id, attempt });
       },
     );
     return () => controller.abort();
-    // `load` is the caller's inline function: only the id and a retry read again.
   }, [id, attempt]);
 
   if (id === null) return <RecordNotFound {...notFound} />;
-  if (loaded.id !== id || loaded.status === 'loading') return <PageSpinner />;
+  if (loaded.id !== id || loaded.attempt !== attempt || loaded.status === 'loading') return <PageSpinner />;
   if (loaded.status === 'notFound') return <RecordNotFound {...notFound} />;
   if (loaded.status === 'failed') {
     return (

@@ -5,7 +5,7 @@
  * is dropped. A deletion that empties the last page shows the page before. (A screen whose address
  * names no valid object never mounts its list: RecordGuard shows the not-found state instead.)
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
@@ -19,16 +19,16 @@ export function usePagedList<Row, Filters extends object>(
   const [query, setQuery] = useState<PagedQuery<Filters>>({ ...initial, page: 1, limit: DEFAULT_PAGE_SIZE });
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [version, setVersion] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // The query and version whose answer came (or failed): loading until the current ones have.
+  const [answered, setAnswered] = useState<{ query: PagedQuery<Filters>; version: number } | null>(null);
+  const loading = answered?.query !== query || answered.version !== version;
+  // The caller's inline loader: a new query or a reload reads again, a new function alone does not.
+  const read = useEffectEvent(load);
 
   useEffect(() => {
     let current = true;
-    setLoading(true);
-    loadRef
-      .current(query)
+    read(query)
       .then((data) => {
         if (!current) return;
         if (data.list.length === 0 && data.total > 0 && query.page > 1) {
@@ -39,7 +39,7 @@ export function usePagedList<Row, Filters extends object>(
         setTotal(data.total);
       })
       .catch(() => undefined) // the API client already told the user
-      .finally(() => current && setLoading(false));
+      .finally(() => current && setAnswered({ query, version }));
     return () => {
       current = false;
     };

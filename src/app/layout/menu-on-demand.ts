@@ -5,7 +5,7 @@
  * press or click (mouse, touch, Enter, Space) or ArrowDown/ArrowUp made before the menu is there opens
  * it as soon as it is. The menu then takes the trigger over, focused if the plain one was.
  */
-import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { OnDemand } from '@/app/lib/on-demand';
 
 export interface MenuOpening {
@@ -56,9 +56,10 @@ export function useMenuOnDemand<T>(view: OnDemand<T>) {
 export function useTriggerFocus(opening: MenuOpening): RefObject<HTMLButtonElement | null> {
   const ref = useRef<HTMLButtonElement>(null);
   const { focus, defaultOpen } = opening;
-  useEffect(() => {
+  const takeFocus = useEffectEvent(() => {
     // An open menu moves the focus into itself, and back to the trigger when it closes.
     if (focus && !defaultOpen) ref.current?.focus({ preventScroll: true });
-  }, []); // once: when the menu replaces the plain trigger
+  });
+  useEffect(() => takeFocus(), []); // once: when the menu replaces the plain trigger
   return ref;
 }

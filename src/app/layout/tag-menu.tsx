@@ -3,7 +3,7 @@
  * close others, close all. A right-click made before it loaded opens it on arrival, where it was made.
  */
 import { Menu, Portal, Text } from '@chakra-ui/react';
-import { type ReactElement, useEffect, useRef } from 'react';
+import { type ReactElement, useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRefreshCw, LuX } from 'react-icons/lu';
 import type { TagAction } from './tags-view';
@@ -19,10 +19,11 @@ interface TagMenuProps {
 export function TagMenu({ trigger, openAt, affix, onAction }: TagMenuProps) {
   const { t } = useTranslation('shell');
   const triggerRef = useRef<HTMLElement>(null);
-  useEffect(() => {
+  const replayRightClick = useEffectEvent(() => {
     // The menu's machine is running (children's effects come first): replay the right-click.
     if (openAt) triggerRef.current?.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: openAt.x, clientY: openAt.y }));
-  }, []); // once: when the menu replaces the plain tag
+  });
+  useEffect(() => replayRightClick(), []); // once: when the menu replaces the plain tag
 
   return (
     <Menu.Root lazyMount unmountOnExit onSelect={({ value }) => onAction(value as TagAction)}>

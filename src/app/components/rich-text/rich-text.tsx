@@ -18,7 +18,7 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { HISTORY_MERGE_TAG } from 'lexical';
-import { Component, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Component, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $loadHtml, readHtml } from './html';
 import { richTextStyles } from './styles';
@@ -113,7 +113,8 @@ const THEME: InitialConfigType['theme'] = {
 
 function Editor({ value, onChange, readOnly = false, placeholder, invalid, label, id, minH, maxH, size = 'sm' }: RichTextProps) {
   const [failed, setFailed] = useState(false);
-  const initialConfig = useMemo<InitialConfigType>(
+  // The composer reads its config once; `readOnly` changes go through EditablePlugin.
+  const [initialConfig] = useState<InitialConfigType>(
     () => ({
       namespace: 'ltbo-rich-text',
       theme: THEME,
@@ -124,8 +125,6 @@ function Editor({ value, onChange, readOnly = false, placeholder, invalid, label
         setFailed(true);
       },
     }),
-    // The composer reads its config once; `readOnly` changes go through EditablePlugin.
-    [],
   );
   if (failed) return <LoadFailed />;
 

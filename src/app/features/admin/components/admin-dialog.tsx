@@ -6,7 +6,7 @@
  * answers a refusal as a message); the server's 422 messages appear under their fields.
  */
 import { Badge, Box, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
 import { DEFAULT_CID } from '@/app/api/client';
@@ -23,6 +23,7 @@ import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-t
 import { PasswordHint } from './password-hint';
 import { PermissionTree } from './permission-tree';
 import { dialogContentLayout, dialogSize } from './dialog-layout';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 interface AdminForm {
   username: string;
@@ -82,11 +83,10 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, admin, () => {
     setForm(formOf(admin));
     setErrors({});
-  }, [open, admin]);
+  });
 
   const index = useMemo(() => indexTree(tree), [tree]);
   const inherited = useMemo(() => permissionsOfRoles(form.roles, roles, index.order), [form.roles, roles, index]);

@@ -6,13 +6,14 @@
  * and checks the sheet; this dialog never parses it.
  */
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, HStack, Icon, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuFileUp, LuTriangleAlert } from 'react-icons/lu';
 import { isApiError } from '@/app/api/api';
 import { saveFile } from '@/app/lib/save-file';
 import { type AdminImportData, adminApi, type ImportPreviewRow, type TemplateFormat } from '../api/admin-api';
 import { dialogContentLayout, dialogSize } from './dialog-layout';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 type Step =
   | { kind: 'choose' }
@@ -44,11 +45,10 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const [downloading, setDownloading] = useState<TemplateFormat | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, null, () => {
     setStep({ kind: 'choose' });
     setFileError([]);
-  }, [open]);
+  });
 
   async function download(format: TemplateFormat) {
     setDownloading(format);

@@ -6,7 +6,7 @@
  * fields.
  */
 import { Alert, Box, CloseButton, Dialog, Fieldset, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
@@ -18,6 +18,7 @@ import { messagesOf, withoutFields } from '../lib/field-errors';
 import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-tree';
 import { PermissionTree } from './permission-tree';
 import { dialogContentLayout, dialogSize } from './dialog-layout';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 interface RoleForm {
   identifier: string;
@@ -48,11 +49,10 @@ export function RoleDialog({ open, role, readOnly, tree, grantor, onClose, onSav
   // A super role's list is empty: it holds everything.
   const everything = useMemo(() => (isSuper ? new Set(index.order) : undefined), [isSuper, index]);
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, role, () => {
     setForm(formOf(role));
     setErrors({});
-  }, [open, role]);
+  });
 
   const change = (fields: Partial<RoleForm>, field: string) => {
     setForm((current) => ({ ...current, ...fields }));

@@ -24,21 +24,22 @@ export function RoleListPage() {
   useAdminPageTitle('roles.pageTitle');
   const canEdit = usePermission('role.edit');
   const [roles, setRoles] = useState<Role[]>([]);
-  const [loading, setLoading] = useState(true);
   const [tree, setTree] = useState<PermissionNode[]>([]);
   const [version, setVersion] = useState(0);
+  // The version whose list came (or failed): loading until the current one has.
+  const [answered, setAnswered] = useState(-1);
+  const loading = answered !== version;
   const [open, setOpen] = useState<{ role: Role | null; readOnly: boolean } | null>(null);
   const grantor = useGrantor(roles);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     let live = true;
-    setLoading(true);
     roleApi
       .list()
       .then((list) => live && setRoles(list))
       .catch(() => undefined) // shown by the API client
-      .finally(() => live && setLoading(false));
+      .finally(() => live && setAnswered(version));
     return () => {
       live = false;
     };

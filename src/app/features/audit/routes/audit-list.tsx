@@ -45,10 +45,7 @@ function useAdminOptions(): AdminOption[] | null {
   const canList = usePermission('admin.list');
   const [admins, setAdmins] = useState<AdminOption[] | null>(null);
   useEffect(() => {
-    if (!canList) {
-      setAdmins(null);
-      return;
-    }
+    if (!canList) return;
     let live = true;
     api
       .post('/admin/list', { page: 1, limit: 100, sort: 'username', order: 'asc' }, { errors: 'none' })
@@ -58,7 +55,7 @@ function useAdminOptions(): AdminOption[] | null {
       live = false;
     };
   }, [canList]);
-  return admins;
+  return canList ? admins : null;
 }
 
 export function AuditListPage() {

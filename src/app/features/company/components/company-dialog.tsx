@@ -7,13 +7,14 @@
  */
 import { CloseButton, Dialog, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { DEFAULT_TIME_ZONE, PUBLIC_URL_MAX_LENGTH } from '@/domain/venue-rules';
 import { timeZoneGroups } from '../lib/time-zones';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 type Company = components['schemas']['Company'];
 
@@ -42,13 +43,12 @@ export function CompanyDialog({ open, company, onClose, onSaved }: CompanyDialog
   // A zone the server stored that this browser does not list stays choosable.
   const listed = groups.some((group) => group.zones.some((zone) => zone.value === timeZone));
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, company, () => {
     setName(company?.name ?? '');
     setPublicUrl(company?.public_url ?? '');
     setTimeZone(company?.time_zone ?? DEFAULT_TIME_ZONE);
     setErrors({});
-  }, [open, company]);
+  });
 
   const clear = (field: Field) => setErrors(({ [field]: _, ...rest }) => rest);
 

@@ -5,7 +5,7 @@
  * already taken, a parent deleted meanwhile) appears under the field too. `2024/q1` makes both levels.
  */
 import { CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
@@ -14,6 +14,7 @@ import { savedMessage } from '@/app/lib/feedback';
 import { joinFilePath } from '@/domain/file-names';
 import { fileApi } from '../api/files';
 import { useDomainText } from '../lib/domain-text';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 interface MakeDirectoryDialogProps {
   open: boolean;
@@ -34,12 +35,11 @@ export function MakeDirectoryDialog({ open, directory, onClose, onMade }: MakeDi
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, null, () => {
     setName('');
     setTouched(false);
     setServerErrors({});
-  }, [open]);
+  });
 
   const check = joinFilePath(directory, name, 'directory');
   const ruleMessage = touched && !check.ok ? domain(check.key, check.params) : null;

@@ -7,7 +7,7 @@
  * change lists the directory it touched again.
  */
 import { Badge, Box, Breadcrumb, Button, Card, CloseButton, Drawer, EmptyState, Flex, HStack, IconButton, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
-import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCloudUpload, LuDownload, LuFolderPlus, LuFolderTree, LuFolderX, LuInbox, LuRefreshCw, LuTrash2, LuTriangleAlert, LuUpload } from 'react-icons/lu';
 import { PageHeader } from '@/app/components/page-header';
@@ -45,7 +45,9 @@ export function FileManagerPage() {
   const picker = useRef<HTMLInputElement>(null);
   // The directory on screen, for answers that arrive after the user moved on.
   const shown = useRef(directory);
-  shown.current = directory;
+  useLayoutEffect(() => {
+    shown.current = directory;
+  }, [directory]);
 
   const listing = listings[directory];
   const entries = listing?.entries ?? [];

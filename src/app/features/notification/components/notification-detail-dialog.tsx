@@ -4,7 +4,7 @@
  * list is told (`onLoaded`) so its row turns read without a reload.
  */
 import { Box, Button, CloseButton, DataList, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/app/components/rich-text/rich-text';
 import { formatDateTime } from '@/app/lib/dates';
@@ -20,25 +20,28 @@ interface Props {
 
 export function NotificationDetailDialog({ notification, onClose, onLoaded }: Props) {
   const { t } = useTranslation('notification');
-  const [item, setItem] = useState<Notification | null>(null);
+  const [loaded, setLoaded] = useState<Notification | null>(null);
   const id = notification?.id;
+  // The detail read for this id; another id shows the list's row until its own detail came.
+  const item = loaded !== null && loaded.id === id ? loaded : null;
+  // onLoaded/onClose are the list's callbacks; the load depends on the id alone.
+  const loadedDetail = useEffectEvent((detail: Notification) => onLoaded(detail));
+  const failed = useEffectEvent(() => onClose());
 
   useEffect(() => {
     if (id === undefined) return;
     let live = true;
-    setItem(null);
     notificationApi.detail(id).then(
-      (loaded) => {
+      (detail) => {
         if (!live) return;
-        setItem(loaded);
-        onLoaded(loaded);
+        setLoaded(detail);
+        loadedDetail(detail);
       },
-      () => live && onClose(),
+      () => live && failed(),
     );
     return () => {
       live = false;
     };
-    // onLoaded/onClose are the list's callbacks; the load depends on the id alone.
   }, [id]);
 
   const shown = item ?? notification;

@@ -37,24 +37,25 @@ export function NotificationListPage() {
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [rows, setRows] = useState<Notification[]>([]);
   const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [opened, setOpened] = useState<Notification | null>(null);
 
   const request = useMemo(() => toRequest(filters, page, limit, order), [filters, page, limit, order]);
+  // The request and reload whose answer came (or failed): loading until the current ones have.
+  const [answered, setAnswered] = useState<{ request: typeof request; reload: number } | null>(null);
+  const loading = answered?.request !== request || answered.reload !== reload;
   useEffect(() => {
     let live = true;
-    setLoading(true);
     notificationApi.list(request).then(
       (data) => {
         if (!live) return;
         setRows(data.list);
         setTotal(data.total);
         setSelected((previous) => new Set(data.list.filter((n) => n.read_at === null && previous.has(n.id)).map((n) => n.id)));
-        setLoading(false);
+        setAnswered({ request, reload });
       },
-      () => live && setLoading(false),
+      () => live && setAnswered({ request, reload }),
     );
     return () => {
       live = false;

@@ -7,7 +7,7 @@
 import { CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/app/api/api';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
@@ -17,6 +17,7 @@ import { savedMessage } from '@/app/lib/feedback';
 import { type GameDraft, PLAYER_CAP_DEFAULT, PLAYER_CAP_MAX, PLAYER_CAP_MIN, validateGame } from '@/domain/game-rules';
 import { hasErrors } from '@/domain/question-rules';
 import { domainLang, type FieldMessages, formatFieldErrors, mergeMessages } from '../lib/question-form';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 type Game = components['schemas']['TriviaGame'];
 
@@ -56,13 +57,12 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
   const [serverFields, setServerFields] = useState<FieldMessages>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
+  useResetOnOpen(open, game, () => {
     setForm(formOf(game));
     setSubmitted(false);
     setCapLeft(false);
     setServerFields({});
-  }, [open, game]);
+  });
 
   const draft: GameDraft = { title: form.title, type: form.type, start_time: toIso(form.start), end_time: toIso(form.end), player_cap: form.playerCap };
   const ruleErrors = validateGame(draft);

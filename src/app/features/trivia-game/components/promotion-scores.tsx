@@ -6,7 +6,7 @@
  */
 import { Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMinus, LuPlus } from 'react-icons/lu';
 import { api, isApiError } from '@/app/api/api';
@@ -44,7 +44,12 @@ export function PromotionScores({ gameId, levels, editable, onSaved }: Promotion
   const [serverErrors, setServerErrors] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => setRows(rowsOf(levels)), [levels]);
+  // Saved levels from the parent replace the rows (while rendering: no effect that sets state).
+  const [rowsFrom, setRowsFrom] = useState(levels);
+  if (levels !== rowsFrom) {
+    setRowsFrom(levels);
+    setRows(rowsOf(levels));
+  }
 
   async function validateAndSave(next: Row[]) {
     setRows(next);
