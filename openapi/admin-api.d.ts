@@ -516,6 +516,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for, hand over or give up control of a live game
+         * @description Several operators may open a game's control screen; exactly one screen holds control (the control lease, kept in the database for every instance) and only its steps (gameFlow with its `screen_id`) are taken. A screen is present while its WebSocket listens to the topic `game:<id>:screen:<screen_id>`; the first screen present takes control when nobody holds it. `request`: a watcher asks for control (granted at once when nobody holds it, or when the holder's connection has been lost for `handover_after_ms`; otherwise pending until the holder answers, and granted by the server when the holder's connection stays lost that long). `accept` / `decline`: the holder answers the pending request. `release`: the holder gives control up (to the screen asking for it, if any). Every change is published as `server.control` on the operator topic and recorded in the audit trail. A refused action answers code 201 with the reason.
+         */
+        post: operations["triviaGameControl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/triviaGame/displayCode": {
         parameters: {
             query?: never;
@@ -1688,6 +1708,36 @@ export interface components {
              * @enum {integer}
              */
             type: 2 | 3 | 4 | 5;
+            screen_id?: components["schemas"]["ControlScreenId"];
+        };
+        /** @description The control screen that sends the step (a random id the screen makes when it opens). While a screen holds control of the game, a step without it or from another screen is refused (code 201); with nobody holding control a step without it is taken. */
+        ControlScreenId: string;
+        TriviaGameControlRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            screen_id: components["schemas"]["ControlScreenId"];
+            /**
+             * @description request (a watcher), accept / decline (the holder, to the pending request), release (the holder).
+             * @enum {string}
+             */
+            action: "request" | "accept" | "decline" | "release";
+        };
+        /** @description A control screen open on the game. */
+        ControlScreen: {
+            screen_id: components["schemas"]["ControlScreenId"];
+            admin_id: components["schemas"]["Id"];
+            admin_name: string;
+            /** @description false while the holder's connection is lost (its lease kept for handover_after_ms). */
+            connected: boolean;
+            gone_at: components["schemas"]["NullableDateTime"];
+        };
+        /** @description Who holds control of the game, who asks for it and every control screen present (the same fields as the play API's `server.control` event). */
+        ControlState: {
+            trivia_game_id: components["schemas"]["Id"];
+            holder: components["schemas"]["ControlScreen"] | null;
+            request: components["schemas"]["ControlScreen"] | null;
+            screens: components["schemas"]["ControlScreen"][];
+            /** @description How long the holder's connection may be lost before control passes to the screen asking for it. */
+            handover_after_ms: number;
         };
         GameFlowQuestion: {
             id: components["schemas"]["Id"];
@@ -3662,6 +3712,52 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["GameFlowData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameControl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameControlRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data ControlState; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["ControlState"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

@@ -499,14 +499,14 @@ export interface components {
             /** @description The address players join at (`<base>/play?pin=<pin>`, base = the company's public URL, else the server's PUBLIC_URL), which the display shows and encodes in its QR code; null = none set: the display uses its own address. */
             join_url: string | null;
         };
-        /** @description `admin:<id>`, `game:<id>:operator` or `game:<id>:public`. */
+        /** @description `admin:<id>`, `game:<id>:operator`, `game:<id>:public` or `game:<id>:screen:<screen_id>` (a control screen present on the game: admin API /triviaGame/control). */
         WsTopic: string;
         /** @description The server's clock when it sent the frame, ms since the epoch. */
         WsServerTime: number;
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -628,6 +628,14 @@ export interface components {
             data: components["schemas"]["EventGameReset"];
             server_time: components["schemas"]["WsServerTime"];
         };
+        /** @description `server.control`. */
+        WsControlFrame: {
+            /** @enum {string} */
+            type: "server.control";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventControl"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
         /** @description `display.unpaired`. */
         WsDisplayUnpairedFrame: {
             /** @enum {string} */
@@ -723,6 +731,24 @@ export interface components {
         /** @description `server.gameReset` (operator and public topics): an admin reset the game after a rehearsal (admin API /triviaGame/reset). Its players, answers and rankings are gone and every question is back to not sent: the control screen and the display read the game again; the phones' sockets are closed and their player tokens answer 202, so they go back to joining. */
         EventGameReset: {
             reset_at: components["schemas"]["DateTime"];
+        };
+        /** @description `server.control` (operator topic, and a screen's own topic `game:<id>:screen:<screen_id>` right after subscribing): who holds control of the game, who asks for it and every control screen present (the admin API's ControlState, field for field). */
+        EventControl: {
+            trivia_game_id: components["schemas"]["Id"];
+            holder: components["schemas"]["ControlScreen"] | null;
+            request: components["schemas"]["ControlScreen"] | null;
+            screens: components["schemas"]["ControlScreen"][];
+            /** @description How long the holder's connection may be lost before control passes to the screen asking for it. */
+            handover_after_ms: number;
+        };
+        /** @description A control screen open on the game. */
+        ControlScreen: {
+            screen_id: string;
+            admin_id: components["schemas"]["Id"];
+            admin_name: string;
+            /** @description false while the holder's connection is lost (its lease kept for handover_after_ms). */
+            connected: boolean;
+            gone_at: components["schemas"]["NullableDateTime"];
         };
         /** @description `display.unpaired` (public topic): the operator unpaired this display (admin POST /triviaGame/unpairDisplay). Its token now answers 202; a display hearing the event checks its own token (POST /display/state) and, refused, goes back to its pairing screen. Other clients ignore it. */
         EventDisplayUnpaired: {

@@ -51,6 +51,8 @@ export interface TopicHandler {
   authorize(client: HubClient, topic: string): boolean | Promise<boolean>;
   /** Events the client gets right after subscribing: the current state, so a reconnect resumes. */
   snapshot?(client: HubClient, topic: string): RealtimeEvent[] | Promise<RealtimeEvent[]>;
+  /** The client no longer listens to `topic` (it unsubscribed, or its socket closed). */
+  left?(client: HubClient, topic: string): void;
 }
 
 /** A client whose socket has this much unsent data is too slow to follow a live game: drop it. */
@@ -93,8 +95,15 @@ export class Hub {
 
   remove(client: HubClient): void {
     this.clients.delete(client);
-    for (const topic of client.topics) this.byTopic.get(topic)?.delete(client);
+    for (const topic of client.topics) {
+      this.byTopic.get(topic)?.delete(client);
+      this.handlerOf(topic)?.left?.(client, topic);
+    }
     client.topics.clear();
+  }
+
+  private handlerOf(topic: string): TopicHandler | undefined {
+    return this.handlers.get(topic.split(':')[0] ?? '');
   }
 
   async subscribe(client: HubClient, topic: string): Promise<boolean> {
@@ -110,8 +119,9 @@ export class Hub {
   }
 
   unsubscribe(client: HubClient, topic: string): void {
-    client.topics.delete(topic);
+    if (!client.topics.delete(topic)) return;
     this.byTopic.get(topic)?.delete(client);
+    this.handlerOf(topic)?.left?.(client, topic);
   }
 
   /**

@@ -19,6 +19,7 @@ import type { RealtimeEvent } from '../../realtime/bus.js';
 import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game/steps.js';
 import type { GameFlowStep, QuestionStatus } from '../../../../machines/question/types.js';
 import * as q from './queries.js';
+import { requireControl } from './control.js';
 import { finishGame, publishAndScore, publishRanking } from './publication.js';
 import { deadlineOf, iso, isoOrNull, publicQuestion, rankingSummary, toBothTopics, TOP, type PlaySchemas } from './views.js';
 
@@ -29,6 +30,13 @@ export interface GameFlowInput {
   trivia_game_id: number;
   question_id?: number | null;
   type: GameFlowStep;
+  /** The control screen that sends the step (control.ts). */
+  screen_id?: string;
+}
+
+/** Who sends a step: an admin (checked against the game's control lease); none for the server's own steps. */
+export interface StepCaller {
+  adminId: number;
 }
 
 export interface FlowResult {
@@ -88,10 +96,11 @@ async function questionShownEvents(db: q.Queryable, game: q.GameRow, question: q
   return toBothTopics(game.id, 'server.questionShown', data);
 }
 
-export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, now: Date): Promise<FlowResult> {
+export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, now: Date, caller?: StepCaller): Promise<FlowResult> {
   return db.transaction(async (tx) => {
     const game = await q.lockGame(tx, companyId, input.trivia_game_id);
     if (!game) throw recordNotFound();
+    if (caller) await requireControl(tx, game.id, input.screen_id ?? null, caller.adminId, now);
     const step = input.type;
     let question: q.QuestionRow | undefined;
     if (step !== 5 && input.question_id !== null && input.question_id !== undefined) {

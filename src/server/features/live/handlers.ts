@@ -17,6 +17,7 @@ import { WS_PATH } from '../../plugins/realtime.js';
 import type { SocketOperation } from '../../realtime/hub.js';
 import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 import { dateOf } from '../../lib/clock.js';
+import { noteAudit } from '../audit/note.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
 import { exportResults } from './results.js';
 import type { AnswerPlayer } from './answers.js';
@@ -32,9 +33,17 @@ type Schemas = components['schemas'];
 
 export const liveAdminHandlers: OperationHandlers = {
   async triviaGameGameFlow(request) {
-    const result = await gameFlow(request.server.db, request.companyId, request.body, dateOf(request.server.clock));
+    const { adminId } = requireAuth(request);
+    const result = await gameFlow(request.server.db, request.companyId, request.body, dateOf(request.server.clock), { adminId });
     await request.server.live.events.publishAll(result.events);
     return success(result.data satisfies Schemas['GameFlowData'], result.messageKey);
+  },
+
+  async triviaGameControl(request) {
+    const { adminId } = requireAuth(request);
+    const outcome = await request.server.live.control.act(request.companyId, adminId, request.body);
+    noteAudit(request, { summary: outcome.summary });
+    return success(outcome.state satisfies Schemas['ControlState'], outcome.messageKey);
   },
 
   async triviaGameGetRank(request) {

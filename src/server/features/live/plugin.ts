@@ -16,6 +16,7 @@ import { dateOf } from '../../lib/clock.js';
 import { GAME_RESET_EVENT } from './reset.js';
 import { displayByToken, type DisplaySubject } from '../display/service.js';
 import { hashSecret } from './tokens.js';
+import { ControlLeases, parseScreenTopic } from './control.js';
 import { TurnBatch } from '../../lib/turn-batch.js';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ declare module 'fastify' {
       publicSnapshots: TurnBatch<number, unknown>;
       /** The audience's throttles per client address (throttle.ts). */
       throttles: Throttles;
+      /** Who holds control of each game, and the control screens present (control.ts). */
+      control: ControlLeases;
     };
   }
   interface FastifyRequest {
@@ -151,6 +154,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     answers: new AnswerBatcher(app.db),
     publicSnapshots: publicSnapshots(app),
     throttles: createThrottles(),
+    control: new ControlLeases(app),
   });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
@@ -159,12 +163,17 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   app.addHook('onClose', async () => {
     stopHearing();
     await deadlines.close();
+    app.live.control.close();
     events.close();
   });
 
+  // A control screen's own topic (`game:<id>:screen:<screen_id>`) is its presence (control.ts).
   app.hub.registerTopic('game', {
-    authorize: (client, topic) => authorizeGameTopic(app, client, topic),
-    snapshot: (_client, topic) => gameTopicSnapshot(app, topic),
+    authorize: (client, topic) => (parseScreenTopic(topic) ? app.live.control.authorize(client, topic) : authorizeGameTopic(app, client, topic)),
+    snapshot: (client, topic) => (parseScreenTopic(topic) ? app.live.control.arrived(client, topic) : gameTopicSnapshot(app, topic)),
+    left: (client, topic) => {
+      if (parseScreenTopic(topic)) app.live.control.left(client, topic).catch((error: unknown) => app.log.warn({ err: error, topic }, 'a control screen could not be marked gone'));
+    },
   });
 
   // A game reset on any instance (it reaches every instance through the bus): its deleted players are

@@ -1,0 +1,361 @@
+/**
+ * Co-hosting a live game (docs/game-rules.md, "Co-hosting and handover"): several control screens
+ * may be open on one game; exactly one holds control — the control lease, a row of control_screens
+ * with `holds` (one per game, by a partial unique index) — and the server takes game-flow steps from
+ * that screen only (requireControl, called by flow.ts under the game's row lock).
+ *
+ * Presence: a control screen is present while its WebSocket listens to its own topic
+ * `game:<id>:screen:<screen_id>` (the realtime client subscribes again after a reconnect, so a screen
+ * that reconnects, to any instance, is present again under the same id). Each subscription gets a
+ * connection id of its own: the instance that loses the socket marks the screen gone only if that
+ * subscription is still the screen's current one (a late close of an old socket changes nothing).
+ *
+ * The rules, all in the database (valid across instances) and decided under the game's row lock:
+ * - the first screen present takes control when nobody holds it (an admin with triviaGame.control);
+ * - a watcher `request`s control: granted at once when nobody holds it; else pending until the
+ *   holder `accept`s or `decline`s — or until the holder's connection has been lost for
+ *   HANDOVER_AFTER_MS, when the server grants it (`settle`); a holder gone that long with nobody
+ *   asking loses control, and the next request takes it;
+ * - the holder may `release` control (to the screen asking for it, if any);
+ * - a watcher that leaves is forgotten (its request with it); a holder that leaves keeps the lease
+ *   for HANDOVER_AFTER_MS, so a reload or a network blip resumes it.
+ * Every change is published as `server.control` on the operator topic; every change of holder or
+ * request is in the audit trail (operation triviaGameControl: the admin API's own entries, and the
+ * server's for a take on opening, a grant by timeout and a lapse).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { components } from '@openapi/admin-api';
+import { admins, controlScreens } from '../../db/schema.js';
+import { dateOf, type ClockTimer } from '../../lib/clock.js';
+import { businessError, recordNotFound } from '../../lib/envelope.js';
+import type { MessageKey } from '../../i18n.js';
+import type { RealtimeEvent } from '../../realtime/bus.js';
+import type { HubClient } from '../../realtime/hub.js';
+import { insertEntry } from '../audit/queries.js';
+import * as q from './queries.js';
+import { gameTopic, isoOrNull } from './views.js';
+
+export type ControlState = components['schemas']['ControlState'];
+export type ControlAction = components['schemas']['TriviaGameControlRequest']['action'];
+
+/** How long a holder's connection may be lost before control passes on (the screen asking for it, or anyone who asks next). */
+export const HANDOVER_AFTER_MS = 5_000;
+
+const SCREEN_TOPIC = /^game:([1-9][0-9]{0,9}):screen:([A-Za-z0-9_-]{8,64})$/;
+
+/** `game:<id>:screen:<screen_id>`, parsed (null for any other topic). */
+export function parseScreenTopic(topic: string): { gameId: number; screenId: string } | null {
+  const match = SCREEN_TOPIC.exec(topic);
+  if (!match) return null;
+  const gameId = Number(match[1]);
+  return gameId <= 2_147_483_647 ? { gameId, screenId: match[2]! } : null;
+}
+
+type ScreenRow = typeof controlScreens.$inferSelect & { adminName: string; username: string };
+
+/** An audit entry the server writes itself (nobody's request did it). */
+interface ServerAudit {
+  adminId: number;
+  username: string;
+  summary: string;
+}
+
+async function screensOf(db: q.Queryable, gameId: number): Promise<ScreenRow[]> {
+  const rows = await db
+    .select({ screen: controlScreens, adminName: admins.name, username: admins.username })
+    .from(controlScreens)
+    .innerJoin(admins, eq(admins.id, controlScreens.adminId))
+    .where(eq(controlScreens.triviaGameId, gameId))
+    .orderBy(asc(controlScreens.openedAt), asc(controlScreens.screenId));
+  return rows.map((row) => ({ ...row.screen, adminName: row.adminName || row.username, username: row.username }));
+}
+
+function stateOf(gameId: number, rows: ScreenRow[]): ControlState {
+  const screen = (row: ScreenRow) => ({
+    screen_id: row.screenId,
+    admin_id: row.adminId,
+    admin_name: row.adminName,
+    connected: row.connection !== null,
+    gone_at: isoOrNull(row.goneAt),
+  });
+  const holder = rows.find((row) => row.holds);
+  const asking = rows.find((row) => row.requestedAt !== null);
+  return {
+    trivia_game_id: gameId,
+    holder: holder ? screen(holder) : null,
+    request: asking ? screen(asking) : null,
+    screens: rows.map(screen),
+    handover_after_ms: HANDOVER_AFTER_MS,
+  };
+}
+
+export async function readControl(db: q.Queryable, gameId: number): Promise<ControlState> {
+  return stateOf(gameId, await screensOf(db, gameId));
+}
+
+export const controlEvent = (state: ControlState, topic = gameTopic(state.trivia_game_id, 'operator')): RealtimeEvent => ({
+  topic,
+  type: 'server.control',
+  data: state,
+});
+
+/** Whether the holder's connection has been lost for HANDOVER_AFTER_MS or more. */
+const goneTooLong = (row: ScreenRow, now: Date) => row.goneAt !== null && now.getTime() - row.goneAt.getTime() >= HANDOVER_AFTER_MS;
+
+async function grant(db: q.Queryable, screenId: string, now: Date): Promise<void> {
+  await db.update(controlScreens).set({ holds: true, heldSince: now, requestedAt: null }).where(eq(controlScreens.screenId, screenId));
+}
+
+async function giveUp(db: q.Queryable, screenId: string): Promise<void> {
+  await db.update(controlScreens).set({ holds: false, heldSince: null }).where(eq(controlScreens.screenId, screenId));
+}
+
+/**
+ * The timeout rule, under the game's lock: a holder gone for HANDOVER_AFTER_MS is forgotten, and
+ * control goes to the connected screen asking for it, if any. Returns whether anything changed.
+ */
+async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: ServerAudit[]): Promise<boolean> {
+  const holder = rows.find((row) => row.holds);
+  if (!holder || !goneTooLong(holder, now)) return false;
+  await db.delete(controlScreens).where(eq(controlScreens.screenId, holder.screenId));
+  const asking = rows.find((row) => row.requestedAt !== null && row.connection !== null);
+  const seconds = HANDOVER_AFTER_MS / 1000;
+  if (asking) {
+    await grant(db, asking.screenId, now);
+    audits.push({ adminId: asking.adminId, username: asking.username, summary: `grant by timeout: from ${holder.adminName} (screen gone ${seconds} s) to ${asking.adminName}` });
+  } else {
+    audits.push({ adminId: holder.adminId, username: holder.username, summary: `lapse: ${holder.adminName}'s screen gone ${seconds} s, nobody asking` });
+  }
+  return true;
+}
+
+/**
+ * The step's control check (flow.ts, under the game's row lock): while a screen holds control, only
+ * it (and its admin) may step; a screen that does not hold control may not step at all. A step
+ * sent by no screen is taken while nobody holds control (a script, or the server's own deadline
+ * step, which passes no caller).
+ */
+export async function requireControl(db: q.Queryable, gameId: number, screenId: string | null, adminId: number, now: Date): Promise<void> {
+  const rows = await screensOf(db, gameId);
+  const holder = rows.find((row) => row.holds && !goneTooLong(row, now));
+  if (holder) {
+    if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError('live.control.notHolder', { name: holder.adminName });
+    return;
+  }
+  if (screenId !== null) throw businessError('live.control.notHolding');
+}
+
+export interface ControlOutcome {
+  state: ControlState;
+  messageKey: MessageKey;
+  /** What the audit trail says the action did. */
+  summary: string;
+}
+
+/**
+ * The control leases of this instance's screens: presence from their topics' subscriptions, the
+ * timers of the timeout rule, and the actions of the admin API (POST /triviaGame/control).
+ */
+export class ControlLeases {
+  /** The connection id of each screen subscription of this instance's clients. */
+  private readonly connections = new WeakMap<HubClient, Map<string, string>>();
+  private readonly timers = new Set<ClockTimer>();
+  private closed = false;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** An admin who may list the game's company's games may open its control screen (watch it). */
+  async authorize(client: HubClient, topic: string): Promise<boolean> {
+    const parsed = parseScreenTopic(topic);
+    if (!parsed || client.subject.kind !== 'admin') return false;
+    const access = await this.app.sessions.access(client.subject.id);
+    if (!access || access.admin.status !== 1 || !access.permissions.has('triviaGame.list')) return false;
+    const game = await q.findGame(this.app.db, parsed.gameId);
+    if (!game || !(access.isSuper || access.companyIds.has(game.companyId))) return false;
+    // A screen id is its screen's own: another admin's (or another game's) is refused.
+    const [row] = await this.app.db.select().from(controlScreens).where(eq(controlScreens.screenId, parsed.screenId));
+    return !row || (row.adminId === client.subject.id && row.triviaGameId === parsed.gameId);
+  }
+
+  /**
+   * A screen subscribed (its snapshot is asked for): present from now on, and the holder if nobody
+   * holds control. Everyone watching the game hears of it; the screen gets the state on its topic.
+   */
+  async arrived(client: HubClient, topic: string): Promise<RealtimeEvent[]> {
+    const parsed = parseScreenTopic(topic);
+    if (!parsed || client.subject.kind !== 'admin') return [];
+    const adminId = client.subject.id;
+    const connection = randomUUID();
+    let byClient = this.connections.get(client);
+    if (!byClient) this.connections.set(client, (byClient = new Map()));
+    byClient.set(topic, connection);
+    const access = await this.app.sessions.access(adminId);
+    const mayControl = access?.permissions.has('triviaGame.control') ?? false;
+    const now = dateOf(this.app.clock);
+    const audits: ServerAudit[] = [];
+    const result = await this.app.db.transaction(async (tx) => {
+      const game = await q.findGame(tx, parsed.gameId);
+      if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
+      await tx
+        .insert(controlScreens)
+        .values({ screenId: parsed.screenId, triviaGameId: game.id, adminId, connection, openedAt: now })
+        .onConflictDoUpdate({ target: controlScreens.screenId, set: { connection, goneAt: null }, where: eq(controlScreens.adminId, adminId) });
+      let rows = await screensOf(tx, game.id);
+      if (await settle(tx, rows, now, audits)) rows = await screensOf(tx, game.id);
+      const me = rows.find((row) => row.screenId === parsed.screenId);
+      if (me && mayControl && !rows.some((row) => row.holds)) {
+        await grant(tx, me.screenId, now);
+        audits.push({ adminId, username: me.username, summary: `take: ${me.adminName}'s screen opened, nobody held control` });
+        rows = await screensOf(tx, game.id);
+      }
+      return { game, state: stateOf(game.id, rows) };
+    });
+    if (!result) return [];
+    await this.finish(result.game, result.state, audits);
+    return [controlEvent(result.state, topic)];
+  }
+
+  /** A screen's subscription ended (unsubscribed, or its socket closed). */
+  async left(client: HubClient, topic: string): Promise<void> {
+    const parsed = parseScreenTopic(topic);
+    const connection = this.connections.get(client)?.get(topic);
+    if (!parsed || !connection || this.closed) return;
+    this.connections.get(client)?.delete(topic);
+    const now = dateOf(this.app.clock);
+    const result = await this.app.db.transaction(async (tx) => {
+      const game = await q.findGame(tx, parsed.gameId);
+      if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
+      const [row] = await tx
+        .select()
+        .from(controlScreens)
+        .where(and(eq(controlScreens.screenId, parsed.screenId), eq(controlScreens.connection, connection)));
+      if (!row) return null;
+      if (row.holds) {
+        await tx.update(controlScreens).set({ connection: null, goneAt: now }).where(eq(controlScreens.screenId, row.screenId));
+      } else {
+        await tx.delete(controlScreens).where(eq(controlScreens.screenId, row.screenId));
+      }
+      return { game, state: await readControl(tx, game.id), holderGone: row.holds };
+    });
+    if (!result) return;
+    if (result.holderGone) this.settleLater(result.game.id, HANDOVER_AFTER_MS);
+    await this.finish(result.game, result.state, []);
+  }
+
+  /** Applies the timeout rule to a game once `ms` have passed on the app's clock. */
+  settleLater(gameId: number, ms: number): void {
+    if (this.closed) return;
+    const timer = this.app.clock.setTimeout(() => {
+      this.timers.delete(timer);
+      this.settleNow(gameId).catch((error: unknown) => this.app.log.warn({ err: error, gameId }, 'control handover by timeout failed'));
+    }, Math.max(0, ms));
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  async settleNow(gameId: number): Promise<void> {
+    if (this.closed) return;
+    const now = dateOf(this.app.clock);
+    const audits: ServerAudit[] = [];
+    const result = await this.app.db.transaction(async (tx) => {
+      const game = await q.findGame(tx, gameId);
+      if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
+      if (!(await settle(tx, await screensOf(tx, game.id), now, audits))) return null;
+      return { game, state: await readControl(tx, game.id) };
+    });
+    if (result) await this.finish(result.game, result.state, audits);
+  }
+
+  /** POST /triviaGame/control: request, accept, decline or release, by `adminId`'s screen. */
+  async act(companyId: number, adminId: number, input: { trivia_game_id: number; screen_id: string; action: ControlAction }): Promise<ControlOutcome> {
+    const now = dateOf(this.app.clock);
+    const audits: ServerAudit[] = [];
+    const result = await this.app.db.transaction(async (tx) => {
+      const game = await q.lockGame(tx, companyId, input.trivia_game_id);
+      if (!game) throw recordNotFound();
+      let rows = await screensOf(tx, game.id);
+      if (await settle(tx, rows, now, audits)) rows = await screensOf(tx, game.id);
+      const me = rows.find((row) => row.screenId === input.screen_id);
+      if (!me || me.adminId !== adminId || me.connection === null) throw businessError('live.control.screenUnknown');
+      const holder = rows.find((row) => row.holds);
+      const asking = rows.find((row) => row.requestedAt !== null);
+      let messageKey: MessageKey;
+      let summary: string;
+      let settleIn: number | null = null;
+      switch (input.action) {
+        case 'request':
+          if (holder === me) throw businessError('live.control.alreadyHolding');
+          if (!holder) {
+            if (asking && asking !== me) await tx.update(controlScreens).set({ requestedAt: null }).where(eq(controlScreens.screenId, asking.screenId));
+            await grant(tx, me.screenId, now);
+            messageKey = 'live.control.granted';
+            summary = 'take: nobody held control';
+            break;
+          }
+          if (asking && asking !== me) throw businessError('live.control.requestPending', { name: asking.adminName });
+          await tx.update(controlScreens).set({ requestedAt: now }).where(eq(controlScreens.screenId, me.screenId));
+          messageKey = 'live.control.requested';
+          summary = `request: from ${holder.adminName}`;
+          // The holder is gone already: granted when its time is up, whichever instance lost it.
+          if (holder.goneAt) settleIn = holder.goneAt.getTime() + HANDOVER_AFTER_MS - now.getTime();
+          break;
+        case 'accept':
+        case 'decline':
+          if (holder !== me) throw businessError('live.control.notHolding');
+          if (!asking) throw businessError('live.control.noRequest');
+          if (input.action === 'accept') {
+            await giveUp(tx, me.screenId);
+            await grant(tx, asking.screenId, now);
+            messageKey = 'live.control.accepted';
+            summary = `accept: to ${asking.adminName}`;
+          } else {
+            await tx.update(controlScreens).set({ requestedAt: null }).where(eq(controlScreens.screenId, asking.screenId));
+            messageKey = 'live.control.declined';
+            summary = `decline: ${asking.adminName}'s request`;
+          }
+          break;
+        case 'release':
+          if (holder !== me) throw businessError('live.control.notHolding');
+          await giveUp(tx, me.screenId);
+          if (asking) await grant(tx, asking.screenId, now);
+          messageKey = 'live.control.released';
+          summary = asking ? `release: to ${asking.adminName}` : 'release: nobody holds control';
+          break;
+      }
+      return { game, state: await readControl(tx, game.id), messageKey, summary, settleIn };
+    });
+    if (result.settleIn !== null) this.settleLater(result.game.id, result.settleIn);
+    await this.finish(result.game, result.state, audits);
+    return { state: result.state, messageKey: result.messageKey, summary: result.summary };
+  }
+
+  /** After the commit: the server's own audit entries, then the new state to everyone watching. */
+  private async finish(game: q.GameRow, state: ControlState, audits: ServerAudit[]): Promise<void> {
+    for (const audit of audits) {
+      await insertEntry(
+        this.app.db,
+        {
+          ...audit,
+          companyId: game.companyId,
+          operation: 'triviaGameControl',
+          targetType: 'triviaGame',
+          targetId: String(game.id),
+          ip: '',
+          userAgent: '',
+        },
+        'success',
+        200,
+      ).catch((error: unknown) => this.app.log.warn({ err: error }, 'a control audit entry could not be written'));
+    }
+    await this.app.live.events.publishAll([controlEvent(state)]);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) this.app.clock.clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
