@@ -676,6 +676,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/fairPlay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fair-play flags of a game's players
+         * @description The players of the game with a fair-play flag or a disqualification (docs/game-rules.md, "Fair play"), computed from what is stored at the moment of the call, so the control screen and the results page may ask again while the game runs: fastAnswer (an answer received less than 300 ms after the server showed the question), sharedDevice (two or more players with one device id), sharedAddress (five or more from one address), identicalAnswers (the same choices on at least three questions, each within 50 ms of the other player's time). Flags are hints for the operator; only a disqualification changes the ranking. Players in join order.
+         */
+        post: operations["triviaGameFairPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/disqualify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disqualify a player, with a reason
+         * @description Leaves the player out of every ranking from now on: if a ranking was published, it is published again at once without them (the display and every phone get it; their phone shows no place any more), and getRank, the winners, the results page and the export leave them out. Their answers stay stored and exported. The reason (1 to 200 characters, no control characters) is kept and shown with the player; the audit trail records who did it. Code 201 when the player is disqualified already; 404 for a player of another game or company.
+         */
+        post: operations["triviaGameDisqualify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/requalify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back a disqualification
+         * @description The player is ranked again (a published ranking is published again with them, as for a disqualification); the audit trail records it. Code 201 when the player is not disqualified.
+         */
+        post: operations["triviaGameRequalify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The winners (the top N of the ranking)
+         * @description The top `count` players of the current ranking (from the published questions, without the disqualified), each with what put them ahead of the next ranked player (`decided_by`: the first rule of the ranking that differs: level, score, time of the correct answers, join order) and their flags.
+         */
+        post: operations["triviaGameWinners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/showWinners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show the winners on the display as a podium
+         * @description Publishes `server.winners` (the top `count`, as /triviaGame/winners answers them) to the game's public topic: the display shows them as a podium, the phones may ignore it. Shown again after a disqualification only when asked again.
+         */
+        post: operations["triviaGameShowWinners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/questionStats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-question statistics of a game
+         * @description Every question of the game in its order with its answers' statistics: how many answered, how many correctly and the percentage (null until its answer is published), the answers per option (a multiple-choice answer counts for each option it chose) and the median answer time (the server's receipt minus the showing). Disqualified players' answers are counted too: statistics describe what happened on the floor.
+         */
+        post: operations["triviaGameQuestionStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/question/list": {
         parameters: {
             query?: never;
@@ -1765,10 +1885,99 @@ export interface components {
              */
             format: "csv" | "xlsx";
             /**
-             * @description Which table a CSV holds (default ranking); ignored for xlsx.
+             * @description Which table a CSV holds (default ranking); ignored for xlsx, whose workbook holds all four: the ranking (without the disqualified, with each player's fair-play flags), every answer, the per-question statistics and the disqualified players with their reasons.
              * @enum {string}
              */
-            table?: "ranking" | "answers";
+            table?: "ranking" | "answers" | "statistics" | "disqualified";
+        };
+        TriviaGameFairPlayRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+        };
+        TriviaGameDisqualifyRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            player_id: components["schemas"]["Id"];
+            /** @description Why (shown to operators and exported); trimmed, 1 to 200 characters, no control characters. */
+            reason: string;
+        };
+        TriviaGameRequalifyRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            player_id: components["schemas"]["Id"];
+        };
+        TriviaGameWinnersRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description How many winners (the operator's choice). */
+            count: number;
+        };
+        FairPlayFlag: {
+            /** @enum {string} */
+            kind: "fastAnswer" | "sharedDevice" | "sharedAddress" | "identicalAnswers";
+            /** @description fastAnswer: how many answers; the others: how many players share it (this one included). */
+            count: number;
+            /** @description fastAnswer: the fastest time in ms; null for the others. */
+            fastest_ms: number | null;
+            /** @description Player ids of the others concerned (at most 20). */
+            others: components["schemas"]["Id"][];
+        };
+        Disqualification: {
+            reason: string;
+            /** Format: date-time */
+            at: string;
+            by_admin_id: components["schemas"]["Id"] | null;
+            /** @description The operator's name (null when the account is gone). */
+            by_name: string | null;
+        };
+        FairPlayPlayer: {
+            player_id: components["schemas"]["Id"];
+            nickname: string;
+            join_order: number;
+            flags: components["schemas"]["FairPlayFlag"][];
+            disqualified: components["schemas"]["Disqualification"] | null;
+        };
+        FairPlayData: {
+            list: components["schemas"]["FairPlayPlayer"][];
+            /** @description Number of players listed (flagged or disqualified). */
+            total: components["schemas"]["Total"];
+        };
+        DisqualifyData: {
+            player: components["schemas"]["FairPlayPlayer"];
+        };
+        WinnerItem: components["schemas"]["RankItem"] & {
+            join_order: number;
+            /**
+             * @description The ranking rule that put this winner ahead of the next ranked player; null for the last one ranked.
+             * @enum {string|null}
+             */
+            decided_by: "level" | "score" | "time" | "joinOrder" | null;
+            flags: components["schemas"]["FairPlayFlag"][];
+        };
+        WinnersData: {
+            list: components["schemas"]["WinnerItem"][];
+            /** @description Number of ranked players (the disqualified left out). */
+            total: components["schemas"]["Total"];
+            /** @description How many players are disqualified. */
+            disqualified: number;
+        };
+        QuestionStatsItem: {
+            question_id: components["schemas"]["Id"];
+            sort: number;
+            title: string;
+            level: number | null;
+            /** @description 0 not shown, 1 on screen, 2 answer published, 3 ranking published. */
+            status: number;
+            /** @description The correct options once published; null before. */
+            answer: string[] | null;
+            answered: number;
+            correct: number | null;
+            /** @description Percentage of the answers that are correct (one decimal); null before the answer is published or with no answer. */
+            percent_correct: number | null;
+            distribution: {
+                title: string;
+                count: number;
+            }[];
+            median_ms: number | null;
+        };
+        QuestionStatsData: {
+            list: components["schemas"]["QuestionStatsItem"][];
         };
         TriviaGameDisplayCodeRequest: {
             trivia_game_id: components["schemas"]["Id"];
@@ -4080,6 +4289,282 @@ export interface operations {
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "application/json": components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameFairPlay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameFairPlayRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data FairPlayData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["FairPlayData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameDisqualify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameDisqualifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data DisqualifyData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["DisqualifyData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameRequalify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameRequalifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data DisqualifyData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["DisqualifyData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameWinners: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameWinnersRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data WinnersData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["WinnersData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameShowWinners: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameWinnersRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data WinnersData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["WinnersData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameQuestionStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameFairPlayRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data QuestionStatsData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["QuestionStatsData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

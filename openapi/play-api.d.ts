@@ -506,7 +506,7 @@ export interface components {
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -620,6 +620,14 @@ export interface components {
             data: components["schemas"]["EventGameEnded"];
             server_time: components["schemas"]["WsServerTime"];
         };
+        /** @description `server.winners`. */
+        WsWinnersFrame: {
+            /** @enum {string} */
+            type: "server.winners";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventWinners"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
         /** @description `server.gameReset`. */
         WsGameResetFrame: {
             /** @enum {string} */
@@ -727,6 +735,12 @@ export interface components {
         /** @description `server.gameEnded` (operator and public topics). */
         EventGameEnded: {
             ended_at: components["schemas"]["DateTime"];
+        };
+        /** @description `server.winners` (public topic): the operator shows the winners (admin API /triviaGame/showWinners); the display shows them as a podium. The top `count` of the ranking without the disqualified players, in rank order. */
+        EventWinners: {
+            trivia_game_id: components["schemas"]["Id"];
+            count: number;
+            list: components["schemas"]["RankItem"][];
         };
         /** @description `server.gameReset` (operator and public topics): an admin reset the game after a rehearsal (admin API /triviaGame/reset). Its players, answers and rankings are gone and every question is back to not sent: the control screen and the display read the game again; the phones' sockets are closed and their player tokens answer 202, so they go back to joining. */
         EventGameReset: {

@@ -116,12 +116,12 @@ describe('the results export', () => {
     const text = res.rawPayload.toString('utf8').slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(['名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數']);
+    expect(rows[0]).toEqual(['名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數', '公平性提示']);
     expect(rows.slice(1)).toEqual([
-      ['1', 'Ann', '1', '900', '2', '1', '2'],
-      ['2', `'=HYPERLINK("x")`, '2', '750', '5', '1', '1'],
-      ['3', "'-1+1", '3', '0', '0', '0', '1'],
-      ['4', '小明', '4', '0', '0', '0', '0'],
+      ['1', 'Ann', '1', '900', '2', '1', '2', ''],
+      ['2', `'=HYPERLINK("x")`, '2', '750', '5', '1', '1', ''],
+      ['3', "'-1+1", '3', '0', '0', '0', '1', ''],
+      ['4', '小明', '4', '0', '0', '0', '0', ''],
     ]);
   });
 
@@ -161,16 +161,22 @@ describe('the results export', () => {
     expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1]!)).toBe('年終尾牙 _Quiz_, 2026-成績.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄', '各題統計', '取消資格']);
     const values = (sheet: ExcelJS.Worksheet) => sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
     const ranking = values(workbook.getWorksheet('排名')!);
-    expect(ranking[0]).toEqual(['名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數']);
+    expect(ranking[0]).toEqual(['名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數', '公平性提示']);
     expect(ranking.slice(1)).toEqual([
       [1, 'Ann', 1, 900, 2, 1, 2],
       [2, `'=HYPERLINK("x")`, 2, 750, 5, 1, 1],
       [3, "'-1+1", 3, 0, 0, 0, 1],
       [4, '小明', 4, 0, 0, 0, 0],
     ]);
+    // Per-question statistics: q1 published (2 of 3 correct, median 5 s), q2 still open (no correctness yet).
+    const statistics = values(workbook.getWorksheet('各題統計')!);
+    expect(statistics[0]).toEqual(['題號', '題目標題', '正確答案', '作答人數', '答對題數', '答對率（%）', '選 A 人數', '選 B 人數', '選 C 人數', '作答時間中位數（秒）']);
+    expect(statistics[1]).toEqual([1, '最高的山', 'A', 3, 2, 66.7, 2, 1, 0, 5]);
+    expect(statistics[2]).toEqual([2, '直轄市', undefined, 1, undefined, undefined, 1, 0, 1, 1]);
+    expect(values(workbook.getWorksheet('取消資格')!)).toHaveLength(1);
     const answers = values(workbook.getWorksheet('作答紀錄')!);
     expect(answers).toHaveLength(5);
     expect(answers[1]!.slice(0, 10)).toEqual([1, '最高的山', '最高的山?', 'Ann', 1, 'A', 'A', '是', 2, 900]);
@@ -201,7 +207,7 @@ describe('the results export', () => {
     const { id } = await b.createGame({ title: 'Levels', type: 2 });
     const res = await download({ trivia_game_id: id, format: 'csv' });
     expect(parseCsv(res.rawPayload.toString('utf8').slice(1))).toEqual([
-      ['Rank', 'Nickname', 'Join order', 'Score', 'Level reached', 'Time of correct answers (s)', 'Correct answers', 'Answers'],
+      ['Rank', 'Nickname', 'Join order', 'Score', 'Level reached', 'Time of correct answers (s)', 'Correct answers', 'Answers', 'Fair-play flags'],
     ]);
   });
 

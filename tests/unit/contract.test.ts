@@ -79,6 +79,12 @@ const EXPECTED_PATHS = [
   '/triviaGame/exportResults', // a game's results as CSV or Excel (issue 7)
   '/triviaGame/venue', // the join address and the server's LAN addresses for the control screen (issue 16)
   '/triviaGame/preflight', // the pre-flight check before the first question (issue 21)
+  '/triviaGame/fairPlay', // fair winners (issue 21): flags, disqualification, winners, statistics
+  '/triviaGame/disqualify',
+  '/triviaGame/requalify',
+  '/triviaGame/winners',
+  '/triviaGame/showWinners',
+  '/triviaGame/questionStats',
   // questions
   '/question/list',
   '/question/detail',
@@ -141,7 +147,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'fileUploadUnPermission',
   ],
   'notification.send': ['notificationSend', 'notificationAdmins'],
-  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'questionList', 'questionDetail'],
+  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'triviaGameFairPlay', 'triviaGameWinners', 'triviaGameQuestionStats', 'questionList', 'questionDetail'],
   'triviaGame.edit': [
     'triviaGameCreate',
     'triviaGameUpdate',
@@ -153,7 +159,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
@@ -182,6 +188,9 @@ const AUDITED = [
   'triviaGameDisplayCode',
   'triviaGamePairDisplay',
   'triviaGameUnpairDisplay',
+  'triviaGameDisqualify',
+  'triviaGameRequalify',
+  'triviaGameShowWinners',
   'questionCreate',
   'questionUpdate',
   'questionDelete',

@@ -9,6 +9,7 @@ import { auditHandlers } from './audit/handlers.js';
 import { companyHandlers } from './company/handlers.js';
 import { displayAdminHandlers, displayPlayHandlers } from './display/handlers.js';
 import { fileHandlers } from './file/handlers.js';
+import { fairPlayAdminHandlers } from './live/fair-play-handlers.js';
 import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
 import { preflightHandlers } from './preflight/handlers.js';
@@ -29,6 +30,7 @@ export const operationHandlers: OperationHandlers = {
   ...triviaHandlers,
   ...fileHandlers,
   ...liveAdminHandlers,
+  ...fairPlayAdminHandlers,
   ...roleHandlers,
   ...companyHandlers,
   ...auditHandlers,

@@ -32,8 +32,8 @@ export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question
   return { row, events: toBothTopics(game.id, 'server.answerPublished', data) };
 }
 
-/** The game's ranking now, from the scored answers of its published questions. */
-async function computeRanking(db: q.Queryable, game: q.GameRow): Promise<RankEntry[]> {
+/** The game's ranking now, from the scored answers of its published questions (the disqualified left out: q.rankingInputs). */
+export async function computeRanking(db: q.Queryable, game: q.GameRow): Promise<RankEntry[]> {
   const inputs = await q.rankingInputs(db, game.id);
   const levels = game.type === 2 ? (await q.levelsOfGame(db, game.id)).map((l) => ({ level: l.level, promotionScore: l.promotionScore })) : [];
   return rankPlayers(game.type as GameType, inputs.players, inputs.answers, levels);

@@ -1,7 +1,9 @@
 /**
  * A game's results for the export (POST /triviaGame/exportResults): the current ranking (the same
- * one getRank answers, from the published questions) and every answer with its player and question,
- * as tables with column headers in the request's language, rendered by results-file.ts.
+ * one getRank answers, from the published questions, without the disqualified) with each player's
+ * fair-play flags, every answer with its player and question, the per-question statistics and the
+ * disqualified players with their reasons (fair-play.ts), as tables with column headers in the
+ * request's language, rendered by results-file.ts.
  * Company-scoped: another company's game is a 404. Reads only; never changes a game.
  */
 import type { Db } from '../../db/client.js';
@@ -11,9 +13,11 @@ import * as q from './queries.js';
 import { attachmentHeader, toCsv, toXlsx, type Table } from './results-file.js';
 import { getRank } from './publication.js';
 import { companyTimeZone } from '../company/time-zone.js';
+import { playersWithFlags, questionStatsOf } from './fair-play.js';
+import type { FlagKind } from '../../../domain/fair-play.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
-export type ExportTable = 'ranking' | 'answers';
+export type ExportTable = 'ranking' | 'answers' | 'statistics' | 'disqualified';
 
 const TEXT = {
   'zh-TW': {
@@ -42,6 +46,22 @@ const TEXT = {
     fileRanking: '排名',
     fileAnswers: '作答紀錄',
     fileResults: '成績',
+    flags: '公平性提示',
+    statisticsSheet: '各題統計',
+    disqualifiedSheet: '取消資格',
+    answeredCount: '作答人數',
+    percentCorrect: '答對率（%）',
+    medianElapsed: '作答時間中位數（秒）',
+    optionCount: '選 {title} 人數',
+    reason: '原因',
+    disqualifiedAt: '取消時間（{zone}）',
+    disqualifiedBy: '操作者',
+    fileStatistics: '各題統計',
+    fileDisqualified: '取消資格',
+    fastAnswer: '作答過快 {count} 次（最快 {ms} 毫秒）',
+    sharedDevice: '同一裝置 {count} 人',
+    sharedAddress: '同一網路位址 {count} 人',
+    identicalAnswers: '與其他 {others} 人作答相同',
   },
   en: {
     rankingSheet: 'Ranking',
@@ -69,6 +89,22 @@ const TEXT = {
     fileRanking: 'ranking',
     fileAnswers: 'answers',
     fileResults: 'results',
+    flags: 'Fair-play flags',
+    statisticsSheet: 'Statistics',
+    disqualifiedSheet: 'Disqualified',
+    answeredCount: 'Answers',
+    percentCorrect: 'Correct (%)',
+    medianElapsed: 'Median time (s)',
+    optionCount: 'Chose {title}',
+    reason: 'Reason',
+    disqualifiedAt: 'Disqualified at ({zone})',
+    disqualifiedBy: 'By',
+    fileStatistics: 'statistics',
+    fileDisqualified: 'disqualified',
+    fastAnswer: '{count} answer(s) too fast (fastest {ms} ms)',
+    sharedDevice: '{count} players on one device',
+    sharedAddress: '{count} players from one address',
+    identicalAnswers: 'same answers as {others} other(s)',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -78,6 +114,16 @@ export interface ResultTables {
   title: string;
   ranking: Table;
   answers: Table;
+  statistics: Table;
+  disqualified: Table;
+}
+
+type Words = (typeof TEXT)[Lang];
+
+/** A flag in words, for a spreadsheet cell. */
+function flagText(t: Words, flag: { kind: FlagKind; count: number; fastest_ms: number | null }): string {
+  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+  return fill(t[flag.kind], { count: flag.count, ms: flag.fastest_ms ?? 0, others: flag.count - 1 });
 }
 
 export async function resultTables(db: Db, companyId: number, gameId: number, lang: Lang): Promise<ResultTables> {
@@ -88,21 +134,24 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
   const levelGame = game.type === 2;
   const { list } = await getRank(db, companyId, game.id, Number.MAX_SAFE_INTEGER);
   const totals = await q.answerTotalsByPlayer(db, game.id);
-  const joinOrders = new Map((await q.rankingInputs(db, game.id)).players.map((p) => [p.playerId, p.joinOrder]));
+  const everyone = await playersWithFlags(db, game.id);
+  const byId = new Map(everyone.map((p) => [p.player_id, p]));
+  const flagsOf = (playerId: number) => byId.get(playerId)?.flags.map((f) => flagText(t, f)).join('; ') || null;
 
   const ranking: Table = {
     name: t.rankingSheet,
-    headers: [t.rank, t.nickname, t.joinOrder, t.score, ...(levelGame ? [t.level] : []), t.elapsed, t.correctCount, t.answered],
-    widths: [8, 24, 10, 10, ...(levelGame ? [12] : []), 18, 12, 10],
+    headers: [t.rank, t.nickname, t.joinOrder, t.score, ...(levelGame ? [t.level] : []), t.elapsed, t.correctCount, t.answered, t.flags],
+    widths: [8, 24, 10, 10, ...(levelGame ? [12] : []), 18, 12, 10, 40],
     rows: list.map((entry) => [
       entry.rank,
       entry.nickname,
-      joinOrders.get(entry.player_id) ?? null,
+      byId.get(entry.player_id)?.join_order ?? null,
       entry.score,
       ...(levelGame ? [entry.level] : []),
       seconds(entry.elapsed_ms),
       totals.get(entry.player_id)?.correct ?? 0,
       totals.get(entry.player_id)?.answered ?? 0,
+      flagsOf(entry.player_id),
     ]),
   };
 
@@ -143,7 +192,52 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
       ];
     }),
   };
-  return { title: game.title, ranking, answers };
+  const stats = (await questionStatsOf(db, companyId, game.id)).list;
+  const optionTitles = [...new Set(stats.flatMap((s) => s.distribution.map((d) => d.title)))].sort();
+  const statistics: Table = {
+    name: t.statisticsSheet,
+    headers: [
+      t.questionOrder,
+      t.questionTitle,
+      ...(levelGame ? [t.questionLevel] : []),
+      t.answer,
+      t.answeredCount,
+      t.correctCount,
+      t.percentCorrect,
+      ...optionTitles.map((title) => t.optionCount.replace('{title}', title)),
+      t.medianElapsed,
+    ],
+    widths: [8, 32, ...(levelGame ? [8] : []), 12, 10, 10, 12, ...optionTitles.map(() => 10), 16],
+    rows: stats.map((s) => [
+      s.sort,
+      s.title,
+      ...(levelGame ? [s.level] : []),
+      s.answer?.join(',') ?? null,
+      s.answered,
+      s.correct,
+      s.percent_correct,
+      ...optionTitles.map((title) => s.distribution.find((d) => d.title === title)?.count ?? null),
+      s.median_ms === null ? null : seconds(s.median_ms),
+    ]),
+  };
+
+  const out = everyone.filter((p) => p.disqualified !== null);
+  const disqualified: Table = {
+    name: t.disqualifiedSheet,
+    headers: [t.nickname, t.joinOrder, t.correctCount, t.answered, t.reason, t.disqualifiedAt.replace('{zone}', timeZone), t.disqualifiedBy, t.flags],
+    widths: [24, 10, 12, 10, 40, 26, 16, 40],
+    rows: out.map((p) => [
+      p.nickname,
+      p.join_order,
+      totals.get(p.player_id)?.correct ?? 0,
+      totals.get(p.player_id)?.answered ?? 0,
+      p.disqualified!.reason,
+      { at: new Date(p.disqualified!.at), timeZone },
+      p.disqualified!.by_name,
+      flagsOf(p.player_id),
+    ]),
+  };
+  return { title: game.title, ranking, answers, statistics, disqualified };
 }
 
 export interface ExportFile {
@@ -167,14 +261,15 @@ export async function exportResults(
   const t = TEXT[lang];
   if (input.format === 'csv') {
     const which = input.table ?? 'ranking';
+    const fileName = { ranking: t.fileRanking, answers: t.fileAnswers, statistics: t.fileStatistics, disqualified: t.fileDisqualified }[which];
     return {
-      body: toCsv(which === 'ranking' ? tables.ranking : tables.answers),
+      body: toCsv(tables[which]),
       contentType: CSV_TYPE,
-      contentDisposition: attachmentHeader(`${tables.title}-${which === 'ranking' ? t.fileRanking : t.fileAnswers}.csv`),
+      contentDisposition: attachmentHeader(`${tables.title}-${fileName}.csv`),
     };
   }
   return {
-    body: await toXlsx([tables.ranking, tables.answers], { title: tables.title, created: now }),
+    body: await toXlsx([tables.ranking, tables.answers, tables.statistics, tables.disqualified], { title: tables.title, created: now }),
     contentType: XLSX_TYPE,
     contentDisposition: attachmentHeader(`${tables.title}-${t.fileResults}.xlsx`),
   };

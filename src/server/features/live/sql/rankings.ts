@@ -1,16 +1,17 @@
 /**
  * Rankings: their inputs, stored with their entries and each player's place, read back.
  */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { answers, players, questions, rankings, triviaGameLevels, type LevelCount, type StoredRankEntry } from '../../../db/schema.js';
 import { type Queryable, type RankingRow } from './rows.js';
 
-/** Everything the ranking of a game needs: its players and the answers of its published questions. */
+/** Everything the ranking of a game needs: its players (not the disqualified) and the answers of its published questions. */
 export async function rankingInputs(db: Queryable, gameId: number) {
   const playerRows = await db
     .select({ playerId: players.id, nickname: players.nickname, joinOrder: players.joinOrder })
     .from(players)
-    .where(eq(players.triviaGameId, gameId));
+    // A disqualified player is left out of every ranking (their answers then count for nobody).
+    .where(and(eq(players.triviaGameId, gameId), isNull(players.disqualifiedAt)));
   const answerRows = await db
     .select({ playerId: answers.playerId, level: triviaGameLevels.level, correct: answers.correct, points: answers.points, elapsedMs: answers.elapsedMs })
     .from(answers)
