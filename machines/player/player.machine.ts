@@ -32,14 +32,24 @@
  *   question) — or the token is gone.
  * - A join refused because the game has ended carries its final results: `joining.ended` shows them
  *   instead of a form that would wait forever.
+ * - The live link is two children, spawned when the phone has a token (from `starting` or a join)
+ *   and stopped when the token is refused (the actor's end stops them too): `connection`
+ *   (machines/connection, systemId `connection`) holds the page's realtime client — the client starts
+ *   with it — and shows connecting / open / reconnecting / closed for the banner; `gameEvents` (the
+ *   page's, injected like the calls) turns the frames of the game's public topic into this machine's
+ *   `server.*` events, a resubscription into `connection.reconnected` and the browser's `online` into
+ *   `connection.online`. Without an input `client` (the machine tests) neither is spawned.
+ * - `offline` tries again by itself every few seconds (`offlineRetry`), beside the player's tap.
  * Derived facts (can answer, seconds left, busy) are states, tags and `can()`; see selectors.ts.
  */
-import { assign, fromPromise, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { msToNextChange } from '../../src/domain/clock.js';
+import { connectionMachine } from '../connection/connection.machine.js';
 import { errorMessage } from '../error-message.js';
 import type {
   AnswerInput,
   AnswerOutput,
+  GameEventsInput,
   JoinedEndedGame,
   PendingAnswer,
   JoinInput,
@@ -63,6 +73,9 @@ const isEndedGame = (error: unknown): error is JoinedEndedGame =>
 /** The wait before the next attempt to deliver a pending answer: 2 s, doubling, at most 30 s. */
 export const pendingRetryMs = (attempts: number) => Math.min(30_000, 2_000 * 2 ** Math.max(0, attempts - 1));
 
+/** How long `offline` waits before reading the state again by itself. */
+export const OFFLINE_RETRY_MS = 3_000;
+
 /** What a view means for this phone's screen. */
 const viewQuestion = (view: PlayerView | null) => view?.question ?? null;
 
@@ -74,7 +87,7 @@ export const playerMachine = setup({
     events: {} as PlayerEvent,
     input: {} as PlayerInput,
     tags: {} as 'busy' | 'inGame',
-    children: {} as { join: 'join'; loadState: 'loadState'; submitAnswer: 'submitAnswer'; deliverAnswer: 'submitAnswer' },
+    children: {} as { join: 'join'; loadState: 'loadState'; submitAnswer: 'submitAnswer'; deliverAnswer: 'submitAnswer'; connection: 'connection'; gameEvents: 'gameEvents' },
   },
   actors: {
     /** POST /api/play/join. */
@@ -83,10 +96,15 @@ export const playerMachine = setup({
     loadState: fromPromise<PlayerView, TokenInput>(notProvided('loadState')),
     /** POST /api/play/answer; resolves once the server stored the answer. */
     submitAnswer: fromPromise<AnswerOutput, AnswerInput>(notProvided('submitAnswer')),
+    /** The page's realtime connection (machines/connection). */
+    connection: connectionMachine,
+    /** The game's public topic on the page's client: sends `server.*` and `connection.*` events here. */
+    gameEvents: fromCallback<PlayerEvent, GameEventsInput>(() => undefined),
   },
   delays: {
     tick: ({ context }) => msToNextChange(context.remainingMs ?? 0),
     pendingRetry: ({ context }) => pendingRetryMs(context.pendingAttempts),
+    offlineRetry: OFFLINE_RETRY_MS,
   },
   actions: {
     /** Injected: keeps the token in local storage (null removes it). */
@@ -130,6 +148,17 @@ export const playerMachine = setup({
       remainingMs: context.remainingMs === null ? null : Math.max(0, Math.ceil(context.remainingMs / 1000) * 1000 - 1000),
     })),
     setClockOffset: assign((_, params: { offsetMs: number }) => ({ clockOffsetMs: params.offsetMs })),
+    /** The live link of the phone's token: the game's events, then the connection (which starts the client). */
+    openLink: enqueueActions(({ context, enqueue, self }) => {
+      if (!context.client || !context.token) return;
+      enqueue.spawnChild('gameEvents', { id: 'gameEvents', input: { token: context.token, view: () => self.getSnapshot().context.view } });
+      enqueue.spawnChild('connection', { id: 'connection', systemId: 'connection', input: { client: context.client } });
+    }),
+    closeLink: enqueueActions(({ enqueue }) => {
+      enqueue(stopChild('connection'));
+      enqueue(stopChild('gameEvents'));
+    }),
+    setPlayerCount: assign((_, params: { count: number }) => ({ playerCount: params.count })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },
@@ -181,14 +210,17 @@ export const playerMachine = setup({
     pendingAttempts: 0,
     refusal: null,
     endedGame: null,
+    client: input.client ?? null,
+    playerCount: null,
   }),
   initial: 'starting',
   on: {
     'clock.synced': { actions: { type: 'setClockOffset', params: ({ event }) => ({ offsetMs: event.offsetMs }) } },
+    'server.playerCount': { actions: { type: 'setPlayerCount', params: ({ event }) => ({ count: event.count }) } },
   },
   states: {
     starting: {
-      always: [{ guard: 'hasToken', target: 'syncing' }, { target: 'joining' }],
+      always: [{ guard: 'hasToken', target: 'syncing', actions: 'openLink' }, { target: 'joining' }],
     },
     joining: {
       initial: 'form',
@@ -208,6 +240,7 @@ export const playerMachine = setup({
               actions: [
                 { type: 'joined', params: ({ event }) => event.output },
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                'openLink',
               ],
             },
             onError: [
@@ -262,7 +295,7 @@ export const playerMachine = setup({
           {
             guard: { type: 'tokenRejected', params: ({ event }) => ({ error: event.error }) },
             target: 'joining',
-            actions: ['forgetToken', { type: 'storeToken', params: { token: null } }, 'dropPending', { type: 'storePending', params: { pending: null } }, { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
+            actions: ['closeLink', 'forgetToken', { type: 'storeToken', params: { token: null } }, 'dropPending', { type: 'storePending', params: { pending: null } }, { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) }],
           },
           { target: 'offline', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
         ],
@@ -299,7 +332,8 @@ export const playerMachine = setup({
       // Whatever happens meanwhile is read by the `syncing` that follows.
     },
     offline: {
-      description: 'The server could not be reached; the player retries (or the socket reconnects, or the network returns).',
+      description: 'The server could not be reached; the player retries (or the socket reconnects, or the network returns, or a few seconds pass).',
+      after: { offlineRetry: { target: 'syncing' } },
       on: {
         'player.retry': { target: 'syncing' },
         'connection.reconnected': { target: 'syncing' },

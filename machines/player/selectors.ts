@@ -38,3 +38,13 @@ export const selectPending = (snapshot: PlayerSnapshot): PendingAnswer | null =>
 export const selectPendingRefusal = (snapshot: PlayerSnapshot): PendingRefusal | null => snapshot.context.refusal;
 /** The ended game a join was refused for (its final ranking). */
 export const selectEndedGame = (snapshot: PlayerSnapshot): EndedGame | null => snapshot.context.endedGame;
+/** Players joined, as the game's topic last told (null before it did). */
+export const selectPlayerCount = (snapshot: PlayerSnapshot): number | null => snapshot.context.playerCount;
+/** The live link's connection actor while the phone plays (read it with machines/connection/selectors). */
+export const selectConnectionRef = (snapshot: PlayerSnapshot) => snapshot.children.connection;
+/** The last view the server gave (the screens' details: levels, refusal, title). */
+export const selectView = (snapshot: PlayerSnapshot): PlayerView | null => snapshot.context.view;
+/** Who this phone plays as: the join's answer, else (after a reload) the view's. */
+export const selectNickname = (snapshot: PlayerSnapshot): string => snapshot.context.player?.nickname ?? snapshot.context.view?.nickname ?? '';
+/** The game's title, once the server named it. */
+export const selectGameTitle = (snapshot: PlayerSnapshot): string => snapshot.context.view?.gameTitle ?? '';

@@ -1,8 +1,9 @@
 /**
  * Types of the player machine: one player's phone through a live game. Its context, the events (the
  * player's taps, the real-time channel, the clock) and the contracts of the injected calls
- * (POST /api/play/join, /state, /answer). Pure types only.
+ * (POST /api/play/join, /state, /answer) and of the live link (the game's topic). Pure types only.
  */
+import type { ConnectionClient } from '../connection/connection.machine.js';
 
 export interface PlayerOption {
   title: string;
@@ -67,6 +68,20 @@ export interface PlayerInput {
   token: string | null;
   /** An answer of this token kept in local storage that the server has not decided yet (resent first). */
   pending?: PendingAnswer | null;
+  /**
+   * The page's realtime client, held by the `connection` child while the phone plays (none: the
+   * machine never connects, as in the machine tests).
+   */
+  client?: ConnectionClient;
+}
+
+/**
+ * What the injected `gameEvents` actor is given: the token whose ticket opens the game's topic, and
+ * a read of the phone's current view (to tell whether the first snapshot shows something it lacks).
+ */
+export interface GameEventsInput {
+  token: string;
+  view: () => PlayerView | null;
 }
 
 /**
@@ -110,6 +125,10 @@ export interface PlayerContext {
   refusal: PendingRefusal | null;
   /** Set when a join was refused because the game has ended. */
   endedGame: EndedGame | null;
+  /** The page's realtime client (null: never connects). */
+  client: ConnectionClient | null;
+  /** Players joined, from the game's topic (null until it told). */
+  playerCount: number | null;
 }
 
 export interface JoinInput {
@@ -173,6 +192,8 @@ export type PlayerEvent =
   | { type: 'server.questionShown'; question: PublicQuestion; deadline: number | null; receivedAt: number }
   | { type: 'server.answerPublished'; questionId: number }
   | { type: 'server.rankingPublished'; questionId: number | null }
-  | { type: 'server.gameEnded' };
+  | { type: 'server.gameEnded' }
+  /** The game's topic told how many players have joined. */
+  | { type: 'server.playerCount'; count: number };
 
 export type PlayerEventType = PlayerEvent['type'];

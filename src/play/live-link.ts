@@ -1,19 +1,20 @@
 /**
- * The player's real-time link: once the phone has a player token, the game's public topic over the
- * page's one realtime client (@/audience/game-channel over src/shared/realtime: ticket, heartbeat,
- * reconnect with backoff, resubscribe, clock offset), its frames turned
- * into the player machine's events. After a reconnect — or when the first snapshot shows something the
- * phone's view does not — the machine re-reads its state (`connection.reconnected`), so nothing missed
- * while the connection was down stays missed.
+ * The player's live link, as the player machine's children see it (machines/player/player.machine.ts
+ * `openLink`): the page's one realtime client (@/audience/game-channel over src/shared/realtime:
+ * ticket, heartbeat, reconnect with backoff, resubscribe, clock offset), held by the machine's
+ * `connection` child, and `gameEvents`, the callback actor that turns the frames of the game's
+ * public topic into the machine's events. After a resubscription — or when the first snapshot shows
+ * something the phone's view does not — the machine re-reads its state (`connection.reconnected`),
+ * so nothing missed while the connection was down stays missed; the browser's `online` lets a
+ * waiting answer go at once (`connection.online`).
  */
-import { useEffect, useState } from 'react';
-import type { PlayerActorRef } from '@machines/player/player.machine';
-import type { PlayerView } from '@machines/player/types';
+import { fromCallback, type CallbackActorLogic } from 'xstate';
+import type { GameEventsInput, PlayerEvent, PlayerView } from '@machines/player/types';
 import type { PlayApi, PlaySchemas } from '@/audience/api';
-import { openGameChannel } from '@/audience/game-channel';
-import type { EventFrame, RealtimeStatus } from '@/shared/realtime/client';
+import { createGameChannel } from '@/audience/game-channel';
+import type { EventFrame, RealtimeClient } from '@/shared/realtime/client';
 import { currentLanguage } from '@/audience/i18n';
-import { toPublicQuestion, type AnswerChannel } from './player-logic';
+import { toPublicQuestion } from './player-logic';
 
 /** Whether the public snapshot tells of something the phone's view lacks. */
 export function snapshotDiffers(snapshot: PlaySchemas['DisplayStateData'], view: PlayerView | null): boolean {
@@ -27,67 +28,69 @@ export function snapshotDiffers(snapshot: PlaySchemas['DisplayStateData'], view:
   return false;
 }
 
-export function forwardFrame(actor: PlayerActorRef, frame: EventFrame, onPlayerCount: (count: number) => void, firstSnapshot: boolean): void {
+/** A frame of the game's topic as the player machine's events (none for the frames it ignores). */
+export function forwardFrame(send: (event: PlayerEvent) => void, frame: EventFrame, view: () => PlayerView | null, firstSnapshot: boolean): void {
   switch (frame.type) {
     case 'server.snapshot': {
       const data = frame.data as PlaySchemas['DisplayStateData'];
-      onPlayerCount(data.game.player_count);
-      if (firstSnapshot && snapshotDiffers(data, actor.getSnapshot().context.view)) actor.send({ type: 'connection.reconnected' });
+      send({ type: 'server.playerCount', count: data.game.player_count });
+      if (firstSnapshot && snapshotDiffers(data, view())) send({ type: 'connection.reconnected' });
       return;
     }
     case 'server.playerJoined':
-      onPlayerCount((frame.data as PlaySchemas['EventPlayerJoined']).count);
+      send({ type: 'server.playerCount', count: (frame.data as PlaySchemas['EventPlayerJoined']).count });
       return;
     case 'server.questionShown': {
       const data = frame.data as PlaySchemas['EventQuestionShown'];
       // A question too large for one event comes without its body: read it with /state.
-      if (!data.question) actor.send({ type: 'connection.reconnected' });
-      else actor.send({ type: 'server.questionShown', question: toPublicQuestion(data.question), deadline: data.deadline === null ? null : Date.parse(data.deadline), receivedAt: Date.now() });
+      if (!data.question) send({ type: 'connection.reconnected' });
+      else send({ type: 'server.questionShown', question: toPublicQuestion(data.question), deadline: data.deadline === null ? null : Date.parse(data.deadline), receivedAt: Date.now() });
       return;
     }
     case 'server.answerPublished':
-      actor.send({ type: 'server.answerPublished', questionId: (frame.data as PlaySchemas['EventAnswerPublished']).question_id });
+      send({ type: 'server.answerPublished', questionId: (frame.data as PlaySchemas['EventAnswerPublished']).question_id });
       return;
     case 'server.rankingPublished':
-      actor.send({ type: 'server.rankingPublished', questionId: (frame.data as PlaySchemas['EventRankingPublished']).question_id });
+      send({ type: 'server.rankingPublished', questionId: (frame.data as PlaySchemas['EventRankingPublished']).question_id });
       return;
     case 'server.gameEnded':
-      actor.send({ type: 'server.gameEnded' });
+      send({ type: 'server.gameEnded' });
       return;
   }
 }
 
-/**
- * Keeps the link open while the phone plays, and in `channel` for the answers to go over it; returns
- * the connection's status and the players joined.
- */
-export function useLiveLink(actor: PlayerActorRef, api: PlayApi, token: string | null, playing: boolean, channel: AnswerChannel) {
-  const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  const [playerCount, setPlayerCount] = useState<number | null>(null);
-  useEffect(() => {
-    if (!token || !playing) return;
+export interface PlayerLink {
+  /** The page's one realtime client (the machine's input `client`; answers go over it). */
+  client: RealtimeClient;
+  /** The machine's `gameEvents` actor. */
+  gameEvents: CallbackActorLogic<PlayerEvent, GameEventsInput>;
+}
+
+/** The page's link: one client for the page's life, following the token of whoever plays. */
+export function createPlayerLink(api: PlayApi): PlayerLink {
+  let token = '';
+  const channel = createGameChannel({ getTicket: () => api.ticket(token), lang: currentLanguage });
+  const gameEvents = fromCallback<PlayerEvent, GameEventsInput>(({ input, sendBack }) => {
+    token = input.token;
     let firstSnapshot = true;
-    const live = openGameChannel({
-      getTicket: () => api.ticket(token),
+    const offTopic = channel.listen({
       onEvent: (frame) => {
-        forwardFrame(actor, frame, setPlayerCount, firstSnapshot);
+        forwardFrame(sendBack, frame, input.view, firstSnapshot);
         if (frame.type === 'server.snapshot') firstSnapshot = false;
       },
       onConnected: (reconnected) => {
-        if (reconnected) actor.send({ type: 'connection.reconnected' });
+        if (reconnected) sendBack({ type: 'connection.reconnected' });
       },
-      onStatus: setStatus,
-      onClock: (offsetMs) => actor.send({ type: 'clock.synced', offsetMs }),
+      onClock: (offsetMs) => sendBack({ type: 'clock.synced', offsetMs }),
       // The token is gone: reading the state sends the player back to joining.
-      onRejected: () => actor.send({ type: 'connection.reconnected' }),
-      lang: currentLanguage,
+      onRejected: () => sendBack({ type: 'connection.reconnected' }),
     });
-    const socket = live.client;
-    channel.socket = socket;
+    const online = () => sendBack({ type: 'connection.online' });
+    window.addEventListener('online', online);
     return () => {
-      if (channel.socket === socket) channel.socket = null;
-      live.close();
+      offTopic();
+      window.removeEventListener('online', online);
     };
-  }, [actor, api, token, playing, channel]);
-  return { status, playerCount };
+  });
+  return { client: channel.client, gameEvents };
 }

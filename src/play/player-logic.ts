@@ -6,8 +6,8 @@
  * starts a fresh join instead of resuming the old one).
  */
 import { playerMachine } from '@machines/player/player.machine';
-import type { AnswerInput, AnswerOutput, JoinedEndedGame, JoinInput, JoinOutput, PendingAnswer, PlayerView, PublicQuestion, TokenInput, Unreachable } from '@machines/player/types';
-import { fromPromise } from 'xstate';
+import type { AnswerInput, AnswerOutput, GameEventsInput, JoinedEndedGame, JoinInput, JoinOutput, PendingAnswer, PlayerEvent, PlayerView, PublicQuestion, TokenInput, Unreachable } from '@machines/player/types';
+import { fromPromise, type CallbackActorLogic } from 'xstate';
 import { PlayApiError, unwrap, type PlayApi, type PlaySchemas } from '@/audience/api';
 import { RealtimeRequestUnavailable, type RealtimeClient } from '@/shared/realtime/client';
 
@@ -115,7 +115,7 @@ export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
   };
 }
 
-/** The game's live connection while there is one (live-link.ts keeps it here): answers go over it. */
+/** The page's live connection (live-link.ts): answers go over it while it is open. */
 export interface AnswerChannel {
   socket: Pick<RealtimeClient, 'request'> | null;
 }
@@ -177,10 +177,18 @@ function endedGame(error: unknown): JoinedEndedGame | null {
   };
 }
 
-export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }, channel: AnswerChannel = { socket: null }) {
+/** The page's live link (live-link.ts createPlayerLink): its client carries the answers, `gameEvents` the topic. */
+export interface PlayerLogicLink {
+  client: NonNullable<AnswerChannel['socket']>;
+  gameEvents: CallbackActorLogic<PlayerEvent, GameEventsInput>;
+}
+
+export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }, link?: PlayerLogicLink) {
   let lastPin = '';
+  const channel: AnswerChannel = { socket: link?.client ?? null };
   return playerMachine.provide({
     actors: {
+      ...(link ? { gameEvents: link.gameEvents } : {}),
       join: fromPromise<JoinOutput, JoinInput>(async ({ input }) => {
         lastPin = input.pin;
         const data = await api.join(input.pin, input.nickname).catch((error: unknown) => {

@@ -10,30 +10,35 @@
  * (recorded from the actor's microsteps) that no path reaches.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
+import { createActor, fromCallback, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { msToNextChange } from '@/domain/clock';
-import { pendingRetryMs, playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
+import { OFFLINE_RETRY_MS, pendingRetryMs, playerMachine, type PlayerSnapshot } from '@machines/player/player.machine';
 import {
   selectCanAnswer,
+  selectConnectionRef,
   selectCorrectAnswer,
   selectIsBusy,
   selectEndedGame,
   selectMyAnswer,
   selectPending,
   selectPendingRefusal,
+  selectPlayerCount,
   selectQuestion,
   selectRank,
   selectRemainingSeconds,
   selectScreen,
 } from '@machines/player/selectors';
-import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
+import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
 import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
+import { FakeClient } from './support/fake-connection-client';
+import { selectConnectionStatus, selectIsReconnecting } from '@machines/connection/selectors';
 
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
 const RETRY = 'xstate.after.pendingRetry.player.inGame.pending' as const;
+const OFFLINE_RETRY = 'xstate.after.offlineRetry.player.offline' as const;
 
 const Q1: PublicQuestion = {
   id: 31,
@@ -92,7 +97,7 @@ type OutcomeEvent =
   | { type: 'xstate.error.actor.submitAnswer'; error: unknown }
   | { type: 'xstate.done.actor.deliverAnswer'; output: { choices: string[] } }
   | { type: 'xstate.error.actor.deliverAnswer'; error: unknown };
-type ModelEvent = PlayerEvent | OutcomeEvent | { type: typeof TICK } | { type: typeof RETRY };
+type ModelEvent = PlayerEvent | OutcomeEvent | { type: typeof TICK } | { type: typeof RETRY } | { type: typeof OFFLINE_RETRY };
 
 const MODEL_EVENTS: ModelEvent[] = [
   { type: 'player.join', pin: '123456', nickname: 'Ann' },
@@ -108,8 +113,10 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'server.answerPublished', questionId: 999 },
   { type: 'server.rankingPublished', questionId: Q1.id },
   { type: 'server.gameEnded' },
+  { type: 'server.playerCount', count: 12 },
   { type: TICK },
   { type: RETRY },
+  { type: OFFLINE_RETRY },
   { type: 'xstate.done.actor.join', output: JOINED },
   { type: 'xstate.error.actor.join', error: new Error('此暱稱已有人使用') },
   { type: 'xstate.error.actor.join', error: ENDED_GAME },
@@ -131,14 +138,14 @@ const INPUTS: Record<string, PlayerInput> = {
   'a phone reloaded with an answer still pending': { token: 'stored-token', pending: KEPT },
 };
 
-function createHarness(input: PlayerInput) {
+function createHarness(input: PlayerInput, gameEvents?: ActorLogic<any, any, any>) {
   const calls = createFakeCalls<CallName>();
   const clock = new SimulatedClock();
   clock.set(T0);
   const storage = { token: input.token, pending: input.pending ?? null };
   const recorder = createTransitionRecorder();
   const machine = playerMachine.provide({
-    actors: { join: calls.fake('join'), loadState: calls.fake('loadState'), submitAnswer: calls.fake('submitAnswer') },
+    actors: { join: calls.fake('join'), loadState: calls.fake('loadState'), submitAnswer: calls.fake('submitAnswer'), ...(gameEvents ? { gameEvents } : {}) },
     actions: {
       storeToken: (_, params) => void (storage.token = params.token),
       storePending: (_, params) => void (storage.pending = params.pending),
@@ -179,8 +186,10 @@ const eventDrivers = {
   'server.answerPublished': send,
   'server.rankingPublished': send,
   'server.gameEnded': send,
+  'server.playerCount': send,
   [TICK]: (h) => h.clock.increment(msToNextChange(h.snapshot().context.remainingMs ?? 0)),
   [RETRY]: (h) => h.clock.increment(pendingRetryMs(h.snapshot().context.pendingAttempts)),
+  [OFFLINE_RETRY]: (h) => h.clock.increment(OFFLINE_RETRY_MS),
   'xstate.done.actor.join': (h, e) => h.resolve('join', e.output),
   'xstate.error.actor.join': (h, e) => h.reject('join', e.error),
   'xstate.done.actor.loadState': (h, e) => h.resolve('loadState', e.output),
@@ -385,6 +394,66 @@ describe('player machine, model-based', () => {
 });
 
 describe('player machine, scenarios', () => {
+  it('opens the live link once it has a token: the connection holds the page client, the topic speaks to the machine; a refused token closes it', async () => {
+    const client = new FakeClient();
+    const links: Array<{ input: GameEventsInput; send: (event: PlayerEvent) => void; stopped: boolean }> = [];
+    const gameEvents = fromCallback<PlayerEvent, GameEventsInput>(({ input, sendBack }) => {
+      const link = { input, send: sendBack, stopped: false };
+      links.push(link);
+      return () => void (link.stopped = true);
+    });
+    const h = createHarness({ token: null, client }, gameEvents).start();
+    expect(client.holders, 'no socket before the phone has a token').toBe(0);
+    expect(selectConnectionRef(h.snapshot())).toBeUndefined();
+    h.send({ type: 'player.join', pin: '123456', nickname: 'Ann' });
+    await h.resolve('join', JOINED);
+    expect(links.map((link) => link.input.token)).toEqual(['new-token']);
+    expect(client.holders, 'the connection holds the client, which starts').toBe(1);
+    const connection = () => selectConnectionStatus(selectConnectionRef(h.snapshot())!.getSnapshot());
+    expect(connection()).toBe('connecting');
+    expect(h.actor.system.get('connection'), 'the inspector finds it by its system id').toBe(selectConnectionRef(h.snapshot()));
+    await h.resolve('loadState', VIEWS.LOBBY);
+    client.setStatus('open');
+    expect(connection()).toBe('open');
+
+    const link = links[0]!;
+    link.send({ type: 'server.playerCount', count: 7 });
+    expect(selectPlayerCount(h.snapshot())).toBe(7);
+    link.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    expect(selectScreen(h.snapshot())).toBe('answering');
+    expect(link.input.view(), 'the link reads the current view').toBe(h.snapshot().context.view);
+    client.setStatus('reconnecting');
+    expect(selectIsReconnecting(selectConnectionRef(h.snapshot())!.getSnapshot())).toBe(true);
+
+    link.send({ type: 'connection.reconnected' });
+    await h.reject('loadState', REJECTED);
+    expect(selectScreen(h.snapshot())).toBe('join');
+    expect(link.stopped, 'the topic is left').toBe(true);
+    expect(client.holders, 'the client is let go').toBe(0);
+    expect(selectConnectionRef(h.snapshot())).toBeUndefined();
+  });
+
+  it('a phone that joined before connects at once, and lets the connection go when the game ends', async () => {
+    const client = new FakeClient();
+    const h = createHarness({ token: 'stored-token', client }, fromCallback(() => undefined)).start();
+    expect(client.holders).toBe(1);
+    await h.resolve('loadState', VIEWS.ENDED);
+    expect(selectScreen(h.snapshot())).toBe('finished');
+    expect(client.holders).toBe(0);
+  });
+
+  it('offline, it reads the state again by itself after a few seconds', async () => {
+    const h = createHarness({ token: 'stored-token' }).start();
+    await h.reject('loadState', new Error('Network Error'));
+    expect(selectScreen(h.snapshot())).toBe('offline');
+    h.advance(OFFLINE_RETRY_MS - 100);
+    expect(h.running('loadState')).toEqual([]);
+    h.advance(100);
+    expect(h.running('loadState')).toHaveLength(1);
+    await h.resolve('loadState', VIEWS.LOBBY);
+    expect(selectScreen(h.snapshot())).toBe('lobby');
+  });
+
   async function inLobby() {
     const h = createHarness({ token: null }).start();
     h.send({ type: 'player.join', pin: '123456', nickname: 'Ann' });

@@ -1,0 +1,94 @@
+/** Pieces several player screens share: the question's head, option labels, the pending answer, rank and promotion. */
+import type { PlayerView, PublicQuestion } from '@machines/player/types';
+import { selectPending, selectQuestion, selectRank, selectScore, selectView } from '@machines/player/selectors';
+import { currentLanguage, useT } from '@/audience/i18n';
+import { PlayerActor } from '../player-context';
+
+/** The phone's clock time of a tap, as the player reads it (hours, minutes, seconds). */
+export const clockTime = (ms: number) => new Intl.DateTimeFormat(currentLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
+
+export const optionLabel = (question: PublicQuestion, titles: readonly string[]) =>
+  titles.map((title) => `${title}. ${question.options.find((o) => o.title === title)?.text ?? ''}`.trim()).join('、');
+
+export const eliminatedFrom = (view: PlayerView | null): number | null => {
+  const q = view?.question;
+  if (!q || q.question.level === null) return null;
+  if (q.refusal === 'levelNotReached') return q.question.level;
+  if (view.levelReached !== null && q.question.level > view.levelReached) return q.question.level;
+  return null;
+};
+
+export function QuestionHead({ question, seconds }: { question: PublicQuestion; seconds?: number | null }) {
+  const t = useT();
+  return (
+    <div className="q-head">
+      <div className="q-meta">
+        {question.level !== null ? <span className="tag">{t('question.level', { level: question.level })}</span> : null}
+        {question.isBonus ? <span className="tag bonus">{t('question.bonus')}</span> : null}
+        {seconds !== undefined ? (
+          <span className={`countdown${seconds !== null && seconds <= 3 ? ' urgent' : ''}`} data-testid="countdown" role="timer" aria-live="off">
+            {seconds === null ? t('question.untimed') : t('question.secondsLeft', { count: seconds })}
+          </span>
+        ) : null}
+      </div>
+      <h1 className="q-text">{question.questionText || question.title}</h1>
+      {question.questionImg ? <img className="q-img" src={question.questionImg} alt="" /> : null}
+    </div>
+  );
+}
+
+/** The answer kept while the server cannot be reached: what was tapped, and when. */
+export function PendingCard() {
+  const t = useT();
+  const pending = PlayerActor.useSelector(selectPending);
+  const question = PlayerActor.useSelector(selectQuestion);
+  if (!pending) return null;
+  const choices = question && question.id === pending.questionId ? optionLabel(question, pending.choices) : pending.choices.join('、');
+  return (
+    <div className="card center pending" data-testid="pending" role="status">
+      <div className="check pending-icon" aria-hidden="true">
+        …
+      </div>
+      <h2>{t('pending.title')}</h2>
+      <p className="lead">{t('pending.lead')}</p>
+      <p>{t('answered.yourChoice', { choices })}</p>
+      <p className="muted" data-testid="pending-tapped">
+        {t('pending.tappedAt', { time: clockTime(pending.tappedAt) })}
+      </p>
+    </div>
+  );
+}
+
+export function Promotion({ view }: { view: PlayerView }) {
+  const t = useT();
+  const level = view.question?.question.level ?? null;
+  if (level === null || view.levelReached === null || view.levelReached <= level) return null;
+  return (
+    <p className="promoted" data-testid="promoted">
+      {t('revealed.promoted', { level: view.levelReached })}
+    </p>
+  );
+}
+
+export function RankBlock() {
+  const t = useT();
+  const rank = PlayerActor.useSelector(selectRank);
+  const score = PlayerActor.useSelector(selectScore);
+  const view = PlayerActor.useSelector(selectView);
+  return (
+    <>
+      {rank ? (
+        <>
+          <p className="rank" data-testid="rank">
+            {t('ranked.position', { position: rank.position })}
+          </p>
+          <p className="muted">{t('ranked.ofTotal', { count: rank.total })}</p>
+        </>
+      ) : (
+        <p className="muted">{t('ranked.noRank')}</p>
+      )}
+      <p className="lead">{t('revealed.total', { score })}</p>
+      {view?.levelReached !== null && view?.levelReached !== undefined ? <p className="pill">{t('ranked.level', { level: view.levelReached })}</p> : null}
+    </>
+  );
+}
