@@ -19,7 +19,11 @@
  *   known. `synchronizing`: the questions are spawned once the first operator snapshot says which
  *   question is on screen and how much time it has left (or after SNAPSHOT_WAIT_MS without one).
  *   `open` holds `ready` and `running`, which accept the same steps: they differ in what an operator
- *   sees. The one rule that spans questions — at most one question is live — is kept here as data
+ *   sees. `ready` (no question shown yet) is gated by the pre-flight check (docs/preflight.md): a
+ *   controlling screen runs it (`checking`, the server's triviaGame/preflight); without blocking
+ *   problems it is `cleared`, with some (or when the check failed) the operator acknowledges them
+ *   (`reviewing` / `checkFailed` → `cleared`); only then is the first question shown. A watching
+ *   screen stays `unchecked`. The server does not keep the acknowledgement: the gate is the screen's. The one rule that spans questions — at most one question is live — is kept here as data
  *   (`liveQuestionId`, from the questions' reports and the server's events): `host.showQuestion` is
  *   refused while another question is live. Ending asks 確定要結束遊戲嗎？ (`confirmingEnd`: nothing
  *   else can be pressed while the dialog is up), then calls (`ending`). `ended.byThisScreen` sends
@@ -36,6 +40,7 @@
 import {
   and,
   assign,
+  or,
   enqueueActions,
   fromCallback,
   fromPromise,
@@ -53,7 +58,7 @@ import { connectionMachine, type ConnectionClient } from '../connection/connecti
 import { errorMessage } from '../error-message.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionCallInput, QuestionEvent, QuestionStatus, ShownTiming } from '../question/types.js';
-import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, Ranking } from './types.js';
+import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, PreflightInput, PreflightReport, PreflightState, Ranking } from './types.js';
 
 /** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
 export const SNAPSHOT_WAIT_MS = 4_000;
@@ -66,6 +71,9 @@ export function liveQuestionOf(statuses: Record<number, QuestionStatus>): number
   for (const [id, status] of Object.entries(statuses)) if (status === 1) return Number(id);
   return null;
 }
+
+/** No pre-flight check run yet. */
+const NO_PREFLIGHT: PreflightState = { report: null, error: null, expectedAudience: null };
 
 const anySent = (context: GameContext) => Object.values(context.questionStatuses).some((status) => status > 0);
 
@@ -101,7 +109,7 @@ export const gameMachine = setup({
     events: {} as GameEvent,
     input: {} as GameInput,
     tags: {} as 'busy' | 'open',
-    children: {} as { loadGame: 'loadGame'; endGame: 'endGame'; loadRanking: 'loadRanking'; connection: 'connection'; operatorTopic: 'operatorTopic' },
+    children: {} as { loadGame: 'loadGame'; endGame: 'endGame'; loadRanking: 'loadRanking'; runPreflight: 'runPreflight'; connection: 'connection'; operatorTopic: 'operatorTopic' },
   },
   actors: {
     /** triviaGame/detail + question/list (all pages). */
@@ -110,6 +118,8 @@ export const gameMachine = setup({
     endGame: fromPromise<unknown, GameInput>(notProvided('endGame')),
     /** triviaGame/getRank (top 10). */
     loadRanking: fromPromise<Ranking, GameInput>(notProvided('loadRanking')),
+    /** triviaGame/preflight. */
+    runPreflight: fromPromise<PreflightReport, PreflightInput>(notProvided('runPreflight')),
     /** The tab's realtime connection (machines/connection). */
     connection: connectionMachine,
     /** The operator topic on the connection's client: sends `server.*` events to the game. */
@@ -213,7 +223,14 @@ export const gameMachine = setup({
         receivedAt: context.operatorSnapshot.receivedAt,
       },
       error: null,
+      // Checked again once loaded; the audience the operator typed stays.
+      preflight: { ...NO_PREFLIGHT, expectedAudience: context.preflight.expectedAudience },
     })),
+    setExpectedAudience: assign(({ context }, params: { expectedAudience: number | null }) => ({
+      preflight: { ...context.preflight, expectedAudience: params.expectedAudience },
+    })),
+    storePreflight: assign(({ context }, params: { report: PreflightReport }) => ({ preflight: { ...context.preflight, report: params.report, error: null } })),
+    preflightFailed: assign(({ context }, params: { message: string }) => ({ preflight: { ...context.preflight, report: null, error: params.message } })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },
@@ -226,6 +243,9 @@ export const gameMachine = setup({
     noOtherQuestionLive: ({ context, event }) =>
       event.type === 'host.showQuestion' && (context.liveQuestionId === null || context.liveQuestionId === event.questionId),
     controlling: stateIn({ rights: 'controlling' }),
+    /** The first question waits for the pre-flight check (cleared, or acknowledged); later ones do not. */
+    preflightPassed: or([stateIn({ flow: { open: 'running' } }), stateIn({ flow: { open: { ready: 'cleared' } } })]),
+    preflightBlocked: (_, params: { report: PreflightReport }) => params.report.blocking > 0,
     rightsGranted: ({ event }) => event.type === 'session.rights' && event.canControl,
     rightsWithdrawn: ({ event }) => event.type === 'session.rights' && !event.canControl,
   },
@@ -244,6 +264,7 @@ export const gameMachine = setup({
     ranking: null,
     operatorSnapshot: null,
     error: null,
+    preflight: NO_PREFLIGHT,
   }),
   invoke: [
     { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ client: context.client }) },
@@ -339,7 +360,7 @@ export const gameMachine = setup({
           initial: 'ready',
           on: {
             'host.showQuestion': {
-              guard: and(['controlling', 'noOtherQuestionLive']),
+              guard: and(['controlling', 'preflightPassed', 'noOtherQuestionLive']),
               actions: [{ type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.showQuestion' } }) }, 'clearError'],
             },
             'host.publishNow': { guard: 'controlling', actions: { type: 'forwardToQuestion', params: ({ event }) => ({ questionId: event.questionId, event: { type: 'host.publishNow' } }) } },
@@ -351,8 +372,48 @@ export const gameMachine = setup({
           },
           states: {
             ready: {
-              description: 'No question shown yet.',
+              description: 'No question shown yet: the pre-flight check gates the first one.',
               always: { guard: 'anyQuestionSent', target: 'running' },
+              initial: 'unchecked',
+              on: {
+                'host.runPreflight': {
+                  guard: 'controlling',
+                  target: '.checking',
+                  actions: { type: 'setExpectedAudience', params: ({ event }) => ({ expectedAudience: event.expectedAudience }) },
+                },
+              },
+              states: {
+                unchecked: {
+                  description: 'Not checked: a controlling screen checks at once; a watching one waits for the rights.',
+                  always: { guard: 'controlling', target: 'checking' },
+                },
+                checking: {
+                  description: 'The pre-flight check (triviaGame/preflight) is in flight.',
+                  invoke: {
+                    id: 'runPreflight',
+                    src: 'runPreflight',
+                    input: ({ context }) => ({ gameId: context.gameId, expectedAudience: context.preflight.expectedAudience }),
+                    onDone: [
+                      {
+                        guard: { type: 'preflightBlocked', params: ({ event }) => ({ report: event.output }) },
+                        target: 'reviewing',
+                        actions: { type: 'storePreflight', params: ({ event }) => ({ report: event.output }) },
+                      },
+                      { target: 'cleared', actions: { type: 'storePreflight', params: ({ event }) => ({ report: event.output }) } },
+                    ],
+                    onError: { target: 'checkFailed', actions: { type: 'preflightFailed', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+                  },
+                },
+                reviewing: {
+                  description: 'Blocking problems listed: acknowledged to start anyway, or fixed and checked again.',
+                  on: { 'host.acknowledgePreflight': { guard: 'controlling', target: 'cleared' } },
+                },
+                checkFailed: {
+                  description: 'The check could not run: checked again, or acknowledged to start without it.',
+                  on: { 'host.acknowledgePreflight': { guard: 'controlling', target: 'cleared' } },
+                },
+                cleared: { description: 'Nothing blocks (or the operator acknowledged it): the first question may be shown.' },
+              },
             },
             running: { description: 'Under way: a question was shown.' },
           },
@@ -446,6 +507,8 @@ export interface GameCalls {
   loadGame(input: GameInput, signal: AbortSignal): Promise<LoadedGame>;
   endGame(input: GameInput, signal: AbortSignal): Promise<unknown>;
   loadRanking(input: GameInput, signal: AbortSignal): Promise<Ranking>;
+  /** The pre-flight check; without it the check finds nothing (a screen that does not check). */
+  runPreflight?(input: PreflightInput, signal: AbortSignal): Promise<PreflightReport>;
   showQuestion(input: QuestionCallInput, signal: AbortSignal): Promise<ShownTiming>;
   publishAnswer(input: QuestionCallInput, signal: AbortSignal): Promise<unknown>;
   publishRanking(input: QuestionCallInput, signal: AbortSignal): Promise<unknown>;
@@ -463,6 +526,9 @@ export function provideGame(calls: GameCalls) {
       loadGame: fromPromise<LoadedGame, GameInput>(({ input, signal }) => calls.loadGame(input, signal)),
       endGame: fromPromise<unknown, GameInput>(({ input, signal }) => calls.endGame(input, signal)),
       loadRanking: fromPromise<Ranking, GameInput>(({ input, signal }) => calls.loadRanking(input, signal)),
+      runPreflight: fromPromise<PreflightReport, PreflightInput>(({ input, signal }) =>
+        calls.runPreflight ? calls.runPreflight(input, signal) : Promise.resolve({ problems: [], blocking: 0, warnings: 0, checked_at: new Date().toISOString() }),
+      ),
       operatorTopic: calls.operatorTopic as never,
       question: gameQuestion.provide({
         actors: {

@@ -58,7 +58,8 @@ export function restoreQuestion(id: number, status: QuestionStatus): QuestionSna
 /** A game chart restored from the stored game. */
 export function restoreGame(game: StepInput['game']): GameSnapshot {
   const questionStatuses: Record<number, QuestionStatus> = game.liveQuestionId === null ? {} : { [game.liveQuestionId]: 1 };
-  const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : 'ready';
+  // The pre-flight gate is the control screen's (not kept by the server): a stored game is past it.
+  const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : { ready: 'cleared' as const };
   return gameMachine.resolveState({
     value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: 'controlling', ranking: 'idle' },
     context: {
@@ -73,6 +74,7 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
       ranking: null,
       operatorSnapshot: null,
       error: null,
+      preflight: { report: null, error: null, expectedAudience: null },
     },
   });
 }

@@ -16,6 +16,8 @@ export type GameStatus = 0 | 1;
 /** The game's row (triviaGame/detail) and a question's row (question/list), as the screen draws them. */
 export type GameDetail = AdminComponents['schemas']['TriviaGame'];
 export type QuestionRow = AdminComponents['schemas']['Question'];
+/** The pre-flight check's answer (triviaGame/preflight): its problems, blocking first. */
+export type PreflightReport = AdminComponents['schemas']['PreflightData'];
 /** The current top 10 (triviaGame/getRank, or a `server.rankingPublished` event). */
 export type Ranking = AdminComponents['schemas']['RankData'];
 /** `server.snapshot` of the operator topic: sent on every (re)subscription. */
@@ -25,6 +27,21 @@ export interface GameInput {
   gameId: number;
   /** The tab's realtime client, held by the `connection` child (none: the game never connects). */
   client?: ConnectionClient;
+}
+
+/** What the pre-flight check is asked with. */
+export interface PreflightInput {
+  gameId: number;
+  /** The audience the operator expects (compared with the player cap); null when not given. */
+  expectedAudience: number | null;
+}
+
+/** The pre-flight check as the screen holds it (docs/preflight.md). */
+export interface PreflightState {
+  report: PreflightReport | null;
+  /** Why the check could not run (the operator may retry or acknowledge). */
+  error: string | null;
+  expectedAudience: number | null;
 }
 
 /** What loading a game resolves with: its row and every question's row in order. */
@@ -57,6 +74,8 @@ export interface GameContext {
   /** The last operator snapshot and when it arrived (local ms): the live question's remaining time. */
   operatorSnapshot: { value: OperatorSnapshot; receivedAt: number } | null;
   error: string | null;
+  /** The pre-flight check before the first question. */
+  preflight: PreflightState;
 }
 
 /** A question's operator event, forwarded by the game to the question's actor. */
@@ -69,6 +88,10 @@ export type GameEvent =
   | { type: 'host.showQuestion'; questionId: number }
   /** The operator's other steps on a question (publish now and its dialog, publish ranking, retry a publish). */
   | { type: QuestionStepType; questionId: number }
+  /** The operator runs the pre-flight check (again), with the audience they expect. */
+  | { type: 'host.runPreflight'; expectedAudience: number | null }
+  /** The operator acknowledges the pre-flight's blocking problems (or a check that could not run): the show may start. */
+  | { type: 'host.acknowledgePreflight' }
   /** The operator pressed the game-over button: asks 確定要結束遊戲嗎？ first. */
   | { type: 'host.endGame' }
   | { type: 'host.confirm' }

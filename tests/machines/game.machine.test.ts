@@ -30,7 +30,7 @@ import {
   selectQuestionActor,
 } from '@machines/game/selectors';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
-import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, Ranking } from '@machines/game/types';
+import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
 import type { QuestionStatus } from '@machines/question/types';
@@ -58,14 +58,16 @@ function fakeClient() {
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
 
-type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'showQuestion' | 'publishAnswer' | 'publishRanking';
+type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking';
 type OutcomeEvent =
   | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
   | { type: 'xstate.error.actor.loadGame'; error: unknown }
   | { type: 'xstate.done.actor.endGame'; output: unknown }
   | { type: 'xstate.error.actor.endGame'; error: unknown }
   | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
-  | { type: 'xstate.error.actor.loadRanking'; error: unknown };
+  | { type: 'xstate.error.actor.loadRanking'; error: unknown }
+  | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
+  | { type: 'xstate.error.actor.runPreflight'; error: unknown };
 type ModelEvent = GameEvent | OutcomeEvent | { type: typeof WAIT };
 
 const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
@@ -84,6 +86,11 @@ const SNAP_QUIET = snapshotOf(1, false);
 const SNAP_LIVE = snapshotOf(1, true);
 const SNAP_ENDED = snapshotOf(0, false);
 const TOP: Ranking = { list: [], total: 0 };
+const problem = (severity: 'blocking' | 'warning') =>
+  ({ code: severity === 'blocking' ? 'image_unreachable' : 'no_display', severity, question_id: severity === 'blocking' ? 1 : null, level: null, field: null, url: null, message: 'm' }) as const;
+/** A check with a warning only (the show may start), and one with a blocking problem (acknowledged first). */
+const CLEAN: PreflightReport = { problems: [problem('warning')], blocking: 0, warnings: 1, checked_at: new Date(T0).toISOString() };
+const BLOCKED: PreflightReport = { problems: [problem('blocking'), problem('warning')], blocking: 1, warnings: 1, checked_at: new Date(T0).toISOString() };
 const NAMES = new Map<unknown, string>([
   [FRESH, 'FRESH'],
   [UNDER_WAY, 'UNDER_WAY'],
@@ -92,6 +99,8 @@ const NAMES = new Map<unknown, string>([
   [SNAP_QUIET, 'SNAP_QUIET'],
   [SNAP_LIVE, 'SNAP_LIVE'],
   [SNAP_ENDED, 'SNAP_ENDED'],
+  [CLEAN, 'CLEAN'],
+  [BLOCKED, 'BLOCKED'],
 ]);
 
 const MODEL_EVENTS: ModelEvent[] = [
@@ -102,6 +111,8 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'host.cancelPublish', questionId: 2 },
   { type: 'host.publishRanking', questionId: 2 },
   { type: 'host.retryPublish', questionId: 2 },
+  { type: 'host.runPreflight', expectedAudience: 500 },
+  { type: 'host.acknowledgePreflight' },
   { type: 'host.endGame' },
   { type: 'host.confirm' },
   { type: 'host.cancel' },
@@ -128,6 +139,9 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.endGame', error: new Error('Network Error') },
   { type: 'xstate.done.actor.loadRanking', output: TOP },
   { type: 'xstate.error.actor.loadRanking', error: new Error('Network Error') },
+  { type: 'xstate.done.actor.runPreflight', output: CLEAN },
+  { type: 'xstate.done.actor.runPreflight', output: BLOCKED },
+  { type: 'xstate.error.actor.runPreflight', error: new Error('Network Error') },
 ];
 
 function createHarness() {
@@ -142,6 +156,7 @@ function createHarness() {
     loadGame: call('loadGame'),
     endGame: call('endGame'),
     loadRanking: call('loadRanking'),
+    runPreflight: call('runPreflight'),
     showQuestion: call('showQuestion'),
     publishAnswer: call('publishAnswer'),
     publishRanking: call('publishRanking'),
@@ -180,6 +195,8 @@ const eventDrivers = {
   'host.cancelPublish': send,
   'host.publishRanking': send,
   'host.retryPublish': send,
+  'host.runPreflight': send,
+  'host.acknowledgePreflight': send,
   'host.endGame': send,
   'host.confirm': send,
   'host.cancel': send,
@@ -204,6 +221,8 @@ const eventDrivers = {
   'xstate.error.actor.endGame': (h, e) => h.reject('endGame', e.error),
   'xstate.done.actor.loadRanking': (h, e) => h.resolve('loadRanking', e.output),
   'xstate.error.actor.loadRanking': (h, e) => h.reject('loadRanking', e.error),
+  'xstate.done.actor.runPreflight': (h, e) => h.resolve('runPreflight', e.output),
+  'xstate.error.actor.runPreflight': (h, e) => h.reject('runPreflight', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
@@ -244,7 +263,8 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     const liveIds = Object.entries(s.context.questionStatuses).filter(([, status]) => status === 1);
     expect(liveIds.length, 'at most one question live').toBeLessThanOrEqual(1);
     expect(live).toBe(liveIds[0] ? Number(liveIds[0][0]) : null);
-    expect(selectCanShowQuestion(s, 1)).toBe(selectCanControl(s) && (live === null || live === 1));
+    const past = s.matches({ flow: { open: 'running' } }) || s.matches({ flow: { open: { ready: 'cleared' } } });
+    expect(selectCanShowQuestion(s, 1)).toBe(selectCanControl(s) && past && (live === null || live === 1));
     // One question actor per question, each with its system id.
     for (const q of s.context.loaded!.questions) expect(h.actor.system.get(questionSystemId(q.id))).toBe(h.question(q.id));
   },
@@ -252,6 +272,26 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(h.snapshot().matches({ flow: { open: 'ready' } })).toBe(true);
     expect(anySent(h.snapshot()), 'no question shown yet').toBe(false);
     expect(selectStatus(h.question(1)!.getSnapshot())).toBe(0);
+  },
+  'flow.open.ready.unchecked': (h) => {
+    expect(selectCanControl(h.snapshot()), 'only a watcher rests unchecked').toBe(false);
+    expect(h.running('runPreflight')).toEqual([]);
+  },
+  'flow.open.ready.checking': (h) => {
+    expect(h.only('runPreflight').input).toEqual({ gameId: 9, expectedAudience: h.snapshot().context.preflight.expectedAudience });
+    expect(selectCanShowQuestion(h.snapshot(), 1), 'not before the check').toBe(false);
+  },
+  'flow.open.ready.reviewing': (h) => {
+    expect(h.snapshot().context.preflight.report?.blocking).toBeGreaterThan(0);
+    expect(selectCanShowQuestion(h.snapshot(), 1), 'blocking problems acknowledged first').toBe(false);
+  },
+  'flow.open.ready.checkFailed': (h) => {
+    expect(h.snapshot().context.preflight.error).toMatch(/\S/);
+    expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(false);
+  },
+  'flow.open.ready.cleared': (h) => {
+    expect(h.running('runPreflight')).toEqual([]);
+    expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(selectCanControl(h.snapshot()));
   },
   'flow.open.running': (h) => {
     expect(h.snapshot().matches({ flow: { open: 'running' } })).toBe(true);
@@ -299,7 +339,7 @@ const serializeEvent = (event: ModelEvent) =>
   JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
 function serializeVertex(snapshot: GameSnapshot, event: ModelEvent | undefined, previous?: GameSnapshot): string {
   const c = snapshot.context;
-  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} sent=${anySent(snapshot)} snapshot=${c.operatorSnapshot !== null} loaded=${NAMES.get(c.loaded) ?? null}`;
+  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} sent=${anySent(snapshot)} snapshot=${c.operatorSnapshot !== null} loaded=${NAMES.get(c.loaded) ?? null} preflight=${NAMES.get(c.preflight.report) ?? c.preflight.error ?? null}/${c.preflight.expectedAudience}`;
   if (!event || !previous) return here;
   return `${here} via ${serializeEvent(event)} from ${JSON.stringify(previous.value)}`;
 }
@@ -313,13 +353,19 @@ function serializeVertex(snapshot: GameSnapshot, event: ModelEvent | undefined, 
 function offered(snapshot: GameSnapshot, event: ModelEvent): boolean {
   if (snapshot.status !== 'active' || !snapshot.can(event as GameEvent)) return false;
   const type = event.type;
-  if (!snapshot.matches({ rights: 'controlling' })) return type === 'session.rights' || type.startsWith('host.');
+  // A watcher also loads a fresh game (it rests unchecked: only a controlling screen runs the check).
+  const loadingOrSynchronizing = snapshot.matches({ flow: 'loading' }) || snapshot.matches({ flow: 'synchronizing' });
+  if (!snapshot.matches({ rights: 'controlling' })) {
+    return type === 'session.rights' || type.startsWith('host.') || (loadingOrSynchronizing && (type === WAIT || (type === 'xstate.done.actor.loadGame' && event.output === FRESH)));
+  }
   if (snapshot.matches({ ranking: 'loading' })) return type.endsWith('actor.loadRanking');
-  if (type === 'session.rights') return snapshot.matches({ flow: 'open' });
+  if (type === 'session.rights') return snapshot.matches({ flow: 'open' }) || (snapshot.matches({ flow: 'loading' }) && !event.canControl);
   // The server's events about questions once the questions exist; a reset from a game under way.
   if (type === 'server.gameReset') return snapshot.matches({ flow: { open: 'running' } });
   if (type.startsWith('server.') && type !== 'server.snapshot' && type !== 'server.gameEnded') return snapshot.matches({ flow: 'open' });
   if (type === 'question.statusChanged') return snapshot.matches({ flow: 'open' });
+  // The check is explored before the first question; a game under way is past it.
+  if (type === 'host.runPreflight' || type === 'host.acknowledgePreflight') return snapshot.matches({ flow: { open: 'ready' } });
   if (type === 'server.snapshot') return snapshot.matches({ flow: 'loading' }) || snapshot.matches({ flow: 'synchronizing' }) || snapshot.matches({ flow: { open: 'running' } });
   return true;
 }
@@ -394,6 +440,8 @@ describe('game machine, the actor system', () => {
     const h = createHarness().start();
     h.send({ type: 'server.snapshot', snapshot, receivedAt: Date.now() });
     await h.resolve('loadGame', loaded);
+    // A fresh game is checked first (machine tests of the check: 'the pre-flight check gates ...').
+    if (h.running('runPreflight').length > 0) await h.resolve('runPreflight', CLEAN);
     return h;
   };
 
@@ -496,7 +544,7 @@ describe('game machine, the actor system', () => {
     await h.resolve('loadGame', FRESH);
     expect(selectStatus(h.question(2)!.getSnapshot())).toBe(0);
     expect(selectPlayerCount(h.snapshot())).toBe(0);
-    expect(h.snapshot().value).toMatchObject({ flow: { open: 'ready' } });
+    expect(h.snapshot().value, 'checked again').toMatchObject({ flow: { open: { ready: 'checking' } } });
   });
 
   it('a reset of an ended game opens it again: the snapshot that said it was over no longer does', async () => {
@@ -505,7 +553,40 @@ describe('game machine, the actor system', () => {
     h.send({ type: 'server.gameReset' });
     await h.resolve('loadGame', FRESH);
     expect(selectEndedElsewhere(h.snapshot())).toBe(false);
-    expect(h.snapshot().value).toMatchObject({ flow: { open: 'ready' } });
+    expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'checking' } } });
+  });
+
+  it('the pre-flight check gates the first question: blocking problems are acknowledged, a failed check too; a new check takes the audience', async () => {
+    const h = createHarness().start();
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    await h.resolve('loadGame', FRESH);
+    expect(h.only('runPreflight').input).toEqual({ gameId: 9, expectedAudience: null });
+    expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(false);
+    await h.resolve('runPreflight', BLOCKED);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'reviewing' } } });
+    h.send({ type: 'host.showQuestion', questionId: 1 });
+    expect(h.running('showQuestion'), 'refused until acknowledged').toEqual([]);
+    h.send({ type: 'host.runPreflight', expectedAudience: 800 });
+    expect(h.only('runPreflight').input).toEqual({ gameId: 9, expectedAudience: 800 });
+    await h.reject('runPreflight', { message: '伺服器發生錯誤' });
+    expect(h.snapshot().context.preflight).toEqual({ report: null, error: '伺服器發生錯誤', expectedAudience: 800 });
+    h.send({ type: 'host.acknowledgePreflight' });
+    expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'cleared' } } });
+    h.send({ type: 'host.showQuestion', questionId: 1 });
+    expect(h.only('showQuestion').input).toEqual({ questionId: 1 });
+  });
+
+  it('a watcher does not check; granted the rights, it checks', async () => {
+    const h = createHarness().start();
+    h.send({ type: 'session.rights', canControl: false });
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    await h.resolve('loadGame', FRESH);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'unchecked' } } });
+    expect(h.running('runPreflight')).toEqual([]);
+    h.send({ type: 'session.rights', canControl: true });
+    await h.resolve('runPreflight', CLEAN);
+    expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'cleared' } } });
+    expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(true);
   });
 
   it('without provided calls it fails safe', async () => {
