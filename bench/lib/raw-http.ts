@@ -39,6 +39,11 @@ class Connection {
     return this.current !== null;
   }
 
+  /** Whether its socket is up (not yet opened, or closed by either side: false). */
+  get connected(): boolean {
+    return this.socket !== null && !this.socket.destroyed;
+  }
+
   send(pending: Pending): void {
     this.current = pending;
     if (!this.socket || this.socket.destroyed) this.open();
@@ -129,6 +134,11 @@ export class RawHttpPool {
       else this.queue.push(pending);
     });
   };
+
+  /** Connections whose socket is up (a tool for tests: one the server closed counts once the pool saw it). */
+  get openConnections(): number {
+    return this.connections.filter((connection) => connection.connected).length;
+  }
 
   close(): void {
     for (const connection of this.connections) connection.close();

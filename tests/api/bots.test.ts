@@ -33,12 +33,9 @@ function runBots(args: string[], env: Record<string, string> = {}) {
   return { child, exited, output: () => output };
 }
 
+/** Waits until `check` holds (polled), failing with `what` after `timeoutMs`. */
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect.poll(check, { timeout: timeoutMs, message: `timed out waiting for ${what}` }).toBe(true);
 }
 
 describe('the rehearsal bots', () => {
@@ -116,7 +113,7 @@ describe('the rehearsal bots', () => {
       expect(connections, 'ten requests over two connections').toBe(2);
       // The server closes the idle keep-alive connections: the next request opens a new one.
       app.server.closeIdleConnections();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => pool.openConnections === 0, 'the pool to see both connections closed');
       const again = await pool.post('/api/play/answer', { question_id: question, choices: ['B'] }, tokens[0]);
       expect(again).toEqual({ code: 201, message: 'You have already answered this question', data: null });
       expect(connections, 'one connection reopened').toBe(3);

@@ -98,7 +98,9 @@ describe('what the fuzzing found', () => {
         expect(res.statusCode, name).toBe(422);
         expect(res.json().data.errors.file[0], name).toMatch(/content is not a/);
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The check errors its stream before the answer leaves; a stream's error is emitted on the next
+      // tick: one turn of the event loop lets any still queued reach the listener.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(uncaught).toEqual([]);
     } finally {
       process.off('uncaughtException', listener);

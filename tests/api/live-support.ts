@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/server/db/client';
+import type { AppConfig } from '@/server/config';
 import { expect } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -145,10 +146,10 @@ export const wsUrlOf = (app: FastifyInstance) => `ws://127.0.0.1:${(app.server.a
 
 /**
  * An app listening on a free loopback port, for the tests that open WebSockets: its socket address,
- * the super admin's token and a bench on it.
+ * the super admin's token and a bench on it. `overrides` go to its config (a TestClock as `clock`).
  */
-export async function listeningLiveApp(): Promise<{ app: FastifyInstance; url: string; token: string; b: ReturnType<typeof bench> }> {
-  const app = await createTestApp();
+export async function listeningLiveApp(overrides: Partial<AppConfig> = {}): Promise<{ app: FastifyInstance; url: string; token: string; b: ReturnType<typeof bench> }> {
+  const app = await createTestApp(overrides);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await login(app);
   return { app, url: wsUrlOf(app), token, b: bench(app, () => token) };

@@ -132,7 +132,13 @@ describe('the heartbeat', () => {
       const pings = live.map(() => 0);
       live.forEach((client, i) => client.socket.on('ping', () => (pings[i] = (pings[i] ?? 0) + 1)));
       const pinged = () => pings.filter((n) => n > 0).length;
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      // Every ping the server sent so far has reached its client once a frame sent after it has: each
+      // live client asks for a pong, which comes back behind the server's pings on the same socket.
+      let round = 0;
+      const settle = async () => {
+        round += 1;
+        await Promise.all(live.map((client) => (client.send({ type: 'ping', t: round }), client.next((f) => f.type === 'pong' && f.t === round))));
+      };
 
       vi.advanceTimersByTime(15_000);
       await settle();
@@ -146,7 +152,7 @@ describe('the heartbeat', () => {
       vi.advanceTimersByTime(30_000);
       await settle();
       expect(pings).toEqual(live.map(() => 2));
-      expect(app.hub.clients.size, 'the silent client is dropped, the live ones kept').toBe(30);
+      await expect.poll(() => app.hub.clients.size, { message: 'the silent client is dropped, the live ones kept' }).toBe(30);
       expect(live.every((client) => client.socket.readyState === client.socket.OPEN)).toBe(true);
       for (const client of live) client.close();
     } finally {

@@ -13,6 +13,7 @@ import { TestSocket, type WsFrame } from '../support/ws';
 import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE } from '@/server/realtime/message-rate';
 import type { bench } from './live-support';
 import { listeningLiveApp, play } from './live-support';
+import { TestClock } from '../support/clock';
 
 /** The close a socket gets: its code and reason. */
 function closeOf(socket: TestSocket): Promise<{ code: number; reason: string }> {
@@ -29,8 +30,10 @@ describe('the WebSocket frame rate', () => {
   let gameId: number;
   let q1: number;
   let pin: string;
+  // The server's clock: the buckets refill as this test moves it, never while it waits.
+  const clock = new TestClock();
   beforeAll(async () => {
-    ({ app, url, token, b } = await listeningLiveApp());
+    ({ app, url, token, b } = await listeningLiveApp({ clock }));
     ({ id: gameId, pin } = await b.createGame({ title: 'Rate', type: 1 }));
     q1 = await b.addQuestion(gameId, { answering_time: 60 });
     expect((await b.flow(gameId, q1, 2)).body.code).toBe(200);
@@ -85,6 +88,7 @@ describe('the WebSocket frame rate', () => {
     // An event of the game still reaches it.
     const late = await b.joinPlayer(pin, 'Late');
     expect(late.token).toBeTruthy();
+    await clock.advance(1_000); // joins are announced at most every 250 ms, on the server's clock
     await other.socket.next((f) => f.type === 'server.playerJoined');
 
     // The flooder is not banned: a new connection works (and is held to the same rate).
@@ -138,9 +142,10 @@ describe('the WebSocket frame rate', () => {
     expect(screen.frames.filter((f) => f.type === 'subscribed')).toHaveLength(subscriptions);
     expect(isOpen(screen)).toBe(true);
 
-    // Steady honest traffic afterwards, a frame every 300 ms for a few seconds, on a bucket almost empty.
+    // Steady honest traffic afterwards, a frame every 300 ms for a few seconds (the server's clock moved,
+    // not waited for), on a bucket almost empty: more frames than it holds, each refilled in time.
     for (let i = 0; i < 10; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await clock.advance(300);
       await pingPong(screen, 2_000 + i);
     }
     expect(isOpen(screen)).toBe(true);

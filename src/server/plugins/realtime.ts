@@ -162,7 +162,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
       },
     },
     (socket, request) => {
-      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set(), requests: 0, bucket: fullBucket(rate, Date.now()) };
+      const client: HubClient = { subject: request.wsSubject!, socket, topics: new Set(), requests: 0, bucket: fullBucket(rate, app.clock.now()) };
       const alive = socket as typeof socket & { isAlive?: boolean };
       alive.isAlive = true;
       socket.on('pong', () => (alive.isAlive = true));
