@@ -4,7 +4,8 @@
  * the socket work (ticket, heartbeat, backoff with jitter, resubscription); this machine turns its
  * status changes into states, from the client's own events (no polling), so a screen draws its
  * "reconnecting" banner from a state and an owner (the control screen's game machine) sees every
- * drop and return in the inspector.
+ * drop and return in the inspector (the
+ * player page's player machine holds it the same way, while the phone plays).
  *
  * API
  * - `connectionMachine`, input `{ client: ConnectionClient }`: any object with the RealtimeClient's
