@@ -20,6 +20,7 @@ import { bootDisplay, displayStorage, type BootResult, type DisplaySession } fro
 import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
 import { PairingScreen } from './pairing-screen';
 import { QrCode } from './qr-code';
+import { WinnersPodium, type Winners } from './winners-podium';
 
 export function App() {
   const t = useT();
@@ -69,6 +70,8 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
   }, []);
   const [offsetMs, setOffsetMs] = useState(0);
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  // The winners the operator shows (server.winners), until the game moves on or a ranking is published again.
+  const [winners, setWinners] = useState<Winners | null>(null);
 
   const refresh = useCallback(async () => {
     try {
@@ -87,6 +90,8 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
       onEvent: (frame) => {
         // Some display was unpaired from this game: this one asks whether it still may follow it (a 202 ends it).
         if (frame.type === 'display.unpaired') return void refresh();
+        if (frame.type === 'server.winners') return void setWinners(frame.data as Winners);
+        if (frame.type !== 'server.playerJoined') setWinners(null);
         const next = applyFrame(stateRef.current, frame);
         show(next.state);
         if (next.refresh) void refresh();
@@ -114,11 +119,12 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
         </div>
       ) : null}
       <main className="display-main">
-        {screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
-        {screen === 'question' && state.question && <QuestionView question={state.question} offsetMs={offsetMs} />}
-        {screen === 'answer' && state.question && <AnswerView question={state.question} />}
-        {screen === 'ranking' && <RankingView state={state} final={false} />}
-        {screen === 'final' && <RankingView state={state} final />}
+        {!winners && screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
+        {!winners && screen === 'question' && state.question && <QuestionView question={state.question} offsetMs={offsetMs} />}
+        {!winners && screen === 'answer' && state.question && <AnswerView question={state.question} />}
+        {!winners && screen === 'ranking' && <RankingView state={state} final={false} />}
+        {winners ? <WinnersPodium winners={winners} levelGame={state.game.type === 2} /> : null}
+        {!winners && screen === 'final' && <RankingView state={state} final />}
       </main>
     </div>
   );

@@ -19,6 +19,7 @@ import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { savedMessage } from '@/app/lib/feedback';
 import { ExportResults } from '../components/export-results';
+import { GameResults } from '../components/game-results';
 import { GameDialog } from '../components/game-dialog';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { DuplicateGameButton, ResetGameButton } from '../components/rehearsal-actions';
@@ -130,6 +131,7 @@ export function TriviaGameListPage() {
                             {t('game.control')}
                           </RouterLink>
                         </Button>
+                        <GameResults gameId={game.id} title={game.title} />
                         <ExportResults gameId={game.id} />
                         <ResetGameButton game={game} onReset={list.reload} />
                         <DuplicateGameButton
