@@ -29,10 +29,17 @@
  *   else can be pressed while the dialog is up), then calls (`ending`). `ended.byThisScreen` sends
  *   the screen back to the game list; `ended.closed` (ended elsewhere, or before the screen opened)
  *   stays and offers a reset. A reset after a rehearsal (`server.gameReset`) loads everything again.
- * - `rights`: `controlling` with `triviaGame.control`, else `watching`: every operator step is refused
- *   and, at zero, a question's countdown waits for the server's `answerPublished` (sent when the
- *   operator's screen publishes, or by the server 3 s past the deadline) instead of calling a step
- *   the server would refuse.
+ * - `rights`: who runs the game from this screen. Several screens may be open on one game and the
+ *   server gives control to one (the control lease, `server.control`); `deciding` (transient) puts
+ *   the screen where the last control state says: `controlling` when this screen holds control
+ *   (`holding`; `handingOver` while another screen asks for it: the operator accepts or declines;
+ *   `answering` while that answer, or a release, is sent), `watching` otherwise (`observing`;
+ *   `asking` while its request is sent; `requesting` until the holder answers or the server grants
+ *   it by timeout), `readOnly` without `triviaGame.control`. A screen without a screen id (no lease)
+ *   controls whenever its admin may. Whenever the screen is not controlling, every operator step is
+ *   refused and, at zero, a question's countdown waits for the server's `answerPublished` (sent by
+ *   the controlling screen, or by the server 3 s past the deadline) instead of calling a step the
+ *   server would refuse.
  * - `ranking`: the top 10 read again after the game loads and after each published answer.
  * What the server reports (questions shown, published; players joined) is applied at the root,
  * whatever the screen is doing, so a dialog or a call in flight never misses it.
@@ -44,6 +51,7 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
+  not,
   raise,
   sendParent,
   setup,
@@ -58,6 +66,7 @@ import { connectionMachine, type ConnectionClient } from '../connection/connecti
 import { errorMessage } from '../error-message.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionCallInput, QuestionEvent, QuestionStatus, ShownTiming } from '../question/types.js';
+import type { ControlCallInput, ControlState } from './types.js';
 import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, PreflightInput, PreflightReport, PreflightState, Ranking } from './types.js';
 
 /** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
@@ -124,6 +133,8 @@ export const gameMachine = setup({
     connection: connectionMachine,
     /** The operator topic on the connection's client: sends `server.*` events to the game. */
     operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(() => undefined),
+    /** triviaGame/control: request, accept, decline or release control; answers the control state. */
+    controlCall: fromPromise<ControlState, ControlCallInput>(notProvided('controlCall')),
     /** One question of the game (its calls provided with `provideGame`). */
     question: gameQuestion,
   },
@@ -233,6 +244,7 @@ export const gameMachine = setup({
     preflightFailed: assign(({ context }, params: { message: string }) => ({ preflight: { ...context.preflight, report: null, error: params.message } })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
+    storeControl: assign((_, params: { control: ControlState }) => ({ control: params.control })),
   },
   guards: {
     isEnded: ({ context }) => context.loaded?.detail.status === 0 || context.operatorSnapshot?.value.game.status === 0,
@@ -246,6 +258,12 @@ export const gameMachine = setup({
     /** The first question waits for the pre-flight check (cleared, or acknowledged); later ones do not. */
     preflightPassed: or([stateIn({ flow: { open: 'running' } }), stateIn({ flow: { open: { ready: 'cleared' } } })]),
     preflightBlocked: (_, params: { report: PreflightReport }) => params.report.blocking > 0,
+    /** No screen id: no lease, the rights alone decide. */
+    withoutLease: ({ context }) => context.screenId === null,
+    holdsControl: ({ context }) => context.screenId !== null && context.control?.holder?.screen_id === context.screenId,
+    asksForControl: ({ context }) => context.screenId !== null && context.control?.request?.screen_id === context.screenId,
+    /** Another screen asks this holder for control. */
+    askedForControl: ({ context }) => context.control?.request != null && context.control.request.screen_id !== context.screenId,
     rightsGranted: ({ event }) => event.type === 'session.rights' && event.canControl,
     rightsWithdrawn: ({ event }) => event.type === 'session.rights' && !event.canControl,
   },
@@ -255,6 +273,8 @@ export const gameMachine = setup({
   context: ({ input }) => ({
     gameId: input.gameId,
     client: input.client ?? NO_CLIENT,
+    screenId: input.screenId ?? null,
+    control: null,
     loaded: null,
     questions: {},
     questionStatuses: {},
@@ -272,7 +292,11 @@ export const gameMachine = setup({
       id: 'operatorTopic',
       systemId: 'operatorTopic',
       src: 'operatorTopic',
-      input: ({ context }) => ({ topic: `game:${context.gameId}:operator`, client: context.client }),
+      input: ({ context }) => ({
+        topic: `game:${context.gameId}:operator`,
+        screenTopic: context.screenId === null ? null : `game:${context.gameId}:screen:${context.screenId}`,
+        client: context.client,
+      }),
     },
   ],
   on: {
@@ -449,15 +473,82 @@ export const gameMachine = setup({
       },
     },
     rights: {
-      initial: 'controlling',
+      initial: 'deciding',
+      on: { 'server.control': { target: '.deciding', actions: { type: 'storeControl', params: ({ event }) => ({ control: event.control }) } } },
       states: {
+        deciding: {
+          description: 'Where the last control state puts this screen (transient).',
+          always: [
+            { guard: 'withoutLease', target: 'controlling' },
+            { guard: 'holdsControl', target: 'controlling' },
+            { guard: 'asksForControl', target: 'watching.requesting' },
+            { target: 'watching' },
+          ],
+        },
         controlling: {
-          description: 'The admin holds triviaGame.control: the steps are theirs.',
-          on: { 'session.rights': { guard: 'rightsWithdrawn', target: 'watching' } },
+          description: 'This screen runs the game: the steps are its own.',
+          initial: 'holding',
+          on: { 'session.rights': { guard: 'rightsWithdrawn', target: 'readOnly' } },
+          states: {
+            holding: {
+              description: 'Holds control.',
+              always: { guard: 'askedForControl', target: 'handingOver' },
+              on: { 'host.releaseControl': { guard: not('withoutLease'), target: 'answering' } },
+            },
+            handingOver: {
+              description: 'Another screen asks for control: the operator accepts (hands it over) or declines.',
+              on: { 'host.acceptControl': 'answering', 'host.declineControl': 'answering', 'host.releaseControl': 'answering' },
+            },
+            answering: {
+              description: 'The answer to the request (or the release) is being sent (triviaGame/control).',
+              tags: 'busy',
+              on: { 'server.control': { actions: { type: 'storeControl', params: ({ event }) => ({ control: event.control }) } } },
+              invoke: {
+                id: 'controlCall',
+                src: 'controlCall',
+                input: ({ context, event }) => ({
+                  gameId: context.gameId,
+                  screenId: context.screenId ?? '',
+                  action: event.type === 'host.acceptControl' ? 'accept' : event.type === 'host.declineControl' ? 'decline' : 'release',
+                }),
+                onDone: { target: '#game.rights.deciding', actions: { type: 'storeControl', params: ({ event }) => ({ control: event.output }) } },
+                onError: { target: '#game.rights.deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+              },
+            },
+          },
         },
         watching: {
-          description: 'Without triviaGame.control: the screen only watches; at zero a countdown waits for the server.',
-          on: { 'session.rights': { guard: 'rightsGranted', target: 'controlling' } },
+          description: 'Another screen holds control (or nobody does): this one watches and may ask for it.',
+          initial: 'observing',
+          on: { 'session.rights': { guard: 'rightsWithdrawn', target: 'readOnly' } },
+          states: {
+            observing: {
+              description: 'Watches; the operator may request control.',
+              on: { 'host.requestControl': { target: 'asking', actions: 'clearError' } },
+            },
+            asking: {
+              description: 'The request is being sent (triviaGame/control): granted at once when nobody holds control.',
+              tags: 'busy',
+              on: { 'server.control': { actions: { type: 'storeControl', params: ({ event }) => ({ control: event.control }) } } },
+              invoke: {
+                id: 'controlCall',
+                src: 'controlCall',
+                input: ({ context }) => ({ gameId: context.gameId, screenId: context.screenId ?? '', action: 'request' as const }),
+                onDone: { target: '#game.rights.deciding', actions: { type: 'storeControl', params: ({ event }) => ({ control: event.output }) } },
+                onError: { target: '#game.rights.deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+              },
+            },
+            requesting: {
+              description: 'Asked: the holder accepts or declines, or the server grants it once the holder has been gone long enough.',
+            },
+          },
+        },
+        readOnly: {
+          description: 'Without triviaGame.control: the screen only watches.',
+          on: {
+            'server.control': { actions: { type: 'storeControl', params: ({ event }) => ({ control: event.control }) } },
+            'session.rights': { guard: 'rightsGranted', target: 'deciding' },
+          },
         },
       },
     },
@@ -495,10 +586,10 @@ export const NO_CLIENT: ConnectionClient = {
   start: () => undefined,
 };
 
-/** Whether the game in `system` only watches (its admin lacks `triviaGame.control`). */
+/** Whether the game in `system` only watches (another screen holds control, or its admin lacks `triviaGame.control`). */
 function watching(system: { get(id: string): AnyActorRef | undefined }): boolean {
   const game: GameActorRef | undefined = system.get('game');
-  return game?.getSnapshot().matches({ rights: 'watching' }) ?? false;
+  return game ? !game.getSnapshot().matches({ rights: 'controlling' }) : false;
 }
 
 /** The calls of the control screen (POST /triviaGame/...), and its connection to the operator topic. */
@@ -514,6 +605,8 @@ export interface GameCalls {
   publishRanking(input: QuestionCallInput, signal: AbortSignal): Promise<unknown>;
   /** A callback actor on the operator topic (input OperatorTopicInput): sends `server.*` game events to the game. */
   operatorTopic: AnyActorLogic;
+  /** triviaGame/control (a screen with a screen id). */
+  controlCall?(input: ControlCallInput, signal: AbortSignal): Promise<ControlState>;
 }
 
 /**
@@ -530,6 +623,9 @@ export function provideGame(calls: GameCalls) {
         calls.runPreflight ? calls.runPreflight(input, signal) : Promise.resolve({ problems: [], blocking: 0, warnings: 0, checked_at: new Date().toISOString() }),
       ),
       operatorTopic: calls.operatorTopic as never,
+      controlCall: fromPromise<ControlState, ControlCallInput>(({ input, signal }) =>
+        calls.controlCall ? calls.controlCall(input, signal) : Promise.reject(new Error('game machine: controlCall not provided')),
+      ),
       question: gameQuestion.provide({
         actors: {
           showQuestion: fromPromise<ShownTiming, QuestionCallInput>(({ input, signal }) => calls.showQuestion(input, signal)),

@@ -5,7 +5,7 @@
  */
 import type { QuestionActorRef } from '../question/question.machine.js';
 import type { GameSnapshot } from './game.machine.js';
-import type { GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
+import type { ControlState, GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
 
 export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loading' });
 export const selectLoadFailed = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loadFailed' });
@@ -20,8 +20,20 @@ export const selectEndedElsewhere = (snapshot: GameSnapshot): boolean => snapsho
 export const selectIsConfirmingEnd = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'confirmingEnd' });
 /** Ending asked or under way (the end button shows it). */
 export const selectIsEnding = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'confirmingEnd' }) || snapshot.matches({ flow: 'ending' });
-/** The admin may run the game (`triviaGame.control`); otherwise the screen only watches. */
+/** This screen runs the game (it holds control, and its admin has `triviaGame.control`); otherwise it only watches. */
 export const selectCanControl = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: 'controlling' });
+/** Who holds control of the game, who asks for it and the screens present (null until the server said). */
+export const selectControl = (snapshot: GameSnapshot): ControlState | null => snapshot.context.control;
+/** Another screen asks this holder for control: the accept / decline prompt is up. */
+export const selectIsHandingOver = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: { controlling: 'handingOver' } });
+/** This screen asked for control and waits for the holder's answer. */
+export const selectIsRequestingControl = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: { watching: 'requesting' } });
+/** A control call of this screen is being sent (its buttons wait). */
+export const selectIsControlCallBusy = (snapshot: GameSnapshot): boolean =>
+  snapshot.matches({ rights: { watching: 'asking' } }) || snapshot.matches({ rights: { controlling: 'answering' } });
+/** Whether the operator may ask for control now (the chart says; a screen without a lease never asks). */
+export const selectCanRequestControl = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.requestControl' }) && snapshot.context.screenId !== null;
+export const selectCanReleaseControl = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.releaseControl' });
 /** The game's connection actor (read it with machines/connection/selectors.ts). */
 export const selectConnectionActor = (snapshot: GameSnapshot) => snapshot.children.connection;
 export const selectLiveQuestionId = (snapshot: GameSnapshot): number | null => snapshot.context.liveQuestionId;

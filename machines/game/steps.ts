@@ -61,10 +61,12 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
   // The pre-flight gate is the control screen's (not kept by the server): a stored game is past it.
   const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : { ready: 'cleared' as const };
   return gameMachine.resolveState({
-    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: 'controlling', ranking: 'idle' },
+    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: { controlling: 'holding' }, ranking: 'idle' },
     context: {
       gameId: game.id,
       client: NO_CLIENT,
+      screenId: null,
+      control: null,
       loaded: null,
       questions: {},
       questionStatuses,

@@ -25,6 +25,11 @@ export type OperatorSnapshot = PlayComponents['schemas']['EventOperatorSnapshot'
 
 export interface GameInput {
   gameId: number;
+  /**
+   * This control screen's id (control leases, docs/game-rules.md "Co-hosting"): the server says which
+   * screen of the game holds control. None: the screen controls whenever the admin may (no lease).
+   */
+  screenId?: string;
   /** The tab's realtime client, held by the `connection` child (none: the game never connects). */
   client?: ConnectionClient;
 }
@@ -44,6 +49,16 @@ export interface PreflightState {
   expectedAudience: number | null;
 }
 
+/** Who holds control of the game, who asks for it and the control screens present (`server.control`, or a control call's answer). */
+export type ControlState = PlayComponents['schemas']['EventControl'];
+/** What a control call asks: request (a watcher), accept / decline (the holder, to a request), release (the holder). */
+export type ControlAction = AdminComponents['schemas']['TriviaGameControlRequest']['action'];
+export interface ControlCallInput {
+  gameId: number;
+  screenId: string;
+  action: ControlAction;
+}
+
 /** What loading a game resolves with: its row and every question's row in order. */
 export interface LoadedGame {
   detail: GameDetail;
@@ -60,6 +75,10 @@ export interface LiveCounts {
 export interface GameContext {
   gameId: number;
   client: ConnectionClient;
+  /** This screen's id for the control lease (null: no lease, the rights alone decide). */
+  screenId: string | null;
+  /** The last control state the server sent (null until it did). */
+  control: ControlState | null;
   /** The game and its questions as loaded (null until loaded). */
   loaded: LoadedGame | null;
   /** The question actors this game spawned, by question id (system ids `question-<id>`). */
@@ -96,6 +115,13 @@ export type GameEvent =
   | { type: 'host.endGame' }
   | { type: 'host.confirm' }
   | { type: 'host.cancel' }
+  /** This screen asks for control; the holder hands it over (accept), keeps it (decline) or gives it up (release). */
+  | { type: 'host.requestControl' }
+  | { type: 'host.acceptControl' }
+  | { type: 'host.declineControl' }
+  | { type: 'host.releaseControl' }
+  /** Who holds control of the game now (operator topic, and the screen's own topic when it subscribes). */
+  | { type: 'server.control'; control: ControlState }
   /** The signed-in admin holds `triviaGame.control` (or no longer does): controlling or only watching. */
   | { type: 'session.rights'; canControl: boolean }
   /** A question actor of this game reports its status (its own call succeeded, or the server said so). */
@@ -119,5 +145,7 @@ export type GameEventType = GameEvent['type'];
 /** What the operator topic actor is given: the topic of this game on the tab's realtime client. */
 export interface OperatorTopicInput {
   topic: string;
+  /** The screen's own topic (`game:<id>:screen:<screen_id>`): listening to it is the screen's presence; null without a lease. */
+  screenTopic: string | null;
   client: ConnectionClient;
 }

@@ -16,6 +16,12 @@ import { TestModel } from 'xstate/graph';
 import { provideGame, questionSystemId, SNAPSHOT_WAIT_MS, gameMachine, type GameSnapshot } from '@machines/game/game.machine';
 import {
   selectCanControl,
+  selectCanReleaseControl,
+  selectCanRequestControl,
+  selectControl,
+  selectIsControlCallBusy,
+  selectIsHandingOver,
+  selectIsRequestingControl,
   selectCanEndGame,
   selectCanShowQuestion,
   selectConnectionActor,
@@ -30,6 +36,7 @@ import {
   selectQuestionActor,
 } from '@machines/game/selectors';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
+import type { ControlState } from '@machines/game/types';
 import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
@@ -58,7 +65,7 @@ function fakeClient() {
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
 
-type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking';
+type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'controlCall';
 type OutcomeEvent =
   | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
   | { type: 'xstate.error.actor.loadGame'; error: unknown }
@@ -67,7 +74,9 @@ type OutcomeEvent =
   | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
   | { type: 'xstate.error.actor.loadRanking'; error: unknown }
   | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
-  | { type: 'xstate.error.actor.runPreflight'; error: unknown };
+  | { type: 'xstate.error.actor.runPreflight'; error: unknown }
+  | { type: 'xstate.done.actor.controlCall'; output: ControlState }
+  | { type: 'xstate.error.actor.controlCall'; error: unknown };
 type ModelEvent = GameEvent | OutcomeEvent | { type: typeof WAIT };
 
 const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
@@ -91,7 +100,28 @@ const problem = (severity: 'blocking' | 'warning') =>
 /** A check with a warning only (the show may start), and one with a blocking problem (acknowledged first). */
 const CLEAN: PreflightReport = { problems: [problem('warning')], blocking: 0, warnings: 1, checked_at: new Date(T0).toISOString() };
 const BLOCKED: PreflightReport = { problems: [problem('blocking'), problem('warning')], blocking: 1, warnings: 1, checked_at: new Date(T0).toISOString() };
+/** The control states the server may send to this screen (`me`), another one being `other`. */
+const screenOf = (id: string, name: string) => ({ screen_id: id, admin_id: id === 'me' ? 1 : 2, admin_name: name, connected: true, gone_at: null });
+const ME = screenOf('me', 'Anna');
+const OTHER = screenOf('other', 'Ben');
+const controlOf = (holder: typeof ME | null, request: typeof ME | null): ControlState => ({
+  trivia_game_id: 9,
+  holder,
+  request,
+  screens: [ME, OTHER],
+  handover_after_ms: 5_000,
+});
+const MINE = controlOf(ME, null);
+const ASKED = controlOf(ME, OTHER);
+const THEIRS = controlOf(OTHER, null);
+const REQUESTED = controlOf(OTHER, ME);
+const NOBODY = controlOf(null, null);
 const NAMES = new Map<unknown, string>([
+  [MINE, 'MINE'],
+  [ASKED, 'ASKED'],
+  [THEIRS, 'THEIRS'],
+  [REQUESTED, 'REQUESTED'],
+  [NOBODY, 'NOBODY'],
   [FRESH, 'FRESH'],
   [UNDER_WAY, 'UNDER_WAY'],
   [LIVE, 'LIVE'],
@@ -144,7 +174,27 @@ const MODEL_EVENTS: ModelEvent[] = [
   { type: 'xstate.error.actor.runPreflight', error: new Error('Network Error') },
 ];
 
-function createHarness() {
+/** The control lease's events (a screen with a screen id): explored on their own, from a game being loaded. */
+const LEASE_EVENTS: ModelEvent[] = [
+  { type: 'server.control', control: MINE },
+  { type: 'server.control', control: ASKED },
+  { type: 'server.control', control: THEIRS },
+  { type: 'server.control', control: REQUESTED },
+  { type: 'server.control', control: NOBODY },
+  { type: 'host.requestControl' },
+  { type: 'host.acceptControl' },
+  { type: 'host.declineControl' },
+  { type: 'host.releaseControl' },
+  { type: 'session.rights', canControl: false },
+  { type: 'session.rights', canControl: true },
+  { type: 'xstate.done.actor.controlCall', output: MINE },
+  { type: 'xstate.done.actor.controlCall', output: THEIRS },
+  { type: 'xstate.done.actor.controlCall', output: REQUESTED },
+  { type: 'xstate.error.actor.controlCall', error: new Error('Network Error') },
+];
+const SCREEN = { gameId: 9, screenId: 'me' };
+
+function createHarness(input: { gameId: number; screenId?: string } = { gameId: 9 }) {
   const calls = createFakeCalls<CallName>();
   const clock = new SimulatedClock();
   clock.set(T0);
@@ -160,9 +210,10 @@ function createHarness() {
     showQuestion: call('showQuestion'),
     publishAnswer: call('publishAnswer'),
     publishRanking: call('publishRanking'),
+    controlCall: call('controlCall'),
     operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(({ input }) => void topics.push(input)),
   });
-  const actor = createActor(machine, { input: { gameId: 9, client }, systemId: 'game', clock, inspect: recorder.inspect });
+  const actor = createActor(machine, { input: { ...input, client }, systemId: 'game', clock, inspect: recorder.inspect });
   recorder.watch(actor);
   return {
     ...calls,
@@ -201,6 +252,11 @@ const eventDrivers = {
   'host.confirm': send,
   'host.cancel': send,
   'session.rights': send,
+  'host.requestControl': send,
+  'host.acceptControl': send,
+  'host.declineControl': send,
+  'host.releaseControl': send,
+  'server.control': send,
   'question.statusChanged': send,
   'server.snapshot': send,
   'server.questionShown': send,
@@ -223,6 +279,8 @@ const eventDrivers = {
   'xstate.error.actor.loadRanking': (h, e) => h.reject('loadRanking', e.error),
   'xstate.done.actor.runPreflight': (h, e) => h.resolve('runPreflight', e.output),
   'xstate.error.actor.runPreflight': (h, e) => h.reject('runPreflight', e.error),
+  'xstate.done.actor.controlCall': (h, e) => h.resolve('controlCall', e.output),
+  'xstate.error.actor.controlCall': (h, e) => h.reject('controlCall', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
@@ -232,7 +290,8 @@ const comparable = ({ client: _client, ...context }: GameContext) => ({ ...conte
 
 const stateAssertions: Record<string, (h: Harness) => void> = {
   flow: (h) => {
-    expect(h.topics, 'one operator topic for the life of the game').toEqual([{ topic: 'game:9:operator', client: h.client }]);
+    const screenTopic = h.snapshot().context.screenId === null ? null : 'game:9:screen:me';
+    expect(h.topics, 'one operator topic (and the screen topic) for the life of the game').toEqual([{ topic: 'game:9:operator', screenTopic, client: h.client }]);
     expect(h.client.holders, 'the connection holds the client').toBe(1);
     expect(selectConnectionStatus(selectConnectionActor(h.snapshot())!.getSnapshot())).toBe('connecting');
   },
@@ -322,12 +381,57 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(selectEndedElsewhere(h.snapshot())).toBe(false);
   },
   rights: () => undefined,
-  'rights.controlling': (h) => expect(selectCanControl(h.snapshot())).toBe(true),
+  'rights.deciding': () => {
+    throw new Error('deciding is transient: the chart never rests there');
+  },
+  'rights.controlling': (h) => {
+    const s = h.snapshot();
+    expect(selectCanControl(s)).toBe(true);
+    expect(selectCanRequestControl(s)).toBe(false);
+    // With a lease, this screen is the holder the server named (a call in flight waits for its answer).
+    if (s.context.screenId !== null && !selectIsControlCallBusy(s)) expect(selectControl(s)?.holder?.screen_id).toBe('me');
+  },
+  'rights.controlling.holding': (h) => {
+    const s = h.snapshot();
+    expect(selectIsHandingOver(s)).toBe(false);
+    expect(selectCanReleaseControl(s), 'a leased screen may release; without a lease there is nothing to release').toBe(s.context.screenId !== null);
+    expect(h.running('controlCall')).toEqual([]);
+  },
+  'rights.controlling.handingOver': (h) => {
+    const s = h.snapshot();
+    expect(selectIsHandingOver(s)).toBe(true);
+    expect(selectControl(s)?.request?.screen_id, 'another screen asks').toBe('other');
+    expect(h.running('controlCall')).toEqual([]);
+  },
+  'rights.controlling.answering': (h) => {
+    expect(selectIsControlCallBusy(h.snapshot())).toBe(true);
+    expect(['accept', 'decline', 'release']).toContain((h.only('controlCall').input as { action: string }).action);
+  },
   'rights.watching': (h) => {
     const s = h.snapshot();
     expect(selectCanControl(s)).toBe(false);
     expect(selectCanShowQuestion(s, 1), 'a watcher shows nothing').toBe(false);
     expect(selectCanEndGame(s)).toBe(false);
+    if (!selectIsControlCallBusy(s)) expect(selectControl(s)?.holder?.screen_id ?? null, 'this screen does not hold control').not.toBe('me');
+  },
+  'rights.watching.observing': (h) => {
+    expect(selectCanRequestControl(h.snapshot())).toBe(true);
+    expect(h.running('controlCall')).toEqual([]);
+  },
+  'rights.watching.asking': (h) => {
+    expect(h.only('controlCall').input).toEqual({ gameId: 9, screenId: 'me', action: 'request' });
+    expect(selectCanRequestControl(h.snapshot())).toBe(false);
+  },
+  'rights.watching.requesting': (h) => {
+    expect(selectIsRequestingControl(h.snapshot())).toBe(true);
+    expect(selectControl(h.snapshot())?.request?.screen_id).toBe('me');
+    expect(h.running('controlCall')).toEqual([]);
+  },
+  'rights.readOnly': (h) => {
+    const s = h.snapshot();
+    expect(selectCanControl(s)).toBe(false);
+    expect(selectCanRequestControl(s), 'without triviaGame.control nobody asks').toBe(false);
+    expect(selectCanShowQuestion(s, 1)).toBe(false);
   },
   ranking: () => undefined,
   'ranking.idle': (h) => expect(h.running('loadRanking')).toEqual([]),
@@ -370,7 +474,7 @@ function offered(snapshot: GameSnapshot, event: ModelEvent): boolean {
   return true;
 }
 
-const modelLogic = gameMachine as unknown as ActorLogic<GameSnapshot, ModelEvent, { gameId: number }>;
+const modelLogic = gameMachine as unknown as ActorLogic<GameSnapshot, ModelEvent, { gameId: number; screenId?: string }>;
 const model = new TestModel(modelLogic, {
   input: { gameId: 9 },
   events: MODEL_EVENTS,
@@ -379,10 +483,33 @@ const model = new TestModel(modelLogic, {
   serializeEvent,
   stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
 });
-const paths = model.getShortestPaths();
+/**
+ * The control lease, from a screen with a screen id: the rights region under every control state
+ * the server may send and the screen's own control calls (the flow stays loading: the rights do not
+ * depend on it, and the flow's own paths are the model's above).
+ */
+function leaseOffered(snapshot: GameSnapshot, event: ModelEvent): boolean {
+  if (snapshot.status !== 'active' || !LEASE_EVENTS.includes(event) || !snapshot.can(event as GameEvent)) return false;
+  // The rights are withdrawn and granted back from where they were last decided.
+  if (event.type === 'session.rights') return !snapshot.matches({ rights: { controlling: 'answering' } }) && !snapshot.matches({ rights: { watching: 'asking' } });
+  return true;
+}
+const leaseModel = new TestModel(modelLogic, {
+  input: SCREEN,
+  events: LEASE_EVENTS,
+  filterEvents: leaseOffered,
+  // Each state reached by each event: every transition of the rights is on some path.
+  serializeState: (snapshot, event) =>
+    `${JSON.stringify(snapshot.value)} control=${NAMES.get(snapshot.context.control) ?? null} error=${snapshot.context.error !== null} via ${event ? serializeEvent(event) : '(start)'}`,
+  serializeEvent,
+  stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
+});
+const leasePaths = new Set(leaseModel.getShortestPaths());
+const paths = [...model.getShortestPaths(), ...leasePaths];
+const inputOf = (path: (typeof paths)[number]) => (leasePaths.has(path) ? SCREEN : { gameId: 9 });
 
 async function replay(h: Harness, path: (typeof paths)[number], check: boolean) {
-  let expected = getInitialSnapshot(gameMachine, { gameId: 9 });
+  let expected = getInitialSnapshot(gameMachine, inputOf(path));
   await path.test({
     events: Object.fromEntries(
       Object.keys(eventDrivers).map((type) => [
@@ -416,12 +543,12 @@ describe('game machine, model-based', () => {
       paths,
       stepsOf: (path) => path.steps,
       replay: async (path) => {
-        const h = createHarness().start();
+        const h = createHarness(inputOf(path)).start();
         await replay(h, path, false);
         return h.recorder.taken;
       },
       // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
-      transient: ['flow.started'],
+      transient: ['flow.started', 'rights.deciding'],
     });
   });
 
@@ -429,7 +556,7 @@ describe('game machine, model-based', () => {
     '%s',
     (_name, path) => {
       it('the actor follows the chart and holds every state assertion', async () => {
-        await replay(createHarness().start(), path, true);
+        await replay(createHarness(inputOf(path)).start(), path, true);
       });
     },
   );
@@ -587,6 +714,52 @@ describe('game machine, the actor system', () => {
     await h.resolve('runPreflight', CLEAN);
     expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'cleared' } } });
     expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(true);
+  });
+
+  it('co-hosting: a watching screen asks for control, gets it when the holder accepts, and then steps; a watcher at zero never publishes', async () => {
+    const h = createHarness(SCREEN).start();
+    h.send({ type: 'server.snapshot', snapshot: { ...SNAP_LIVE, live_question: { ...SNAP_LIVE.live_question!, remaining_ms: 1_000 } }, receivedAt: Date.now() });
+    await h.resolve('loadGame', LIVE);
+    expect(selectCanControl(h.snapshot()), 'no control before the server says so').toBe(false);
+    h.send({ type: 'server.control', control: THEIRS });
+    expect(h.snapshot().value).toMatchObject({ rights: { watching: 'observing' } });
+    h.clock.increment(1_000);
+    await flush();
+    expect(h.running('publishAnswer'), 'the holder publishes, not this screen').toEqual([]);
+    h.send({ type: 'host.endGame' });
+    expect(selectIsConfirmingEnd(h.snapshot())).toBe(false);
+    h.send({ type: 'host.requestControl' });
+    expect(h.only('controlCall').input).toEqual({ gameId: 9, screenId: 'me', action: 'request' });
+    await h.resolve('controlCall', REQUESTED);
+    expect(selectIsRequestingControl(h.snapshot())).toBe(true);
+    // The holder accepted: the server says this screen holds control.
+    h.send({ type: 'server.control', control: MINE });
+    expect(selectCanControl(h.snapshot())).toBe(true);
+    h.send({ type: 'server.answerPublished', questionId: 2, counts: {}, total: 0 });
+    h.send({ type: 'host.publishRanking', questionId: 2 });
+    expect(h.only('publishRanking').input).toEqual({ questionId: 2 });
+  });
+
+  it('co-hosting: the holder is asked, declines once, then hands over and watches', async () => {
+    const h = createHarness(SCREEN).start();
+    h.send({ type: 'server.control', control: MINE });
+    expect(selectCanControl(h.snapshot())).toBe(true);
+    h.send({ type: 'server.control', control: ASKED });
+    expect(selectIsHandingOver(h.snapshot())).toBe(true);
+    h.send({ type: 'host.declineControl' });
+    expect(h.only('controlCall').input).toEqual({ gameId: 9, screenId: 'me', action: 'decline' });
+    await h.resolve('controlCall', MINE);
+    expect(h.snapshot().value).toMatchObject({ rights: { controlling: 'holding' } });
+    h.send({ type: 'server.control', control: ASKED });
+    h.send({ type: 'host.acceptControl' });
+    expect(h.only('controlCall').input).toMatchObject({ action: 'accept' });
+    await h.reject('controlCall', { message: '此控制畫面沒有控制權' });
+    expect(h.snapshot().context.error, 'a refused answer is shown; the screen stays where the server says').toBe('此控制畫面沒有控制權');
+    expect(selectIsHandingOver(h.snapshot())).toBe(true);
+    h.send({ type: 'host.acceptControl' });
+    await h.resolve('controlCall', THEIRS);
+    expect(h.snapshot().value).toMatchObject({ rights: { watching: 'observing' } });
+    expect(selectCanEndGame(h.snapshot())).toBe(false);
   });
 
   it('without provided calls it fails safe', async () => {
