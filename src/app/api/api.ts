@@ -28,6 +28,7 @@ import type { RetryNotice } from '@machines/session/types';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { messages, notifications } from '@/app/components/ui/toaster';
 import { apiBaseUrl, client, connectedSession } from './client';
+import { asEnvelope, type Envelope, type FieldErrors, fieldErrorsOf } from '@/shared/envelope';
 
 /** Requests time out after 60 s (uploads and downloads pass `timeout: 0`). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -92,7 +93,7 @@ export type ApiErrorKind =
   | 'timeout' // no answer within the timeout
   | 'aborted'; // the caller aborted
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -161,12 +162,6 @@ export function waitingCount(): number {
 // ---------------------------------------------------------------------------------------------
 // One round trip.
 
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
 interface Attempt {
   response: Response;
   envelope: Envelope | null;
@@ -179,13 +174,6 @@ type LoosePost = (
   path: string,
   init: { baseUrl: string; body: unknown; headers?: Record<string, string>; signal?: AbortSignal; parseAs?: 'json' | 'blob' },
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
-function asEnvelope(value: unknown): Envelope | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { code, message, data } = value as Record<string, unknown>;
-  if (typeof code !== 'number') return null;
-  return { code, message: typeof message === 'string' ? message : '', data };
-}
 
 function requestSignal(options: CallOptions): AbortSignal | undefined {
   const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
@@ -343,9 +331,7 @@ function outcome(attempt: Attempt, options: CallOptions): unknown {
   if (status === 401) throw failed(new ApiError('tokenExpired', message, details), options);
   if (code === 201) throw failed(new ApiError('business', message, details), options);
   if (status === 422) {
-    const errors = (envelope?.data as { errors?: unknown } | null)?.errors;
-    const fields = typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : {};
-    throw new ApiError('validation', message, { ...details, fields });
+    throw new ApiError('validation', message, { ...details, fields: envelope ? fieldErrorsOf(envelope) : {} });
   }
   if (status === 500) {
     const errorId = String((envelope?.data as { errorId?: unknown } | null)?.errorId ?? '');

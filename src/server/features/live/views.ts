@@ -6,6 +6,7 @@
 import type { components as PlayComponents } from '@openapi/play-api';
 import type { ScoringQuestion } from '../../../domain/scoring.js';
 import { answerDeadline } from '../../../domain/scoring.js';
+import { isTimed } from '../../../domain/timed.js';
 import type { GameType, QuestionType } from '../../../domain/question-rules.js';
 import type { LevelCount, StoredRankEntry } from '../../db/schema.js';
 import type { AnswerRow, GameRow, QuestionRow } from './queries.js';
@@ -69,7 +70,8 @@ export function publicQuestion(game: Pick<GameRow, 'type'>, question: QuestionRo
     options: question.options,
     level,
     is_bonus: question.isBonus as 0 | 1,
-    have_answering_time: game.type === 1 ? 1 : (question.haveAnsweringTime as 0 | 1),
+    // Whether it has a time limit (src/domain/timed.ts), so the phone and the screen need not know the game's type.
+    have_answering_time: isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
     answering_time: question.answeringTime,
   };
 }
