@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,6 +72,48 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** PGlite's own start parameters (single user, no parallel workers...) with our buffer pool. */
 export const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * The types Drizzle's PGlite driver keeps as text (dates, times, intervals and their arrays, numeric
+ * arrays): the parsers it passes with every query, each the identity.
+ */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const keepText = (value: string) => value;
+
+/**
+ * Drizzle sends its parsers with every PGlite query, and PGlite then copies its own map of about 300
+ * type parsers to merge them in, once per query: about 100 µs of CPU, as much again as the rest of a
+ * small query in PGlite (bench/README.md, "CPU per answer"). `withoutRepeatedParsers` puts the same
+ * parsers in the client's own map and drops them from each query's options — only when they are
+ * exactly Drizzle's set (those types, nothing else), so a query that asks for other parsers still gets
+ * them. The map is checked before each query (PGlite rebuilds its array types' parsers when it reads
+ * the types again). What a query returns does not change.
+ */
+function withoutRepeatedParsers(client: PGlite): PGlite {
+  const withoutParsers = (options: QueryOptions | undefined): QueryOptions | undefined => {
+    if (!options || !isDrizzleTextParsers(options.parsers)) return options;
+    for (const type of DRIZZLE_TEXT_TYPES) if (client.parsers[type] !== keepText) client.parsers[type] = keepText;
+    return { ...options, parsers: undefined };
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options))) as PGlite['query'];
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      // The transaction as PGlite made it (its `closed` getter included), with the same query filter.
+      const filtered = Object.create(tx, {
+        query: { value: (text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutParsers(options)) },
+      }) as Transaction;
+      return callback(filtered);
+    })) as PGlite['transaction'];
+  return client;
+}
+
+function isDrizzleTextParsers(parsers: QueryOptions['parsers']): boolean {
+  if (!parsers) return false;
+  const keys = Object.keys(parsers);
+  return keys.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((type) => typeof parsers[type] === 'function');
+}
 
 /**
  * Creates a new PGlite data folder in a short-lived process of its own. PGlite runs initdb in a
@@ -142,7 +184,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     if (config.dataDir) await createPgliteFolder(config.dataDir);
     const startParams = pgliteStartParams();
     const client = config.dataDir ? await PGlite.create(config.dataDir, { startParams }) : await PGlite.create(config.template ? { loadDataDir: config.template, startParams } : { startParams });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
