@@ -26,7 +26,7 @@
  * Derived facts (busy, live, can publish) are tags and `can()`; see selectors.ts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { msToNextChange } from '../../src/domain/clock.js';
+import { msAtNextChange, msToNextChange } from '../../src/domain/clock.js';
 import { errorMessage } from '../error-message.js';
 import type { QuestionCallInput, QuestionContext, QuestionEvent, QuestionInput, QuestionStatus, ShownTiming } from './types.js';
 
@@ -67,7 +67,7 @@ export const questionMachine = setup({
     applyTiming: assign((_, params: ShownTiming) => ({ remainingMs: remainingFrom(params), error: null })),
     /** One tick: down to the whole second below. */
     tickDown: assign(({ context }) => ({
-      remainingMs: context.remainingMs === null ? null : Math.max(0, Math.ceil(context.remainingMs / 1000) * 1000 - 1000),
+      remainingMs: context.remainingMs === null ? null : msAtNextChange(context.remainingMs),
     })),
     stopCountdown: assign({ remainingMs: null }),
     countRanking: assign(({ context }) => ({ rankingsPublished: context.rankingsPublished + 1 })),

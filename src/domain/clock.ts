@@ -102,6 +102,9 @@ export function msToNextChange(ms: number): number {
   return rest === 0 ? 1000 : rest;
 }
 
+/** What is left once the shown second changed (`msToNextChange(ms)` later): the whole second below, never negative. */
+export const msAtNextChange = (ms: number): number => Math.max(0, ms - msToNextChange(ms));
+
 /** The fraction of the answering time still left (for a progress ring), clamped to 0..1. */
 export function fractionLeft(ms: number, totalSeconds: number): number {
   if (totalSeconds <= 0) return 0;

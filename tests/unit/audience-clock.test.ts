@@ -1,6 +1,6 @@
 /** The server's clock on the audience's pages: offset from ping/pong, the countdown's seconds, the receipt. */
 import { describe, expect, it } from 'vitest';
-import { ClockOffset, ServerClock, fractionLeft, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
+import { ClockOffset, ServerClock, fractionLeft, msAtNextChange, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
 
 describe('clock offset', () => {
   it('takes the middle of the round trip: a phone 5 s behind the server sees +5 s', () => {
@@ -44,6 +44,11 @@ describe('countdown math', () => {
     expect(msToNextChange(9_250)).toBe(250);
     expect(msToNextChange(9_000)).toBe(1_000);
     expect(msToNextChange(0)).toBe(0);
+  });
+
+  it('knows what is left once it changed: the whole second below, never below zero', () => {
+    expect([9_250, 9_000, 1_000, 400, 0, -5].map(msAtNextChange)).toEqual([9_000, 8_000, 0, 0, 0, 0]);
+    expect(secondsShown(msAtNextChange(9_250))).toBe(secondsShown(9_250) - 1);
   });
 
   it('gives the share of time left for the ring', () => {
