@@ -1,6 +1,6 @@
 /**
  * CI runs the 'unit' project (tests/unit, tests/machines) on PGlite only: its PostgreSQL pass runs
- * 'api' and 'e2e' (vite.config.ts, .ci/run). So no file of the 'unit' project may reach a database:
+ * 'api' and some 'e2e' files (vite.config.ts, .ci/run). So no file of the 'unit' project may reach a database:
  * no test app, server or database client, and no DATABASE_URL. A test that needs one belongs in tests/api.
  */
 import fs from 'node:fs';
@@ -29,5 +29,19 @@ describe("the 'unit' project", () => {
       return DATABASE.filter((pattern) => pattern.test(text)).map((pattern) => `${file}: ${pattern}`);
     });
     expect(reaching).toEqual([]);
+  });
+});
+
+describe("the browser tests CI runs again on PostgreSQL (tests/e2e/on-postgres.txt)", () => {
+  it('name existing end-to-end files, once each, so a renamed file cannot drop out of the second pass unseen', () => {
+    const listed = fs
+      .readFileSync(path.join(root, 'tests/e2e/on-postgres.txt'), 'utf8')
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean);
+    expect(listed.length).toBeGreaterThan(5);
+    expect(new Set(listed).size).toBe(listed.length);
+    const e2e = new Set(filesUnder('tests/e2e').filter((file) => file.endsWith('.e2e.test.ts')));
+    expect(listed.filter((file) => !e2e.has(file))).toEqual([]);
   });
 });
