@@ -29,6 +29,7 @@ export function WinnersPodium({ winners, levelGame }: { winners: Winners; levelG
                   <span className="who">{item.nickname}</span>
                   <span className="score">{t('ranking.points', { count: item.score })}</span>
                   {levelGame ? <span className="lvl">{t('ranking.level', { level: item.level })}</span> : null}
+                  <span className="block">{item.rank}</span>
                 </li>
               ) : null,
             )}
