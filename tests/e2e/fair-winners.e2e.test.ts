@@ -1,0 +1,151 @@
+/**
+ * Fair winners in real Chromium (issue 21): two phones and a bot that joined with Ann's device id and
+ * answered at once; the operator opens the game's Results from the game list, sees the bot flagged,
+ * disqualifies it with a reason, and the big screen's ranking and Ben's phone move up at once; the
+ * per-question statistics are shown as bars; the winners go to the display as a podium. Screenshots
+ * to /tmp/shots-winners for review.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, shoot as shootInto } from './support/browser';
+import { operatorApi, type OperatorApi } from './support/operator-api';
+import { type RunningServer, startServer } from './support/server';
+import { loginByApi } from './support/session';
+
+const SHOTS = '/tmp/shots-winners';
+const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
+const PHONE = { width: 360, height: 740 } as const;
+const BIG_SCREEN = { width: 1920, height: 1080 } as const;
+
+let server: RunningServer;
+let browser: Browser;
+let operator: OperatorApi;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  operator = await operatorApi(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const admin = (route: string, body: unknown) => operator.call(route, body);
+const flow = (gameId: number, questionId: number, type: 2 | 3 | 4) => admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type });
+const option = (page: Page, title: string) => page.locator(`button.option[data-option="${title}"]`);
+
+async function playApi(path: string, body: unknown, token?: string) {
+  const response = await fetch(`${server.url}/api/play${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { code: number; data: any };
+  expect(json.code, JSON.stringify(json)).toBe(200);
+  return json.data;
+}
+
+async function join(page: Page, pin: string, nickname: string, language: 'zh-TW' | 'en') {
+  await page.goto(`${server.url}/play?pin=${pin}`);
+  await page.getByLabel(language === 'zh-TW' ? '暱稱' : 'Nickname').fill(nickname);
+  await page.getByRole('button', { name: language === 'zh-TW' ? '加入' : 'Join', exact: true }).click();
+  await page.getByText(language === 'zh-TW' ? '你已加入！' : "You're in!").waitFor();
+}
+
+describe('fair winners', () => {
+  it('a disqualification reaches the display and the phones at once; statistics and the podium', async () => {
+    const game = await operator.createGame({ title: '尾牙有獎徵答', type: 1, start_time: null, end_time: null });
+    const { id: q1 } = await admin('/question/create', {
+      trivia_game_id: game.id,
+      title: '最高的山',
+      question_text: '台灣最高的山是哪一座？',
+      question_img: '',
+      pre_video_url: '',
+      have_answering_time: 1,
+      answering_time: 60,
+      score: 0,
+      question_type: 1,
+      is_bonus: 0,
+      options: ['玉山', '雪山', '合歡山'].map((text, i) => ({ title: 'ABC'[i], text, img: '' })),
+      answer: ['A'],
+    });
+
+    const { code } = await admin('/triviaGame/displayCode', { trivia_game_id: game.id });
+    const display = await openPage(browser, { locale: 'zh-TW', viewport: BIG_SCREEN });
+    await display.goto(`${server.url}/quiz?token=${code}&company_id=1&trivia_game_id=${game.id}`);
+    await display.getByTestId('pin').getByText(game.pin).waitFor();
+
+    const ann = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
+    const ben = await openPage(browser, { locale: 'en-US', viewport: PHONE });
+    await join(ann, game.pin, 'Ann', 'zh-TW');
+    await join(ben, game.pin, 'Ben', 'en');
+    // The player page keeps a device id in local storage and sent it with the join.
+    const annDevice = await ann.evaluate(() => localStorage.getItem('ltbo.deviceId'));
+    expect(annDevice).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(await ben.evaluate(() => localStorage.getItem('ltbo.deviceId'))).not.toBe(annDevice);
+    // A bot on Ann's device, answering the moment the question is shown.
+    const bot = await playApi('/join', { pin: game.pin, nickname: 'Bot', device_id: annDevice });
+
+    await flow(game.id, q1, 2);
+    await playApi('/answer', { question_id: q1, choices: ['A'] }, bot.player_token);
+    await option(ann, 'A').click();
+    await ann.getByText('已收到你的答案').waitFor();
+    await option(ben, 'A').click();
+    await ben.getByText(/Received at/).waitFor();
+    await flow(game.id, q1, 3);
+    await flow(game.id, q1, 4);
+    await display.locator('.podium .place-1').getByText('Bot').waitFor();
+    await ben.getByTestId('rank').getByText('#3').waitFor();
+
+    // The operator: game list › Results.
+    const office = await openPage(browser, { locale: 'zh-TW' });
+    await loginByApi(office, server);
+    await office.goto(`${server.url}/triviaGame/index`);
+    await office.getByTestId('game-row').filter({ hasText: '尾牙有獎徵答' }).getByTestId('game-results').click();
+    const dialog = office.getByTestId('results-dialog');
+    await dialog.getByTestId('winner-row').first().getByText('Bot').waitFor();
+    // Statistics: everyone right, three answers on A.
+    const stats = dialog.getByTestId('question-stats').first();
+    await stats.getByTestId('percent-correct').getByText('答對率 100%').waitFor();
+    expect(await stats.locator('[data-option="A"]').getAttribute('data-count')).toBe('3');
+    expect(await stats.locator('[data-option="B"]').getAttribute('data-count')).toBe('0');
+    // Flags: Ann and the bot share a device.
+    const botRow = dialog.locator('[data-testid="fair-play-row"][data-nickname="Bot"]');
+    await botRow.getByTestId('flag-sharedDevice').getByText('同一裝置 2 人').waitFor();
+    await dialog.locator('[data-testid="fair-play-row"][data-nickname="Ann"]').getByTestId('flag-sharedDevice').waitFor();
+    await shoot(office, 'results-1-flags-zh-TW');
+
+    await botRow.getByRole('button', { name: '取消資格' }).click();
+    await botRow.getByLabel('原因').fill('與 Ann 同一裝置，0.3 秒內作答');
+    await botRow.getByRole('button', { name: '確定取消' }).click();
+    await botRow.getByText('已取消資格').waitFor();
+
+    // At once: the big screen's ranking and the phones without the bot.
+    await display.locator('.podium .place-1').getByText('Ann').waitFor();
+    expect(await display.locator('.podium').innerText()).not.toContain('Bot');
+    await ben.getByTestId('rank').getByText('#2').waitFor();
+    await ann.getByTestId('rank').getByText('第 1 名').waitFor();
+    await dialog.getByTestId('winner-row').first().getByText('Ann').waitFor();
+    await shoot(display, 'display-1-ranking-after-disqualification');
+    await shoot(ben, 'phone-1-rank-after-disqualification-en');
+    await shoot(office, 'results-2-disqualified-zh-TW');
+
+    // The winners on the big screen as a podium.
+    await dialog.getByTestId('show-winners').click();
+    const podium = display.getByTestId('winners-podium');
+    await podium.getByText('得獎者').waitFor();
+    await podium.locator('.place-1').getByText('Ann').waitFor();
+    await podium.locator('.place-2').getByText('Ben').waitFor();
+    expect(await podium.innerText()).not.toContain('Bot');
+    await shoot(display, 'display-2-winners-podium');
+
+    // The results dialog on a phone-sized window, in English.
+    const small = await openPage(browser, { locale: 'en-US', viewport: { width: 390, height: 844 } });
+    await loginByApi(small, server);
+    await small.goto(`${server.url}/triviaGame/index`);
+    await small.getByTestId('game-row').filter({ hasText: '尾牙有獎徵答' }).getByTestId('game-results').click();
+    await small.getByTestId('results-dialog').getByTestId('percent-correct').getByText('100% correct').waitFor();
+    await shoot(small, 'results-3-phone-en');
+  });
+});
