@@ -1,0 +1,86 @@
+/** The question dialog's settings: answering time (with its switch in level games), score, type and bonus. */
+import { Grid, HStack, RadioGroup, Switch } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/app/components/form-field';
+import { NumberField } from '@/app/components/number-field';
+import { changeQuestionType, MAX_ANSWERING_SECONDS, MIN_ANSWERING_SECONDS, MIN_SCORE, type QuestionDraft, type QuestionType } from '@/domain/question-rules';
+import { isTimed } from '@/domain/timed';
+import type { QuestionFieldsProps } from './use-question-form';
+
+
+export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf, update }: QuestionFieldsProps & { update: (change: (current: QuestionDraft) => QuestionDraft) => void }) {
+  const { t } = useTranslation('trivia');
+  const timeLimited = isTimed(gameType, draft.have_answering_time);
+  return (
+    <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="4" alignItems="start">
+      {gameType === 2 && (
+        <FormField label={t('question.haveAnsweringTime')} messages={messagesOf('have_answering_time')}>
+          <Switch.Root
+            size="sm"
+            colorPalette="brand"
+            checked={draft.have_answering_time === 1}
+            onCheckedChange={({ checked }) => set('have_answering_time', checked ? 1 : 0)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label textStyle="sm" fontWeight="normal">
+              {draft.have_answering_time === 1 ? t('common.yes') : t('common.no')}
+            </Switch.Label>
+          </Switch.Root>
+        </FormField>
+      )}
+      {timeLimited && (
+        <FormField label={t('question.answeringTime')} required messages={messagesOf('answering_time')} helper={t('question.secondsRange')}>
+          <NumberField
+            label={t('question.answeringTime')}
+            min={MIN_ANSWERING_SECONDS}
+            max={MAX_ANSWERING_SECONDS}
+            value={draft.answering_time}
+            onChange={(value) => set('answering_time', value)}
+            onBlur={() => touch('answering_time')}
+          />
+        </FormField>
+      )}
+      {gameType === 2 && (
+        <FormField label={t('question.score')} messages={messagesOf('score')}>
+          <NumberField
+            label={t('question.score')}
+            min={MIN_SCORE}
+            value={draft.score}
+            onChange={(value) => set('score', value)}
+            onBlur={() => touch('score')}
+          />
+        </FormField>
+      )}
+      <FormField label={t('question.questionType')} messages={messagesOf('question_type')}>
+        <RadioGroup.Root
+          size="sm"
+          colorPalette="brand"
+          value={String(draft.question_type)}
+          onValueChange={({ value }) => value && update((current) => changeQuestionType(current, Number(value) as QuestionType))}
+        >
+          <HStack gap="4" minH="8" wrap="wrap">
+            {([1, 2] as const).map((type) => (
+              <RadioGroup.Item key={type} value={String(type)}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText textStyle="sm" whiteSpace="nowrap">{type === 1 ? t('question.single') : t('question.multiple')}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+      </FormField>
+      {gameType === 1 && (
+        <FormField label={t('question.isBonus')} messages={messagesOf('is_bonus')}>
+          <Switch.Root size="sm" colorPalette="brand" checked={draft.is_bonus === 1} onCheckedChange={({ checked }) => set('is_bonus', checked ? 1 : 0)}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label textStyle="sm" fontWeight="normal">
+              {draft.is_bonus === 1 ? t('common.yes') : t('common.no')}
+            </Switch.Label>
+          </Switch.Root>
+        </FormField>
+      )}
+    </Grid>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The question dialog's state and validation wiring: a fresh draft each time the dialog opens (the
+ * defaults, or the question read by id), the rules' errors of src/domain/question-rules.ts shown once
+ * a field was left (all of them after "save"), the server's 422 messages under their fields (the
+ * rest above the form), and saving (create or update).
+ */
+import type { components } from '@openapi/admin-api';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '@/app/api/api';
+import { savedMessage } from '@/app/lib/feedback';
+import { defaultQuestionDraft, type GameType, hasErrors, type QuestionDraft, validateQuestion } from '@/domain/question-rules';
+import {
+  domainLang,
+  draftFromQuestion,
+  type FieldMessages,
+  formatFieldErrors,
+  mergeMessages,
+  questionBody,
+  unplacedMessages,
+  visibleErrors,
+} from '../lib/question-form';
+
+type Level = components['schemas']['Level'];
+
+/** The fields the form shows a message under; the server's messages of any other go above the form. */
+const PLACED = /^(title|level_id|question_text|question_img|pre_video_url|have_answering_time|answering_time|score|question_type|is_bonus|options|answer|options\.\d+\.(text|img))$/;
+
+/** What a section of the question form is given. */
+export interface QuestionFieldsProps {
+  draft: QuestionDraft;
+  gameType: GameType;
+  set: <K extends keyof QuestionDraft>(field: K, value: QuestionDraft[K]) => void;
+  touch: (field: string) => void;
+  messagesOf: (field: string) => string[] | undefined;
+}
+
+export interface QuestionFormOptions {
+  open: boolean;
+  gameId: number;
+  gameType: GameType;
+  levels: readonly Level[];
+  /** The question to update; null = a new question. */
+  questionId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function useQuestionForm({ open, gameId, gameType, levels, questionId, onClose, onSaved }: QuestionFormOptions) {
+  const { t, i18n } = useTranslation('trivia');
+  const lang = domainLang(i18n.language);
+  const [draft, setDraft] = useState<QuestionDraft>(defaultQuestionDraft);
+  const [shown, setShown] = useState<'all' | ReadonlySet<string>>(() => new Set<string>());
+  const [serverFields, setServerFields] = useState<FieldMessages>({});
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  // A fresh form each time the dialog opens (or opens on another question): the defaults, or the
+  // question loaded by id.
+  const [openedFor, setOpenedFor] = useState<{ open: boolean; questionId: number | null }>({ open: false, questionId: null });
+  if (openedFor.open !== open || openedFor.questionId !== questionId) {
+    setOpenedFor({ open, questionId });
+    if (open) {
+      setShown(new Set());
+      setServerFields({});
+      setDraft(defaultQuestionDraft());
+      setLoading(questionId !== null);
+    }
+  }
+  // A question that cannot be read closes the dialog; onClose itself is not a reason to read again.
+  const closeUnreadable = useEffectEvent(onClose);
+  useEffect(() => {
+    if (!open || questionId === null) return;
+    let current = true;
+    api
+      .post('/question/detail', { id: questionId })
+      .then((data) => current && setDraft(draftFromQuestion(data.item)))
+      .catch(() => current && closeUnreadable())
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [open, questionId]);
+
+  const levelIds = useMemo(() => levels.map((l) => l.id), [levels]);
+  const ruleErrors = useMemo(() => validateQuestion(draft, { gameType, levelIds }), [draft, gameType, levelIds]);
+  const fieldMessages = mergeMessages(formatFieldErrors(visibleErrors(ruleErrors, shown), lang), serverFields);
+  const messagesOf = (field: string) => fieldMessages[field];
+  const otherMessages = unplacedMessages(serverFields, (field) => PLACED.test(field));
+
+  // Functional updates: an image upload finishes later and must not undo what was typed meanwhile.
+  const update = (change: (current: QuestionDraft) => QuestionDraft) => {
+    setDraft(change);
+    setServerFields({});
+  };
+  const set = <K extends keyof QuestionDraft>(field: K, value: QuestionDraft[K]) => update((current) => ({ ...current, [field]: value }));
+  const touch = (field: string) => setShown((prev) => (prev === 'all' || prev.has(field) ? prev : new Set([...prev, field])));
+
+  async function save() {
+    setShown('all');
+    if (hasErrors(ruleErrors)) return;
+    setSaving(true);
+    try {
+      const body = { ...questionBody(draft, gameType), trivia_game_id: gameId };
+      if (questionId === null) await api.post('/question/create', body);
+      else await api.post('/question/update', { ...body, id: questionId });
+      savedMessage(t('common.saved'));
+      onSaved();
+    } catch (error) {
+      if (isApiError(error, 'validation')) setServerFields(error.fields);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fields: QuestionFieldsProps = { draft, gameType, set, touch, messagesOf };
+  return { fields, update, otherMessages, loading, saving, save };
+}
