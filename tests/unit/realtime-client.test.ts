@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayApiError, type PlayApi } from '@/audience/api';
-import { openGameChannel, type GameTicket } from '@/audience/game-channel';
+import { createGameChannel, openGameChannel, type GameTicket } from '@/audience/game-channel';
 import { RealtimeClient, RealtimeRequestUnavailable, type EventFrame, type ServerFrame, wsUrl } from '@/shared/realtime/client';
 import { sendAnswer, type AnswerChannel } from '@/play/player-logic';
 
@@ -107,6 +107,36 @@ describe('the realtime client, as the audience uses it', () => {
     expect(connected).toEqual([false, true]);
     expect(socket.status).toBe('open');
     stop();
+  });
+
+  it("a page's channel waits for its first holder, tells every listener, and counts a start after a stop as a first subscription", async () => {
+    const channel = createGameChannel({ getTicket: async () => ({ ticket: 't', url: '/api/ws', topic: TOPIC }), client: clientPieces });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all, 'no socket before someone holds the client').toHaveLength(0);
+    const first: string[] = [];
+    const second: string[] = [];
+    const offFirst = channel.listen({ onEvent: (frame) => first.push(frame.type), onConnected: (again) => first.push(`connected ${again}`) });
+    channel.listen({ onEvent: (frame) => second.push(frame.type), onConnected: (again) => second.push(`connected ${again}`) });
+    const release = channel.client.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.all[0]!;
+    socket.receive({ type: 'ready', server_time: 10_000 });
+    socket.receive({ type: 'subscribed', topic: TOPIC });
+    socket.receive({ type: 'server.gameEnded', topic: TOPIC, data: {} });
+    expect(first).toEqual(['connected false', 'server.gameEnded']);
+    expect(second).toEqual(first);
+    offFirst();
+    release();
+    expect(channel.client.status).toBe('closed');
+    // The next player on this page: a fresh start, not a reconnect.
+    channel.client.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    const next = FakeSocket.all[1]!;
+    next.receive({ type: 'ready', server_time: 10_000 });
+    next.receive({ type: 'subscribed', topic: TOPIC });
+    expect(second.at(-1)).toBe('connected false');
+    expect(first, 'a listener that left hears nothing').toHaveLength(2);
+    channel.client.stop();
   });
 
   it('drops a connection whose pongs stopped, and keeps retrying while the ticket cannot be had', async () => {
