@@ -195,6 +195,14 @@ function cohosting(two: boolean) {
       const reopened = await untilControl(a, gameId, (s) => s.screens.length === 2);
       expect(holderOf(reopened)).toBe('anna-screen-3');
       expect((await onB.flow(gameId, q1, 3)).body.code).toBe(201);
+
+      // Anna's tab closes with nobody asking: control passes to the screen still there once the time is up.
+      annaScreen.close();
+      await untilControl(a, gameId, (s) => s.holder?.connected === false);
+      await clock.advance(HANDOVER_AFTER_MS);
+      const passed = await untilControl(a, gameId, (s) => holderOf(s) === 'ben-screen-4');
+      expect(passed.screens.map((s) => s.admin_name)).toEqual(['Ben']);
+      expect((await controlEntries(a, gameId)).at(-1)).toBe('ben: grant by timeout: from Anna (screen gone 5 s) to Ben, present longest');
     });
 
     it('a watcher without triviaGame.control is present but never takes control', async () => {

@@ -15,7 +15,8 @@
  * - a watcher `request`s control: granted at once when nobody holds it; else pending until the
  *   holder `accept`s or `decline`s — or until the holder's connection has been lost for
  *   HANDOVER_AFTER_MS, when the server grants it (`settle`); a holder gone that long with nobody
- *   asking loses control, and the next request takes it;
+ *   asking passes control to the screen present longest (of an admin with triviaGame.control), or,
+ *   with none, to the next screen that opens or asks;
  * - the holder may `release` control (to the screen asking for it, if any);
  * - a watcher that leaves is forgotten (its request with it); a holder that leaves keeps the lease
  *   for HANDOVER_AFTER_MS, so a reload or a network blip resumes it.
@@ -112,22 +113,32 @@ async function giveUp(db: q.Queryable, screenId: string): Promise<void> {
   await db.update(controlScreens).set({ holds: false, heldSince: null }).where(eq(controlScreens.screenId, screenId));
 }
 
+/** Whether an admin may hold control (triviaGame.control). */
+type MayControl = (adminId: number) => Promise<boolean>;
+
 /**
  * The timeout rule, under the game's lock: a holder gone for HANDOVER_AFTER_MS is forgotten, and
- * control goes to the connected screen asking for it, if any. Returns whether anything changed.
+ * control goes to the connected screen asking for it, else to the connected screen present longest
+ * whose admin may control. Returns whether anything changed.
  */
-async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: ServerAudit[]): Promise<boolean> {
+async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: ServerAudit[], mayControl: MayControl): Promise<boolean> {
   const holder = rows.find((row) => row.holds);
   if (!holder || !goneTooLong(holder, now)) return false;
   await db.delete(controlScreens).where(eq(controlScreens.screenId, holder.screenId));
+  const gone = `${holder.adminName} (screen gone ${HANDOVER_AFTER_MS / 1000} s)`;
   const asking = rows.find((row) => row.requestedAt !== null && row.connection !== null);
-  const seconds = HANDOVER_AFTER_MS / 1000;
   if (asking) {
     await grant(db, asking.screenId, now);
-    audits.push({ adminId: asking.adminId, username: asking.username, summary: `grant by timeout: from ${holder.adminName} (screen gone ${seconds} s) to ${asking.adminName}` });
-  } else {
-    audits.push({ adminId: holder.adminId, username: holder.username, summary: `lapse: ${holder.adminName}'s screen gone ${seconds} s, nobody asking` });
+    audits.push({ adminId: asking.adminId, username: asking.username, summary: `grant by timeout: from ${gone} to ${asking.adminName}` });
+    return true;
   }
+  for (const row of rows) {
+    if (row === holder || row.connection === null || !(await mayControl(row.adminId))) continue;
+    await grant(db, row.screenId, now);
+    audits.push({ adminId: row.adminId, username: row.username, summary: `grant by timeout: from ${gone} to ${row.adminName}, present longest` });
+    return true;
+  }
+  audits.push({ adminId: holder.adminId, username: holder.username, summary: `lapse: ${gone}, no other screen` });
   return true;
 }
 
@@ -166,6 +177,11 @@ export class ControlLeases {
 
   constructor(private readonly app: FastifyInstance) {}
 
+  private readonly mayControl: MayControl = async (adminId) => {
+    const access = await this.app.sessions.access(adminId);
+    return !!access && access.admin.status === 1 && access.permissions.has('triviaGame.control');
+  };
+
   /** An admin who may list the game's company's games may open its control screen (watch it). */
   async authorize(client: HubClient, topic: string): Promise<boolean> {
     const parsed = parseScreenTopic(topic);
@@ -191,8 +207,7 @@ export class ControlLeases {
     let byClient = this.connections.get(client);
     if (!byClient) this.connections.set(client, (byClient = new Map()));
     byClient.set(topic, connection);
-    const access = await this.app.sessions.access(adminId);
-    const mayControl = access?.permissions.has('triviaGame.control') ?? false;
+    const mayControl = await this.mayControl(adminId);
     const now = dateOf(this.app.clock);
     const audits: ServerAudit[] = [];
     const result = await this.app.db.transaction(async (tx) => {
@@ -203,7 +218,7 @@ export class ControlLeases {
         .values({ screenId: parsed.screenId, triviaGameId: game.id, adminId, connection, openedAt: now })
         .onConflictDoUpdate({ target: controlScreens.screenId, set: { connection, goneAt: null }, where: eq(controlScreens.adminId, adminId) });
       let rows = await screensOf(tx, game.id);
-      if (await settle(tx, rows, now, audits)) rows = await screensOf(tx, game.id);
+      if (await settle(tx, rows, now, audits, this.mayControl)) rows = await screensOf(tx, game.id);
       const me = rows.find((row) => row.screenId === parsed.screenId);
       if (me && mayControl && !rows.some((row) => row.holds)) {
         await grant(tx, me.screenId, now);
@@ -262,7 +277,7 @@ export class ControlLeases {
     const result = await this.app.db.transaction(async (tx) => {
       const game = await q.findGame(tx, gameId);
       if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
-      if (!(await settle(tx, await screensOf(tx, game.id), now, audits))) return null;
+      if (!(await settle(tx, await screensOf(tx, game.id), now, audits, this.mayControl))) return null;
       return { game, state: await readControl(tx, game.id) };
     });
     if (result) await this.finish(result.game, result.state, audits);
@@ -276,7 +291,7 @@ export class ControlLeases {
       const game = await q.lockGame(tx, companyId, input.trivia_game_id);
       if (!game) throw recordNotFound();
       let rows = await screensOf(tx, game.id);
-      if (await settle(tx, rows, now, audits)) rows = await screensOf(tx, game.id);
+      if (await settle(tx, rows, now, audits, this.mayControl)) rows = await screensOf(tx, game.id);
       const me = rows.find((row) => row.screenId === input.screen_id);
       if (!me || me.adminId !== adminId || me.connection === null) throw businessError('live.control.screenUnknown');
       const holder = rows.find((row) => row.holds);
