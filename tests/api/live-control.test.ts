@@ -52,6 +52,15 @@ async function controlEntries(app: FastifyInstance, gameId: number): Promise<str
   return rows.filter((row) => row.targetId === String(gameId) && row.outcome === 'success').map((row) => `${row.username}: ${row.summary}`);
 }
 
+/** Waits until the game's last control entry is `entry` (the server writes its own entries after the commit). */
+const untilEntry = (app: FastifyInstance, gameId: number, entry: string) =>
+  vi.waitFor(
+    async () => {
+      expect((await controlEntries(app, gameId)).at(-1)).toBe(entry);
+    },
+    { timeout: 8_000, interval: 25 },
+  );
+
 function cohosting(two: boolean) {
   return () => {
     const clock = new TestClock();
@@ -189,7 +198,7 @@ function cohosting(two: boolean) {
       expect(after.screens.map((s) => s.admin_name), 'the gone screen is forgotten').toEqual(['Anna']);
       await annaScreen.next((f) => f.type === 'server.control' && f.data.holder?.screen_id === 'anna-screen-3');
       expect((await onA.admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 2, screen_id: 'anna-screen-3' })).body.code).toBe(200);
-      expect((await controlEntries(a, gameId)).at(-1)).toBe('anna: grant by timeout: from Ben (screen gone 5 s) to Anna');
+      await untilEntry(a, gameId, 'anna: grant by timeout: from Ben (screen gone 5 s) to Anna');
       // Ben reopens the game: he watches.
       await screen(b, ben, gameId, 'ben-screen-4');
       const reopened = await untilControl(a, gameId, (s) => s.screens.length === 2);
@@ -202,7 +211,7 @@ function cohosting(two: boolean) {
       await clock.advance(HANDOVER_AFTER_MS);
       const passed = await untilControl(a, gameId, (s) => holderOf(s) === 'ben-screen-4');
       expect(passed.screens.map((s) => s.admin_name)).toEqual(['Ben']);
-      expect((await controlEntries(a, gameId)).at(-1)).toBe('ben: grant by timeout: from Anna (screen gone 5 s) to Ben, present longest');
+      await untilEntry(a, gameId, 'ben: grant by timeout: from Anna (screen gone 5 s) to Ben, present longest');
     });
 
     it('a watcher without triviaGame.control is present but never takes control', async () => {
