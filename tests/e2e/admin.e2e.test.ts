@@ -188,13 +188,16 @@ describe('admin management', () => {
     // The dry run created nobody.
     expect((await superAdmin.call('/admin/list', { page: 1, limit: 10, keyword: 'sheet.' })).total).toBe(0);
 
-    // The real server answers; the request is only held back a moment so the progress can be seen.
+    // The real server answers; the request is only held back until the progress was seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await admin.route('**/api/admin/admin/import', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await dialog.getByTestId('import-run').filter({ hasText: 'Import 2 admins' }).click();
     await dialog.getByTestId('import-progress').filter({ hasText: 'Importing 2 admins' }).waitFor();
+    release();
     await dialog.getByTestId('import-summary').filter({ hasText: 'Admins created: 2 · rows skipped: 1' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await adminRow(admin, 'sheet.one').waitFor();

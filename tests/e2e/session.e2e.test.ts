@@ -59,7 +59,6 @@ afterAll(async () => {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const queryOf = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; jti: string };
 
@@ -147,8 +146,11 @@ describe('login form', () => {
 
   it('logs in with Enter, shows the loading button meanwhile, and lands on /dashboard with the name in the navbar', async () => {
     const page = await openPage(browser, { locale: 'en-US' });
+    // The server's answer is held until the loading button was seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/login', async (route) => {
-      await delay(400);
+      await released;
       await route.continue();
     });
     await page.goto(`${server.url}/login`);
@@ -157,6 +159,7 @@ describe('login form', () => {
     const button = page.getByRole('button', { name: /Log in|Logging in/ });
     await expect.poll(() => button.getAttribute('data-loading')).not.toBeNull();
     expect(await button.isDisabled()).toBe(true);
+    release();
     await expectOnDashboard(page, ADMIN.name);
     expect(await tokenOf(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')!;
@@ -280,10 +283,12 @@ describe('route guard', () => {
     const page = await openPage(browser, { locale: 'en-US' });
     await loginByApi(page, server);
     let held = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/info', async (route) => {
       if (!held) {
         held = true; // the first page's call is still waiting when the next page is opened
-        await delay(1_500);
+        await released;
       }
       await route.continue().catch(() => undefined);
     });
@@ -291,6 +296,7 @@ describe('route guard', () => {
     await expect.poll(() => held).toBe(true);
     await page.goto(`${server.url}/503`);
     await page.getByRole('heading', { name: 'Service unavailable' }).waitFor();
+    release(); // the first page's call answers only now, after the page was left
     expect(await tokenOf(page)).not.toBeNull();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
@@ -466,7 +472,9 @@ describe('server failures', () => {
     await alert.getByText('Network error').waitFor();
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
-    await delay(300);
+    // Both were handled and rendered (two frames later); a closing dialog says so at once in data-state.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await alert.getAttribute('data-state')).toBe('open');
     expect(await alert.isVisible()).toBe(true);
     await alert.getByRole('button', { name: 'OK' }).click();
     await alert.waitFor({ state: 'hidden' });
