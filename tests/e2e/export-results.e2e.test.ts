@@ -1,7 +1,7 @@
 /**
  * The results export from the game list in real Chromium: the export menu of a game offers Excel and
- * the two CSV tables; choosing one downloads the file under the game's (Chinese) title, and the
- * workbook opens with its two sheets. With an access token that expired before the click, the
+ * the three CSV tables; choosing one downloads the file under the game's (Chinese) title, and the
+ * workbook opens with its four sheets. With an access token that expired before the click, the
  * download is refreshed and replayed once — the operator just gets the file. A screenshot of the
  * open menu goes to /tmp/shots for review.
  */
@@ -53,12 +53,12 @@ describe('the results export menu', () => {
     const [game] = (await server.app.db.select().from(triviaGames)).filter((g) => g.type === 1);
     const page = await gameList();
 
-    const workbook = await exportFrom(page, game!.title, 'Excel（排名與作答紀錄）');
+    const workbook = await exportFrom(page, game!.title, 'Excel（排名、作答紀錄、各題統計、取消資格）');
     expect(workbook.name).toBe(`${game!.title}-成績.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(workbook.path);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄']);
-    expect(book.getWorksheet('排名')!.getRow(1).values).toEqual([undefined, '名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄', '各題統計', '取消資格']);
+    expect(book.getWorksheet('排名')!.getRow(1).values).toEqual([undefined, '名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數', '公平性提示']);
 
     await untilTokenExpired((await tokenOf(page))!); // a real wait for the server's clock, no longer
     let refreshes = 0;

@@ -1,6 +1,7 @@
 /**
- * The results export menu of a game (issue 7): the ranking or every answer as CSV, or both as an Excel
- * workbook, from POST /triviaGame/exportResults. Used in the game list's actions and on the control
+ * The results export menu of a game (issue 7): the ranking, every answer or the per-question
+ * statistics as CSV, or all of them with the disqualified players as an Excel workbook (issue 21),
+ * from POST /triviaGame/exportResults. Used in the game list's actions and on the control
  * screen. The file comes through the API layer's `api.download` (same headers, the one token refresh
  * and replay, the same error messages) and is saved under the name the server gave it (the game's
  * title). Shown only to admins who may read games (`triviaGame.list`, as the server checks).
@@ -13,11 +14,12 @@ import { api } from '@/app/api/api';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { saveFile } from '@/app/lib/save-file';
 
-type Choice = 'csvRanking' | 'csvAnswers' | 'xlsx';
+type Choice = 'csvRanking' | 'csvAnswers' | 'csvStatistics' | 'xlsx';
 
-const REQUESTS: Record<Choice, { format: 'csv' | 'xlsx'; table?: 'ranking' | 'answers' }> = {
+const REQUESTS: Record<Choice, { format: 'csv' | 'xlsx'; table?: 'ranking' | 'answers' | 'statistics' }> = {
   csvRanking: { format: 'csv', table: 'ranking' },
   csvAnswers: { format: 'csv', table: 'answers' },
+  csvStatistics: { format: 'csv', table: 'statistics' },
   xlsx: { format: 'xlsx' },
 };
 
@@ -72,6 +74,10 @@ export function ExportResults({ gameId, size = 'xs', variant = 'ghost' }: Export
               <Menu.Item value="csvAnswers" textStyle="xs">
                 <LuFileText />
                 {t('export.csvAnswers')}
+              </Menu.Item>
+              <Menu.Item value="csvStatistics" textStyle="xs">
+                <LuFileText />
+                {t('export.csvStatistics')}
               </Menu.Item>
             </Menu.ItemGroup>
           </Menu.Content>
