@@ -11,6 +11,7 @@ export type Question = components['schemas']['Question'];
 export type RankData = components['schemas']['RankData'];
 export type GameFlowData = components['schemas']['GameFlowData'];
 export type VenueData = components['schemas']['VenueData'];
+export type PreflightData = components['schemas']['PreflightData'];
 
 /** The page size used to read a game's whole question list (the contract accepts up to 100). */
 const ALL_PAGE = 100;
@@ -34,6 +35,10 @@ export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 
 export const loadRanking = (gameId: number): Promise<RankData> => api.post('/triviaGame/getRank', { trivia_game_id: gameId, limit: 10 });
 
 export const createDisplayCode = async (gameId: number): Promise<string> => (await api.post('/triviaGame/displayCode', { trivia_game_id: gameId })).code;
+
+/** The pre-flight check before the first question (its problems are shown by the panel, not as a toast). */
+export const runPreflight = (gameId: number, expectedAudience: number | null): Promise<PreflightData> =>
+  api.post('/triviaGame/preflight', { trivia_game_id: gameId, ...(expectedAudience === null ? {} : { expected_audience: expectedAudience }) });
 
 /** The join address, where its base comes from, and the server's LAN addresses (the venue warning). */
 export const loadVenue = (gameId: number): Promise<VenueData> => api.post('/triviaGame/venue', { trivia_game_id: gameId });

@@ -5,7 +5,7 @@
  */
 import { provideGame } from '@machines/game/game.machine';
 import type { ShownTiming } from '@machines/question/types';
-import { type GameFlowData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking } from '../api/live-api';
+import { type GameFlowData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking, runPreflight } from '../api/live-api';
 import type { RealtimeClient } from '@/shared/realtime/client';
 import { operatorTopic } from './operator-connection';
 
@@ -23,6 +23,7 @@ export function controlScreenLogic(gameId: number, client: RealtimeClient) {
     },
     endGame: ({ gameId: id }) => gameFlow(id, null, 5),
     loadRanking: ({ gameId: id }) => loadRanking(id),
+    runPreflight: ({ gameId: id, expectedAudience }) => runPreflight(id, expectedAudience),
     showQuestion: async ({ questionId }) => timingOf(await gameFlow(gameId, questionId, 2)),
     publishAnswer: ({ questionId }) => gameFlow(gameId, questionId, 3),
     publishRanking: ({ questionId }) => gameFlow(gameId, questionId, 4),

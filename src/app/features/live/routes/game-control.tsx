@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ControlHeader } from '../components/control-header';
 import { CountdownDialog } from '../components/countdown-dialog';
 import { LivePanel } from '../components/live-panel';
+import { PreflightPanel } from '../components/preflight-panel';
 import { QuestionTable } from '../components/question-table';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
 import { useGameActor } from '../hooks/use-game-control';
@@ -116,6 +117,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
         </Alert.Root>
       )}
 
+      <PreflightPanel gameActor={gameActor} gameId={gameId} />
       <LivePanel gameActor={gameActor} />
 
       <Card.Root size="sm" variant="outline" bg="bg">

@@ -9,7 +9,7 @@ import type { components } from '@openapi/admin-api';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '@/app/api/api';
 import { ListPagination } from '@/app/components/list-pagination';
 import { SearchBox } from '@/app/components/search-box';
@@ -41,7 +41,12 @@ function QuestionList({ loaded }: { loaded: Game }) {
   const gameId = loaded.id;
   const canEdit = usePermission('triviaGame.edit');
   const [game, setGame] = useState<Game>(loaded);
-  const [dialog, setDialog] = useState<{ questionId: number | null } | null>(null);
+  // `?question=<id>` opens that question's dialog (the control screen's pre-flight check links here).
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<{ questionId: number | null } | null>(() => {
+    const linked = Number(searchParams.get('question'));
+    return Number.isInteger(linked) && linked > 0 ? { questionId: linked } : null;
+  });
 
   const load = useCallback(
     ({ page, limit, title }: PagedQuery<{ title: string }>) =>
