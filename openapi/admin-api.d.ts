@@ -1830,7 +1830,7 @@ export interface components {
             type: 2 | 3 | 4 | 5;
             screen_id?: components["schemas"]["ControlScreenId"];
         };
-        /** @description The control screen that sends the step (a random id the screen makes when it opens). While a screen holds control of the game, a step without it or from another screen is refused (code 201); with nobody holding control a step without it is taken. */
+        /** @description The control screen that sends the step (a random id the screen makes when it opens; the control screen always sends it). A step with it is taken only from the screen holding control of the game, for that screen's admin (else code 201). A step without it (a script, the API directly) is not a control screen's and is not held to the lease. */
         ControlScreenId: string;
         TriviaGameControlRequest: {
             trivia_game_id: components["schemas"]["Id"];

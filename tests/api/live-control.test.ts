@@ -110,7 +110,7 @@ function cohosting(two: boolean) {
         expect(frame.data.screens.map((s: { admin_name: string }) => s.admin_name)).toEqual(['Anna', 'Ben']);
       }
 
-      const refusedEn = await onB.flow(gameId, q1, 2, { lang: 'en' } as never);
+      const refusedEn = await onB.admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 2, screen_id: 'ben-screen-1' }, { lang: 'en' });
       expect(refusedEn.body.code).toBe(201);
       expect(refusedEn.body.message).toBe("Anna's control screen holds control of this game; request control first");
       const withScreen = await onB.admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 2, screen_id: 'ben-screen-1' }, { lang: 'zh-TW' });
@@ -203,7 +203,7 @@ function cohosting(two: boolean) {
       await screen(b, ben, gameId, 'ben-screen-4');
       const reopened = await untilControl(a, gameId, (s) => s.screens.length === 2);
       expect(holderOf(reopened)).toBe('anna-screen-3');
-      expect((await onB.flow(gameId, q1, 3)).body.code).toBe(201);
+      expect((await onB.admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 3, screen_id: 'ben-screen-4' })).body.code).toBe(201);
 
       // Anna's tab closes with nobody asking: control passes to the screen still there once the time is up.
       annaScreen.close();
@@ -214,14 +214,17 @@ function cohosting(two: boolean) {
       await untilEntry(a, gameId, 'ben: grant by timeout: from Anna (screen gone 5 s) to Ben, present longest');
     });
 
-    it('a watcher without triviaGame.control is present but never takes control', async () => {
+    it('a watcher without triviaGame.control is present but never takes control; a step sent by no screen is not held to the lease', async () => {
       const { id: gameId } = await bench(a, () => boss).createGame({ title: 'Viewer', type: 1 });
       const vera = await login(a, 'vera', 'Vera-pass-123');
       await screen(a, vera, gameId, 'vera-screen-1');
       const state = await untilControl(a, gameId, (s) => s.screens.length === 1);
       expect(state.holder).toBeNull();
-      // Nobody holds control: a step sent by no screen (a script) is taken.
       const q1 = await bench(a, () => boss).addQuestion(gameId, { answering_time: 20 });
+      // A screen that does not hold control is refused even when nobody holds it.
+      const asScreen = await bench(a, () => boss).admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 2, screen_id: 'boss-screen-1' });
+      expect(asScreen.body).toMatchObject({ code: 201, message: 'This control screen does not hold control' });
+      // A step sent by no screen (a script, the API directly) is taken.
       expect((await bench(a, () => boss).flow(gameId, q1, 2)).body.code).toBe(200);
     });
   };

@@ -143,19 +143,18 @@ async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: Ser
 }
 
 /**
- * The step's control check (flow.ts, under the game's row lock): while a screen holds control, only
- * it (and its admin) may step; a screen that does not hold control may not step at all. A step
- * sent by no screen is taken while nobody holds control (a script, or the server's own deadline
- * step, which passes no caller).
+ * The step's control check (flow.ts, under the game's row lock): a step sent by a control screen
+ * (with its screen id, as the control screen always sends it) is taken only from the screen holding
+ * control, and only for that screen's admin. A step sent by no screen — a script or another client
+ * of the API, and the server's own deadline step — is not a control screen's and is not held to the
+ * lease (the permission triviaGame.control still is).
  */
 export async function requireControl(db: q.Queryable, gameId: number, screenId: string | null, adminId: number, now: Date): Promise<void> {
+  if (screenId === null) return;
   const rows = await screensOf(db, gameId);
   const holder = rows.find((row) => row.holds && !goneTooLong(row, now));
-  if (holder) {
-    if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError('live.control.notHolder', { name: holder.adminName });
-    return;
-  }
-  if (screenId !== null) throw businessError('live.control.notHolding');
+  if (!holder) throw businessError('live.control.notHolding');
+  if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError('live.control.notHolder', { name: holder.adminName });
 }
 
 export interface ControlOutcome {
