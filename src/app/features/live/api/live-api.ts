@@ -28,9 +28,12 @@ export async function loadAllQuestions(gameId: number): Promise<Question[]> {
   }
 }
 
-/** One game-flow step. Steps 4 and 5 show the server's success message (公佈排名成功, 遊戲結束成功). */
-export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 | 4 | 5): Promise<GameFlowData> =>
-  api.post('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type }, { notify: type === 4 || type === 5 });
+/**
+ * One game-flow step, sent by this control screen (`screenId`: the server takes steps only from the
+ * screen that holds control). Steps 4 and 5 show the server's success message (公佈排名成功, 遊戲結束成功).
+ */
+export const gameFlow = (gameId: number, questionId: number | null, type: 2 | 3 | 4 | 5, screenId?: string): Promise<GameFlowData> =>
+  api.post('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type, ...(screenId ? { screen_id: screenId } : {}) }, { notify: type === 4 || type === 5 });
 
 export const loadRanking = (gameId: number): Promise<RankData> => api.post('/triviaGame/getRank', { trivia_game_id: gameId, limit: 10 });
 

@@ -5,7 +5,8 @@
  * 立即公佈答案 asks 是否公佈答案 first (`shown.publishNow.confirmingPublish`); if the countdown ends while
  * that box is open, the answer is published all the same and the box closes. A publish that failed
  * after time ran out offers a retry. Players and answers in come with it, so the operator sees them
- * without leaving the dialog.
+ * without leaving the dialog, and so does who holds control (the dialog covers the page: a watcher
+ * asks for control here, and the holder answers a request here).
  */
 import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -17,6 +18,7 @@ import type { QuestionActorRef } from '@machines/question/question.machine';
 import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, selectRemainingSeconds, selectShowsCountdownDialog } from '@machines/question/selectors';
 import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
+import { ControlStrip } from './control-bar';
 
 export function CountdownDialog({ gameActor }: { gameActor: GameActorRef }) {
   const liveId = useSelector(gameActor, selectLiveQuestionId);
@@ -65,6 +67,7 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="5" align="center">
+                  <ControlStrip gameActor={gameActor} />
                   {untimed ? (
                     <Stack align="center" gap="1" py="4">
                       <Text fontSize="3xl" fontWeight="bold">

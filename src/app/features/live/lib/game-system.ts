@@ -1,12 +1,14 @@
 /**
  * The control screen's actor system: the game machine (machines/game) with the browser's calls —
- * the game's detail and questions, the game-flow steps, the top 10 — and the operator topic on the
- * realtime client (lib/operator-connection.ts). Created by hooks/use-game-control.ts with system id `game`.
+ * the game's detail and questions, the game-flow steps (sent as this screen, `screenId`), the top 10,
+ * the control calls (api/control-api.ts) — and the operator topic on the realtime client
+ * (lib/operator-connection.ts). Created by hooks/use-game-control.ts with system id `game`.
  */
 import { provideGame } from '@machines/game/game.machine';
 import type { ShownTiming } from '@machines/question/types';
 import { type GameFlowData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking, runPreflight } from '../api/live-api';
 import type { RealtimeClient } from '@/shared/realtime/client';
+import { controlGame } from '../api/control-api';
 import { operatorTopic } from './operator-connection';
 
 const timingOf = (data: GameFlowData): ShownTiming => ({
@@ -14,19 +16,20 @@ const timingOf = (data: GameFlowData): ShownTiming => ({
   serverTime: Date.parse(data.server_time),
 });
 
-/** The game machine of the control screen of `gameId`, with its calls, on the realtime `client`. */
-export function controlScreenLogic(gameId: number, client: RealtimeClient) {
+/** The game machine of the control screen `screenId` of `gameId`, with its calls, on the realtime `client`. */
+export function controlScreenLogic(gameId: number, client: RealtimeClient, screenId: string) {
   return provideGame({
     loadGame: async ({ gameId: id }) => {
       const [detail, questions] = await Promise.all([loadGameDetail(id), loadAllQuestions(id)]);
       return { detail, questions };
     },
-    endGame: ({ gameId: id }) => gameFlow(id, null, 5),
+    endGame: ({ gameId: id }) => gameFlow(id, null, 5, screenId),
     loadRanking: ({ gameId: id }) => loadRanking(id),
     runPreflight: ({ gameId: id, expectedAudience }) => runPreflight(id, expectedAudience),
-    showQuestion: async ({ questionId }) => timingOf(await gameFlow(gameId, questionId, 2)),
-    publishAnswer: ({ questionId }) => gameFlow(gameId, questionId, 3),
-    publishRanking: ({ questionId }) => gameFlow(gameId, questionId, 4),
+    showQuestion: async ({ questionId }) => timingOf(await gameFlow(gameId, questionId, 2, screenId)),
+    publishAnswer: ({ questionId }) => gameFlow(gameId, questionId, 3, screenId),
+    publishRanking: ({ questionId }) => gameFlow(gameId, questionId, 4, screenId),
+    controlCall: ({ gameId: id, screenId: screen, action }) => controlGame(id, screen, action),
     operatorTopic: operatorTopic(client),
   });
 }

@@ -3,7 +3,10 @@
  * `game:<id>:operator` on the tab's one realtime client (src/app/realtime/admin-realtime.ts, held by
  * the game's `connection` child), its frames sent to the game as typed events (`server.*`, the
  * contract's event types, play-api.yaml). The client reconnects by itself with backoff and
- * resubscribes (the server answers each subscription with a `server.snapshot`).
+ * resubscribes (the server answers each subscription with a `server.snapshot`). With a screen id it
+ * also listens to the screen's own topic `game:<id>:screen:<screen_id>`: listening is the screen's
+ * presence for the control lease (the server answers with `server.control`, and publishes every
+ * change of control on the operator topic).
  */
 import { fromCallback } from 'xstate';
 import type { GameEvent, OperatorTopicInput } from '@machines/game/types';
@@ -37,6 +40,8 @@ export function operatorEvent(frame: ServerFrame, serverNow: () => number, recei
       return { type: 'server.gameEnded' };
     case 'server.gameReset':
       return { type: 'server.gameReset' };
+    case 'server.control':
+      return { type: 'server.control', control: frame.data };
     default:
       return null;
   }
@@ -46,13 +51,16 @@ export function operatorEvent(frame: ServerFrame, serverNow: () => number, recei
 export function operatorTopic(client: RealtimeClient) {
   return fromCallback<{ type: string }, OperatorTopicInput>(({ sendBack, input }) => {
     let live = true;
-    const off = client.subscribe(input.topic, (frame) => {
+    const hear = (frame: ServerFrame) => {
       const event = live ? operatorEvent(frame, () => client.clock.now()) : null;
       if (event) sendBack(event);
-    });
+    };
+    const off = client.subscribe(input.topic, hear);
+    const offScreen = input.screenTopic === null ? () => undefined : client.subscribe(input.screenTopic, hear);
     return () => {
       live = false;
       off();
+      offScreen();
     };
   });
 }

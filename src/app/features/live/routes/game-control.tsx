@@ -21,6 +21,7 @@ import { CID_KEY, session } from '@/app/lib/storage';
 import { usePageTitle } from '@/app/lib/title';
 import { createDisplayCode } from '../api/live-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ControlBar } from '../components/control-bar';
 import { ControlHeader } from '../components/control-header';
 import { CountdownDialog } from '../components/countdown-dialog';
 import { LivePanel } from '../components/live-panel';
@@ -118,6 +119,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
       )}
 
       <PreflightPanel gameActor={gameActor} gameId={gameId} />
+      <ControlBar gameActor={gameActor} />
       <LivePanel gameActor={gameActor} />
 
       <Card.Root size="sm" variant="outline" bg="bg">
