@@ -72,6 +72,8 @@ function objectFor(op: OperationInfo, field: string, objects: Objects): number |
     admin: { id: objects.memberId },
     audit: { admin_id: null },
   };
+  // A control screen's id is a string the screen made up, not an object of a company: the game's id decides.
+  if (field === 'screen_id') return null;
   const area = Object.keys(table).find((name) => op.operationId.startsWith(name));
   return area === undefined ? undefined : table[area]![field];
 }
