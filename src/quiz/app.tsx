@@ -7,20 +7,20 @@
  * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
  * answers per option; the ranking (podium, promotions in a level game); the final results. It
  * reconnects by itself (the page's one realtime client, @/audience/game-channel) and resumes from the snapshot the server sends on
- * every subscription. It decides nothing: every fact on screen comes from the server.
+ * every subscription. The following is ./display-follower.ts's, read here as an external store. It
+ * decides nothing: every fact on screen comes from the server.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPlayApi, PlayApiError, type PlayApi, type PlaySchemas } from '@/audience/api';
-import { remainingMs, roughOffset, secondsShown, fractionLeft } from '@/domain/clock';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createPlayApi, type PlayApi, type PlaySchemas } from '@/audience/api';
+import { remainingMs, secondsShown, fractionLeft } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
-import { openGameChannel } from '@/audience/game-channel';
-import type { RealtimeStatus } from '@/shared/realtime/client';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
-import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
+import { followDisplay } from './display-follower';
+import { answerBars, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
 import { PairingScreen } from './pairing-screen';
 import { QrCode } from './qr-code';
-import { WinnersPodium, type Winners } from './winners-podium';
+import { WinnersPodium } from './winners-podium';
 
 export function App() {
   const t = useT();
@@ -45,7 +45,7 @@ export function App() {
 
   let body;
   if (boot.kind === 'loading') body = <p className="message">{t('loading')}</p>;
-  else if (boot.kind === 'ready') body = <Display api={api} session={boot.session} onExpired={expire} />;
+  else if (boot.kind === 'ready') body = <Display key={boot.session.token} api={api} session={boot.session} onExpired={expire} />;
   else {
     // No code and no session, a used link, or an unpaired display: pair by a code (./pairing-screen.tsx).
     const notice =
@@ -62,46 +62,9 @@ export function App() {
 
 function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySession; onExpired: (message: string) => void }) {
   const t = useT();
-  const [state, setState] = useState<DisplayState | null>(null);
-  const stateRef = useRef<DisplayState | null>(null);
-  const show = useCallback((next: DisplayState | null) => {
-    stateRef.current = next;
-    setState(next);
-  }, []);
-  const [offsetMs, setOffsetMs] = useState(0);
-  const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  // The winners the operator shows (server.winners), until the game moves on or a ranking is published again.
-  const [winners, setWinners] = useState<Winners | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      const data = await api.displayState(session.token);
-      setOffsetMs((current) => (current === 0 ? roughOffset(Date.parse(data.server_time), Date.now()) : current));
-      show(data);
-    } catch (error) {
-      if (error instanceof PlayApiError && error.tokenRejected) onExpired(error.message);
-    }
-  }, [api, session.token, onExpired, show]);
-
-  useEffect(() => {
-    void refresh();
-    const live = openGameChannel({
-      getTicket: () => api.displayTicket(session.token),
-      onEvent: (frame) => {
-        // Some display was unpaired from this game: this one asks whether it still may follow it (a 202 ends it).
-        if (frame.type === 'display.unpaired') return void refresh();
-        if (frame.type === 'server.winners') return void setWinners(frame.data as Winners);
-        if (frame.type !== 'server.playerJoined') setWinners(null);
-        const next = applyFrame(stateRef.current, frame);
-        show(next.state);
-        if (next.refresh) void refresh();
-      },
-      onStatus: setStatus,
-      onClock: setOffsetMs,
-      onRejected: (error) => onExpired(error.message),
-    });
-    return () => live.close();
-  }, [api, session.token, refresh, onExpired, show]);
+  // One follower per session (the page keys this component by its token; onExpired is stable for it).
+  const follower = useMemo(() => followDisplay(api, session.token, onExpired), [api, session.token, onExpired]);
+  const { state, offsetMs, status, winners } = useSyncExternalStore(follower.subscribe, follower.getSnapshot);
 
   if (!state) return <p className="message">{t('loading')}</p>;
   const screen = displayScreen(state);

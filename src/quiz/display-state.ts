@@ -5,6 +5,7 @@
  * given history leads to is testable without a browser.
  */
 import type { PlaySchemas } from '@/audience/api';
+import type { Winners } from './winners-podium';
 
 export type DisplayState = PlaySchemas['DisplayStateData'];
 export type DisplayScreen = 'lobby' | 'question' | 'answer' | 'ranking' | 'final';
@@ -48,6 +49,15 @@ export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { s
     default:
       return { state, refresh: false };
   }
+}
+
+/**
+ * The winners on screen after a frame: shown by `server.winners`, kept while players join (or a
+ * display is unpaired), gone as soon as the game moves on or a ranking is published again.
+ */
+export function winnersAfter(winners: Winners | null, frame: DisplayFrame): Winners | null {
+  if (frame.type === 'server.winners') return frame.data as Winners;
+  return frame.type === 'server.playerJoined' || frame.type === 'display.unpaired' ? winners : null;
 }
 
 export function displayScreen(state: DisplayState): DisplayScreen {
