@@ -72,6 +72,7 @@ const EXPECTED_PATHS = [
   '/triviaGame/updateLevel', // save levels
   '/triviaGame/getRank',
   '/triviaGame/gameFlow',
+  '/triviaGame/control', // co-hosting: request, accept, decline or release control of a live game (issue 21)
   '/triviaGame/displayCode', // single-use code that opens the quiz display
   '/triviaGame/pairDisplay', // display pairing: bind the display showing a code (issue 16)
   '/triviaGame/unpairDisplay',
@@ -159,7 +160,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
@@ -185,6 +186,7 @@ const AUDITED = [
   'triviaGameDuplicate',
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
+  'triviaGameControl',
   'triviaGameDisplayCode',
   'triviaGamePairDisplay',
   'triviaGameUnpairDisplay',

@@ -19,6 +19,7 @@ export const AUDIT_OPERATIONS = [
   'triviaGameDuplicate',
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
+  'triviaGameControl',
   'triviaGameDisplayCode',
   'triviaGamePairDisplay',
   'triviaGameUnpairDisplay',
