@@ -191,7 +191,7 @@ describe('a speed contest run from the control screen', () => {
     // The results export is on the control screen too: the workbook ranks the four players.
     await page.getByTestId('export-results').click();
     const downloading = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Excel（排名與作答紀錄）' }).click();
+    await page.getByRole('menuitem', { name: 'Excel（排名、作答紀錄、各題統計、取消資格）' }).click();
     const download = await downloading;
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await download.path())!);
@@ -211,9 +211,9 @@ describe('a speed contest run from the control screen', () => {
     await confirm.getByText('是否公佈答案').waitFor();
     await confirm.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'hidden' });
+    // Cancelled, the countdown goes on: the next second shows.
     const before = await countdownSeconds(page);
-    await page.waitForTimeout(1_200);
-    expect(await countdownSeconds(page)).toBeLessThan(before);
+    await expect.poll(() => countdownSeconds(page), { timeout: 5_000 }).toBeLessThan(before);
     await dialog.getByTestId('publish-now').click();
     await confirm.getByRole('button', { name: '確定' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -242,7 +242,8 @@ describe('a reload in the middle of a question', () => {
     await row(page, '長題目').getByTestId('question-action').click();
     const dialog = page.getByTestId('countdown-dialog');
     await dialog.waitFor();
-    await page.waitForTimeout(3_000);
+    // Three seconds of the countdown gone by, as the screen shows them.
+    await expect.poll(() => countdownSeconds(page), { timeout: 15_000 }).toBeLessThanOrEqual(7);
     await page.reload();
     await dialog.waitFor();
     const left = await countdownSeconds(page);

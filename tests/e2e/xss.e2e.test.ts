@@ -88,6 +88,16 @@ async function watchedPage(options: PageOptions = {}): Promise<{ page: Page; hit
   return { page, hits: () => page.evaluate(() => (window as any).__xssHits as string[]), unexpected };
 }
 
+/**
+ * Waits until what a payload could still set off has had its turn: every image on the page has loaded
+ * or failed (its onload/onerror ran), then the page drew a frame and ran what its task queue held.
+ * A condition, not a pause: the assertion after it sees whatever a slipped-through handler did.
+ */
+async function quiet(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 describe('XSS corpus in the browser', () => {
   it(`runs none of the ${xssCorpus.length} payloads in the notification detail dialog (raw, bypassing the server)`, async () => {
     // Raw, as if the server sanitizer had been bypassed: the browser's DOMPurify alone stands between
@@ -149,8 +159,8 @@ describe('XSS corpus in the browser', () => {
       await next.click();
     }
     expect(opened).toBe(xssCorpus.length);
-    // Give late handlers (onerror of images, timers) a moment to fire if anything slipped through.
-    await page.waitForTimeout(300);
+    // Late handlers (an image's onerror) have their turn if anything slipped through.
+    await quiet(page);
     expect(await hits()).toEqual([]);
     expect(unexpected).toEqual([]);
     // A ceiling for a loaded machine (182 dialogs took over 120 s at a load average of 22 on 2 cores), not a measure.
@@ -182,10 +192,10 @@ describe('XSS corpus in the browser', () => {
       await page.goto(`${server.url}/privacy`);
       await page.getByTestId('privacy-content').getByText('payload 0', { exact: true }).waitFor();
       expect(await page.getByTestId('rich-text-error').count()).toBe(0);
-      await page.waitForTimeout(100);
+      await quiet(page);
       expect(await hits()).toEqual([]);
     }
-    await page.waitForTimeout(300);
+    await quiet(page);
     expect(await hits()).toEqual([]);
     expect(unexpected).toEqual([]);
   });
@@ -398,7 +408,7 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
       await expectShown(phone.page, '.me-name', [nickname], "a phone's own nickname");
     }
 
-    await Promise.all([control, display, phone, latecomer].map(({ page }) => page.waitForTimeout(300)));
+    await Promise.all([control, display, phone, latecomer].map(({ page }) => quiet(page)));
     for (const { hits, unexpected } of [control, display, phone, latecomer]) {
       expect(await hits()).toEqual([]);
       expect(unexpected).toEqual([]);
@@ -439,7 +449,7 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
       await page.goto(`${server.url}${path}`);
       await expectShown(page, selector, expected.map(read), path);
     }
-    await page.waitForTimeout(300);
+    await quiet(page);
     expect(await hits()).toEqual([]);
     expect(unexpected).toEqual([]);
   }, 60_000);
