@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { listOperations, loadAdminSpec, type OperationInfo } from '@/server/contract/spec';
 import { flattenPermissions } from '@/server/db/seed-data';
-import { notifications } from '@/server/db/schema';
+import { notifications, players } from '@/server/db/schema';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
@@ -57,6 +57,7 @@ interface Objects {
   notificationId: number;
   memberId: number;
   displayId: number;
+  playerId: number;
 }
 
 /**
@@ -66,7 +67,7 @@ interface Objects {
  */
 function objectFor(op: OperationInfo, field: string, objects: Objects): number | number[] | null | undefined {
   const table: Record<string, Record<string, number | number[] | null>> = {
-    triviaGame: { id: objects.gameId, trivia_game_id: objects.gameId, question_id: objects.questionId, display_id: objects.displayId },
+    triviaGame: { id: objects.gameId, trivia_game_id: objects.gameId, question_id: objects.questionId, display_id: objects.displayId, player_id: objects.playerId },
     question: { id: objects.questionId, trivia_game_id: objects.gameId, level_id: objects.levelId },
     notification: { id: op.operationId === 'notificationRead' ? [objects.notificationId] : objects.notificationId },
     admin: { id: objects.memberId },
@@ -160,7 +161,12 @@ describe('access matrix over every operation of the contract', () => {
     const paired = await call(app, '/triviaGame/pairDisplay', { trivia_game_id: gameId, code: pending.json().data.pairing_code }, { token: admin });
     expect(paired.body.code, JSON.stringify(paired.body)).toBe(200);
     const displayId = paired.body.data.display.id as number;
-    objects = { gameId, levelId: level.id, questionId: question.body.data.id, notificationId: inbox.body.data.list[0].id, memberId, displayId };
+    // A player of the game (what disqualify and requalify name).
+    const { pin } = (await call(app, '/triviaGame/detail', { id: gameId }, { token: admin })).body.data.item;
+    const joined = await app.inject({ method: 'POST', url: '/api/play/join', headers: { 'content-type': 'application/json' }, payload: { pin, nickname: 'Matrix player' } });
+    expect(joined.json().code, joined.body).toBe(200);
+    const [player] = await app.db.select({ id: players.id }).from(players).where(eq(players.triviaGameId, gameId));
+    objects = { gameId, levelId: level.id, questionId: question.body.data.id, notificationId: inbox.body.data.list[0].id, memberId, displayId, playerId: player!.id };
   });
   afterAll(() => app.close());
 
