@@ -43,7 +43,7 @@
  * Derived facts (can answer, seconds left, busy) are states, tags and `can()`; see selectors.ts.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stateIn, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { msToNextChange } from '../../src/domain/clock.js';
+import { msAtNextChange, msToNextChange } from '../../src/domain/clock.js';
 import { connectionMachine } from '../connection/connection.machine.js';
 import { errorMessage } from '../error-message.js';
 import type {
@@ -145,7 +145,7 @@ export const playerMachine = setup({
       error: null,
     })),
     tickDown: assign(({ context }) => ({
-      remainingMs: context.remainingMs === null ? null : Math.max(0, Math.ceil(context.remainingMs / 1000) * 1000 - 1000),
+      remainingMs: context.remainingMs === null ? null : msAtNextChange(context.remainingMs),
     })),
     setClockOffset: assign((_, params: { offsetMs: number }) => ({ clockOffsetMs: params.offsetMs })),
     /** The live link of the phone's token: the game's events, then the connection (which starts the client). */

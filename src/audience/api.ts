@@ -8,6 +8,7 @@
  * Never imports the back office.
  */
 import type { components, paths } from '@openapi/play-api';
+import { asEnvelope, envelopeMessage } from '@/shared/envelope';
 import { deviceId } from './device-id';
 
 export type PlaySchemas = components['schemas'];
@@ -39,12 +40,6 @@ export class PlayApiError extends Error {
   }
 }
 
-interface Envelope {
-  code?: number;
-  message?: string;
-  data?: unknown;
-}
-
 export interface PlayApiOptions {
   /** The language the server answers in. */
   lang: () => Language;
@@ -54,21 +49,12 @@ export interface PlayApiOptions {
   fetch?: typeof fetch;
 }
 
-/** The first field error of a 422, else the envelope's message. */
-export function envelopeMessage(body: Envelope): string {
-  if (body.code === 422 && body.data && typeof body.data === 'object') {
-    const errors = (body.data as { errors?: Record<string, string[]> }).errors ?? {};
-    const first = Object.values(errors).flat()[0];
-    if (first) return first;
-  }
-  return body.message || 'Error';
-}
-
 /** `data` of a code-200 envelope, or the error it stands for. */
 export function unwrap<T>(body: unknown): T {
-  const envelope = (body ?? {}) as Envelope;
-  if (envelope.code === 200) return envelope.data as T;
-  throw new PlayApiError(envelopeMessage(envelope), typeof envelope.code === 'number' ? envelope.code : 500, envelope.data ?? null);
+  const envelope = asEnvelope(body);
+  if (envelope?.code === 200) return envelope.data as T;
+  if (!envelope) throw new PlayApiError('Error', 500, null);
+  throw new PlayApiError(envelopeMessage(envelope) || 'Error', envelope.code, envelope.data ?? null);
 }
 
 /** The JSON body a path's POST takes, from the contract. */
@@ -89,7 +75,7 @@ export function createPlayApi({ lang, networkError, baseUrl = '/api/play', fetch
     } catch {
       throw new PlayApiError(networkError(), 0);
     }
-    if (!envelope || typeof envelope !== 'object' || typeof (envelope as Envelope).code !== 'number') throw new PlayApiError(networkError(), 0);
+    if (!asEnvelope(envelope)) throw new PlayApiError(networkError(), 0);
     return unwrap<T>(envelope);
   }
 
