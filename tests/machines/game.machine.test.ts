@@ -550,7 +550,9 @@ describe('game machine, model-based', () => {
       // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
       transient: ['flow.started', 'rights.deciding'],
     });
-  });
+    // Every path replayed in one test (about 2,000 since the pre-flight gate and the control lease): 27 s
+    // alone on this machine, so the project's 30 s would fail it on a loaded one.
+  }, 180_000);
 
   describe.each(paths.map((path) => [`reaches ${serializeVertex(path.state, undefined)}: ${path.steps.slice(1).map((s) => s.event.type).join(' → ') || '(start)'}`, path] as const))(
     '%s',
