@@ -19,6 +19,7 @@ import { bootDisplay, displayStorage, type BootResult, type DisplaySession } fro
 import { followDisplay } from './display-follower';
 import { answerBars, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
 import { PairingScreen } from './pairing-screen';
+import { Podium } from './podium';
 import { QrCode } from './qr-code';
 import { WinnersPodium } from './winners-podium';
 
@@ -250,8 +251,6 @@ function RankingView({ state, final }: { state: DisplayState; final: boolean }) 
   const questionLevel = state.question && ranking && state.question.question.id === ranking.question_id ? state.question.question.level : null;
   // The list is the top 10; how many went through counts every ranked player (the ranking's levels).
   const promotedCount = levelGame && ranking ? promotedPlayers(ranking.levels, questionLevel) : 0;
-  const podium = [list[1], list[0], list[2]];
-  const rest = list.slice(3, 10);
   return (
     <section className={`ranking-view${final ? ' final' : ''}`} data-testid={final ? 'final-results' : 'ranking'}>
       <h1>{final ? t('ranking.finalTitle') : t('ranking.title')}</h1>
@@ -265,32 +264,7 @@ function RankingView({ state, final }: { state: DisplayState; final: boolean }) 
         <p className="message">{final ? t('ranking.thanks') : t('ranking.empty')}</p>
       ) : (
         <>
-          <ol className="podium">
-            {podium.map((item) =>
-              item ? (
-                <li key={item.player_id} className={`step place-${item.rank}`} data-rank={item.rank}>
-                  <span className="who">{item.nickname}</span>
-                  <span className="score">{t('ranking.points', { count: item.score })}</span>
-                  {levelGame ? <span className="lvl">{t('ranking.level', { level: item.level })}</span> : null}
-                  {isPromoted(item, questionLevel) ? <span className="badge">{t('ranking.promoted')}</span> : null}
-                  <span className="block">{item.rank}</span>
-                </li>
-              ) : null,
-            )}
-          </ol>
-          {rest.length > 0 ? (
-            <ol className="rank-list" start={4}>
-              {rest.map((item) => (
-                <li key={item.player_id} data-rank={item.rank}>
-                  <span className="pos">{item.rank}</span>
-                  <span className="who">{item.nickname}</span>
-                  {levelGame ? <span className="lvl">{t('ranking.level', { level: item.level })}</span> : null}
-                  {isPromoted(item, questionLevel) ? <span className="badge">{t('ranking.promoted')}</span> : null}
-                  <span className="score">{t('ranking.points', { count: item.score })}</span>
-                </li>
-              ))}
-            </ol>
-          ) : null}
+          <Podium list={list.slice(0, 10)} levelGame={levelGame} promoted={(item) => isPromoted(item, questionLevel)} />
           {final ? <p className="thanks">{t('ranking.thanks')}</p> : null}
         </>
       )}
