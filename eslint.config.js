@@ -124,11 +124,4 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
-  {
-    // Written before the react-hooks rules, in the control screen being rebuilt around its actor system
-    // (issue 20): each sets state in an effect when its dialog opens. Remove these lines once they
-    // reset while rendering (src/app/hooks/use-reset-on-open.ts) or read from the machine.
-    files: ['src/app/features/live/components/displays-dialog.tsx', 'src/app/features/live/components/venue-warning-dialog.tsx'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
 );

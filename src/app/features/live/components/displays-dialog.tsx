@@ -56,9 +56,16 @@ function DisplaysPanel({ gameId }: { gameId: number }) {
       // shown by the API client
     }
   }, [gameId]);
+  // The first load when the panel opens (a failure is shown by the API client).
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let live = true;
+    listDisplays(gameId)
+      .then((items) => live && setList(items))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
 
   async function unpair(display: DisplayItem) {
     const confirmed = await dialogs.confirm({

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 import { loadVenue, type VenueData } from '../api/live-api';
 import { sameScreenOn } from '../lib/venue';
 
@@ -27,10 +28,11 @@ export function VenueWarningDialog({ open, gameId, onClose, onOpenAnyway }: Venu
   const canEditCompany = usePermission('company.edit');
   const [venue, setVenue] = useState<VenueData | null | 'failed'>(null);
 
+  // Each opening reads the venue again: its skeleton first (reset while rendering), then what the server says.
+  useResetOnOpen(open, gameId, () => setVenue(null));
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setVenue(null);
     loadVenue(gameId)
       .then((data) => live && setVenue(data))
       .catch(() => live && setVenue('failed'));
