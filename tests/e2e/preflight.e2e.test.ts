@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { ADMIN } from './support/session';
+import { operatorApi, type OperatorApi } from './support/operator-api';
+import { TOKEN_COOKIE } from './support/session';
 
 const SHOTS = '/tmp/shots-preflight';
 /** An image address of the shape our store serves, with nothing stored under it. */
@@ -17,12 +18,11 @@ const MISSING_IMAGE = '/files/images/1/2026-01/0123456789abcdef0123456789abcdef.
 
 let server: RunningServer;
 let browser: Browser;
-let token: string;
+let operator: OperatorApi;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const res = await post('/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
-  token = res.data.token_info.token;
+  operator = await operatorApi(server);
 });
 
 afterAll(async () => {
@@ -30,20 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function post(path: string, body: unknown, bearer?: string): Promise<{ code: number; message: string; data: any }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; message: string; data: any };
-}
-
-async function admin(path: string, body: unknown) {
-  const res = await post(`/api/admin${path}`, body, token);
-  if (res.code !== 200) throw new Error(`${path}: ${JSON.stringify(res)}`);
-  return res.data;
-}
+const admin = (route: string, body: unknown) => operator.call(route, body);
 
 async function gameWithBrokenImage(title: string): Promise<{ gameId: number; broken: number }> {
   const { id: gameId } = await admin('/triviaGame/create', { title, type: 1 });
@@ -69,7 +56,7 @@ async function gameWithBrokenImage(title: string): Promise<{ gameId: number; bro
 
 async function control(path: string, pageOptions: PageOptions = {}): Promise<Page> {
   const page = await openPage(browser, pageOptions);
-  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: operator.token, url: server.url }]);
   await page.goto(`${server.url}${path}`);
   return page;
 }
