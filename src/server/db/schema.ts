@@ -199,6 +199,12 @@ export const triviaGames = pgTable(
     playerCap: integer('player_cap').notNull().default(10000),
     /** Players who joined; raised by the join itself (`… where player_count < player_cap`), so the cap holds under a burst. */
     playerCount: integer('player_count').notNull().default(0),
+    /**
+     * Simulated players of a rehearsal run by the server (features/rehearsal): 0 when none. While it is
+     * above 0 every player of the game is a bot and a real player's join is refused; the rehearsal's
+     * end deletes them with their answers (live/reset.ts).
+     */
+    rehearsalPlayers: integer('rehearsal_players').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "trivia_games" ADD COLUMN "rehearsal_players" integer DEFAULT 0 NOT NULL;
