@@ -434,6 +434,8 @@ export const controlScreens = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     /** The subscription that keeps the screen present (one per socket, so a late close of an old socket changes nothing); null while gone. */
     connection: text('connection'),
+    /** The server instance holding that subscription (server_instances): its heartbeat stopping makes the screen gone. */
+    instanceId: text('instance_id'),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When its connection was lost (null while connected). */
     goneAt: timestamp('gone_at', { withTimezone: true, mode: 'date' }),
@@ -447,6 +449,17 @@ export const controlScreens = pgTable(
     uniqueIndex('control_screens_one_request').on(t.triviaGameId).where(sql`requested_at is not null`),
   ],
 );
+
+/**
+ * The server instances (processes) running on this database, each with its heartbeat
+ * (features/live/instances.ts): a control screen present through an instance whose heartbeat stopped
+ * (the process crashed or was killed) counts as gone, so control passes on by timeout from another instance.
+ */
+export const serverInstances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /** In-app notifications: one row per recipient, company-scoped; the message is sanitized HTML. */
 export const notifications = pgTable(
