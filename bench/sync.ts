@@ -43,7 +43,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN_PASSWORD = 'Bench-password-2026!';
@@ -199,7 +199,7 @@ function pageSetup({ skewMs, selector, storage }: { skewMs: number; selector: st
 }
 
 async function openBenchPage(
-  browser: import('playwright-core').Browser,
+  browser: Browser,
   base: string,
   spec: { name: string; kind: Kind; skewMs: number; delayMs: number; locale: string; storage: Record<string, string> | null },
 ): Promise<BenchPage> {
@@ -341,7 +341,7 @@ const browser = await chromium.launch({
 const allFlips: Flip[] = [];
 const oddities: string[] = [];
 const reloads: { run: number; page: string; skew_ms: number; delay_ms: number; right_after_ms: number | null; first: { shown: number; due: number; ms: number } | null }[] = [];
-let pages: BenchPage[] = [];
+const pages: BenchPage[] = [];
 try {
   const login = await post(base, '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD });
   const token = login.token_info.token as string;
@@ -397,7 +397,7 @@ try {
     );
     phones.push(...batch);
   }
-  pages = [display, ...phones];
+  pages.push(display, ...phones);
   await display.page.getByTestId('player-count').getByText(String(phoneCount)).waitFor();
   // The pages' sockets ping at once, 1 s and 3 s after connecting (src/shared/realtime/client.ts): a
   // question comes once those first clock samples are in, as it would in a room.
