@@ -1,0 +1,460 @@
+/**
+ * Replay in Chromium: the paths xstate/graph generates from a machine in machines/ drive the real
+ * product (the real server on the embedded database, real Chromium through playwright-core), one
+ * adapter per machine. tests/machines replays the same kind of paths against the pure machine; this
+ * replays them through what a user does and sees, and `npm run machines:paths` counts both.
+ *
+ * ## Writing an adapter (tests/e2e/replay/<machine>.replay.e2e.test.ts)
+ *
+ *   replayInChromium<Ctx, ModelEvent, Input>({
+ *     machine: 'session',                 // the report's name: <machine>.chromium.json
+ *     definition: sessionMachine,         // the chart in machines/
+ *     starts: [{ name: 'fresh visit', input: { lastUsername: null } }],   // where the traversal begins
+ *     modelEvents: [...],                 // the events offered in every state (with their payloads;
+ *                                         // a function of the snapshot works too); the chart keeps
+ *                                         // those it can take. Invoked calls' outcomes are events too
+ *                                         // (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`), and
+ *                                         // so are delays (`xstate.after.<delay>.<state id>`).
+ *     open: async (path, { lang }) => ctx, // inside the path's test: a fresh page (openPage closes it),
+ *                                         // logged in or not as the path's start needs; `lang` alternates
+ *                                         // 'zh-TW' / 'en' between paths, so both languages are seen
+ *     events: { 'user.login': async (ctx, event, step) => { ...click, type, route, clock... } },
+ *     states: { loggedOut: async (ctx, snapshot) => { ...what the user must see... } },
+ *     transient: ['restoring'],           // state nodes no path rests in (eventless ones): no assertion
+ *     notInBrowser: [{ transition: 'a --e--> b', reason: 'why a browser cannot make it happen' }],
+ *   });
+ *
+ * - `events[type](ctx, event, step)` makes the event happen as a user or the world would: a click, a
+ *   key, a network cut (context.setOffline, page.route; see `gate` below), a reload, server time
+ *   passing (the injectable server clock, tests/support/clock.ts), the page's time (page.clock). It
+ *   returns when the action is done, not when its effect shows: the state assertions wait for that.
+ *   `step.before`/`step.after` are the model's snapshots around the event (context included).
+ * - `states[statePath](ctx, snapshot)` asserts what the user must see in that state node (texts in
+ *   `ctx`'s language, disabled buttons, a countdown), waiting for it (expect.poll, locator.waitFor):
+ *   never a sleep. After every step the assertion of every state node the model is in runs, parents
+ *   before children (`active`, then `active.token`, then `active.token.valid`).
+ * - Completeness: the file's first test fails when an event type the chart defines a transition for
+ *   has no action (unless every transition on it is in `notInBrowser`), or a state node has no
+ *   assertion (unless `transient`), or `notInBrowser` names a transition the chart does not have. So a
+ *   new transition in a machine demands a new action or assertion, and then a path replays it.
+ * - `notInBrowser`: transitions a browser cannot cause, each with its reason; keep it minimal. Paths
+ *   never take them (the traversal does not offer an event that would), and the report lists them.
+ *
+ * ## What the runner does
+ * `selectPaths` traverses the chart from each start with xstate/graph (shortest paths to every vertex
+ * `serializeState` names; by default: the state, and the event and state it was reached from), works
+ * out each path's transitions (eventless and delayed ones included, from the chart's microsteps:
+ * tests/machines/support/model.ts labels them) and picks, greedily and deterministically, the paths
+ * that together take every transition: the one that adds the most not yet taken first (ties: fewer
+ * steps, then by name). `replayInChromium` declares one test per chosen path: it opens the page,
+ * asserts the initial states, then for every step runs the event's action and asserts the states the
+ * model is in. A step's transitions and states count as replayed once its assertions pass. After the
+ * last path it writes `<machine>.chromium.json` (tests/machines/support/coverage-report.ts's
+ * MachineCoverage, `replayedIn: 'chromium'`) to MACHINE_COVERAGE_DIR, or coverage/machine-replay/, and
+ * the file's last test fails if a transition outside `notInBrowser` was not replayed.
+ *
+ * Share one server and one browser per file (beforeAll); each path opens its own context in `open`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createActor,
+  matchesState,
+  type ActorLogic,
+  type AnyActorScope,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type InspectionEvent,
+} from 'xstate';
+import { TestModel } from 'xstate/graph';
+import type { MachineCoverage } from '../../../machines/support/coverage-report';
+import { allStateNodes, definedTransitions, statePath, transitionKey } from '../../../machines/support/model';
+
+export type Lang = 'zh-TW' | 'en';
+
+/** The browser locale that makes the SPA speak `lang`. */
+export const browserLocale = (lang: Lang): string => (lang === 'en' ? 'en-US' : 'zh-TW');
+
+/** Picks the text of `lang`: `say(ctx.lang, '登入', 'Log in')`. */
+export const say = (lang: Lang, zh: string, en: string): string => (lang === 'en' ? en : zh);
+
+export interface ReplayStart<Input> {
+  /** Shown in the test names: "from <name>: …". */
+  name: string;
+  input: Input;
+}
+
+/** One step of a chosen path: the event, the model's snapshots around it, the transitions it takes. */
+export interface ReplayStep<E extends EventObject> {
+  index: number;
+  event: E;
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+  /** Labels (`source --event[#n] [guard]--> target`) of the transitions the step takes, eventless ones after it included. */
+  transitions: string[];
+}
+
+export interface ReplayPath<E extends EventObject, Input> {
+  /** "from <start>: event → event → …" */
+  name: string;
+  start: ReplayStart<Input>;
+  initial: AnyMachineSnapshot;
+  /** Transitions taken on the way to the initial state (eventless ones from the initial state node). */
+  initialTransitions: string[];
+  steps: ReplayStep<E>[];
+}
+
+export interface OpenInfo {
+  /** The language this path is replayed in: the chosen paths alternate between 'zh-TW' and 'en'. */
+  lang: Lang;
+  /** The path's place among the chosen ones (0-based). */
+  index: number;
+}
+
+export type EventAction<Ctx, E extends EventObject> = (ctx: Ctx, event: E, step: ReplayStep<E>) => Promise<void>;
+export type StateAssertion<Ctx> = (ctx: Ctx, snapshot: AnyMachineSnapshot) => Promise<void>;
+
+export interface NotInBrowser {
+  /** The transition's label, as tests/machines/support/model.ts's definedTransitions writes it. */
+  transition: string;
+  /** Why a browser cannot make it happen. */
+  reason: string;
+}
+
+export interface ReplayAdapter<Ctx, E extends EventObject, Input> {
+  /** The report's name (`<machine>.chromium.json`), as in tests/machines. */
+  machine: string;
+  definition: AnyStateMachine;
+  starts: ReplayStart<Input>[];
+  /** The events offered to the traversal in every state; the chart keeps those it can take. */
+  modelEvents: E[] | ((snapshot: AnyMachineSnapshot) => E[]);
+  /** The traversal's vertex key; by default the state value, and the event and state it was reached from. */
+  serializeState?: (snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot) => string;
+  /** How an event is named in a test name; by default its type. */
+  describeEvent?: (event: E) => string;
+  /** Inside the path's test, before its first step: the page (and whatever the actions need), at the path's start. */
+  open: (path: ReplayPath<E, Input>, info: OpenInfo) => Promise<Ctx>;
+  /** After the path (also when it failed); pages opened with openPage close by themselves. */
+  close?: (ctx: Ctx) => Promise<void>;
+  events: { [K in E['type']]?: EventAction<Ctx, Extract<E, { type: K }>> };
+  states: Record<string, StateAssertion<Ctx>>;
+  transient?: string[];
+  notInBrowser?: NotInBrowser[];
+  /** Per-path test timeout (ms); the e2e project's default otherwise. */
+  timeout?: number;
+}
+
+/** What `<machine>.chromium.json` holds. */
+export interface ChromiumCoverage extends Omit<MachineCoverage, 'replayedIn'> {
+  replayedIn: 'chromium';
+  /** Paths chosen for the browser (`paths` is how many were replayed to their end). */
+  selected: number;
+  notInBrowser: NotInBrowser[];
+  generatedAt: string;
+}
+
+/** Where the browser reports go when MACHINE_COVERAGE_DIR is unset (scripts/machine-paths.ts reads the same). */
+export const DEFAULT_REPLAY_DIR = path.resolve('coverage', 'machine-replay');
+
+// ---------------------------------------------------------------------------------------------
+// The chart's transitions, worked out without running anything.
+
+/**
+ * Steps the chart as pure logic (no action executed, no actor started) and records the transitions of
+ * every microstep, so a step's eventless and delayed transitions are known as well as its event's.
+ */
+function createStepper(definition: AnyStateMachine, input: unknown) {
+  const labels = definedTransitions(definition);
+  let taken: string[] = [];
+  const self = createActor(definition, { input });
+  self.system.inspect({
+    next: (event: InspectionEvent) => {
+      if (event.type !== '@xstate.microstep') return;
+      for (const transition of event._transitions as AnyTransitionDefinition[]) {
+        taken.push(labels.get(transitionKey(transition)) ?? `unknown transition ${transitionKey(transition)}`);
+      }
+    },
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+  const record = <T>(run: () => T): { result: T; transitions: string[] } => {
+    taken = [];
+    const result = run();
+    return { result, transitions: [...new Set(taken)] };
+  };
+  return {
+    initial: () => record(() => definition.getInitialSnapshot(scope, input) as AnyMachineSnapshot),
+    next: (snapshot: AnyMachineSnapshot, event: EventObject) => record(() => definition.transition(snapshot, event, scope) as AnyMachineSnapshot),
+  };
+}
+
+const serializeEventDefault = (event: EventObject) =>
+  JSON.stringify(event, (_key, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value));
+
+function defaultSerializeState(snapshot: AnyMachineSnapshot, event: EventObject | undefined, previous?: AnyMachineSnapshot): string {
+  const here = JSON.stringify(snapshot.value);
+  if (!event || !previous) return here;
+  return `${here} via ${serializeEventDefault(event)} from ${JSON.stringify(previous.value)}`;
+}
+
+/** The event types the chart has transitions for (eventless ones need no action), each with the labels of its transitions. */
+export function definedEventTypes(definition: AnyStateMachine): Map<string, string[]> {
+  const labels = definedTransitions(definition);
+  const types = new Map<string, string[]>();
+  for (const node of [definition.root, ...allStateNodes(definition)]) {
+    for (const [type, list] of node.transitions) {
+      const known = types.get(type) ?? [];
+      for (const transition of list) known.push(labels.get(transitionKey(transition))!);
+      types.set(type, known);
+    }
+  }
+  return new Map([...types].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Every candidate path from every start, with its transitions; then the greedy cover of the transitions. */
+export function selectPaths<Ctx, E extends EventObject, Input>(adapter: ReplayAdapter<Ctx, E, Input>): {
+  candidates: number;
+  chosen: ReplayPath<E, Input>[];
+} {
+  const excluded = new Set((adapter.notInBrowser ?? []).map((entry) => entry.transition));
+  const describeEvent = adapter.describeEvent ?? ((event: E) => event.type);
+  const candidates: ReplayPath<E, Input>[] = [];
+  for (const start of adapter.starts) {
+    const stepper = createStepper(adapter.definition, start.input);
+    const offered = adapter.modelEvents;
+    const logic = adapter.definition as unknown as ActorLogic<AnyMachineSnapshot, E, Input>;
+    const model = new TestModel(logic, {
+      input: start.input,
+      events: typeof offered === 'function' ? (snapshot) => offered(snapshot) : offered,
+      filterEvents: (snapshot, event) =>
+        snapshot.status === 'active' &&
+        snapshot.can(event) &&
+        !stepper.next(snapshot, event).transitions.some((label) => excluded.has(label)),
+      serializeState: (adapter.serializeState ?? defaultSerializeState) as (snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot) => string,
+      serializeEvent: serializeEventDefault,
+    });
+    for (const testPath of model.getShortestPaths()) {
+      const first = stepper.initial();
+      if (first.transitions.some((label) => excluded.has(label))) continue;
+      let snapshot = first.result;
+      const steps: ReplayStep<E>[] = [];
+      for (const [index, step] of testPath.steps.slice(1).entries()) {
+        const next = stepper.next(snapshot, step.event);
+        steps.push({ index, event: step.event, before: snapshot, after: next.result, transitions: next.transitions });
+        snapshot = next.result;
+      }
+      const events = steps.map((step) => describeEvent(step.event));
+      candidates.push({
+        name: `from ${start.name}: ${events.join(' → ') || '(start)'}`,
+        start,
+        initial: first.result,
+        initialTransitions: first.transitions,
+        steps,
+      });
+    }
+  }
+  // Greedy set cover, deterministic: most new transitions, then fewer steps, then the name.
+  const covered = new Set<string>();
+  const chosen: ReplayPath<E, Input>[] = [];
+  const transitionsOf = (p: ReplayPath<E, Input>) => new Set([...p.initialTransitions, ...p.steps.flatMap((s) => s.transitions)]);
+  const sets = new Map(candidates.map((p) => [p, transitionsOf(p)]));
+  for (;;) {
+    let best: ReplayPath<E, Input> | null = null;
+    let bestGain = 0;
+    for (const candidate of candidates) {
+      const gain = [...sets.get(candidate)!].filter((label) => !covered.has(label)).length;
+      if (
+        gain > bestGain ||
+        (gain === bestGain &&
+          gain > 0 &&
+          best !== null &&
+          (candidate.steps.length < best.steps.length || (candidate.steps.length === best.steps.length && candidate.name < best.name)))
+      ) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const label of sets.get(best)!) covered.add(label);
+  }
+  return { candidates: candidates.length, chosen };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runner.
+
+/** Declares the replay of `adapter`'s machine in the calling test file (one describe block). */
+export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: ReplayAdapter<Ctx, E, Input>): void {
+  const nodes = allStateNodes(adapter.definition).map(statePath);
+  const defined = definedTransitions(adapter.definition);
+  const labels = [...defined.values()];
+  const notInBrowser = adapter.notInBrowser ?? [];
+  const excluded = new Set(notInBrowser.map((entry) => entry.transition));
+  const transient = new Set(adapter.transient ?? []);
+  const { candidates, chosen } = selectPaths(adapter);
+  const visited = new Set<string>();
+  const taken = new Set<string>();
+  let replayed = 0;
+
+  const assertStates = async (ctx: Ctx, snapshot: AnyMachineSnapshot) => {
+    // Parents before children: node paths in document order already are.
+    for (const node of nodes) {
+      if (!matchesState(node, snapshot.value)) continue;
+      const assertion = adapter.states[node];
+      if (!assertion) throw new Error(`${adapter.machine}: no assertion for state ${node}`);
+      await assertion(ctx, snapshot);
+    }
+  };
+  const visit = (snapshot: AnyMachineSnapshot) => {
+    for (const node of nodes) if (matchesState(node, snapshot.value)) visited.add(node);
+  };
+
+  describe(`${adapter.machine} machine, replayed in Chromium (${chosen.length} of ${candidates} shortest paths)`, () => {
+    afterAll(() => {
+      const coverage: ChromiumCoverage = {
+        machine: adapter.machine,
+        paths: replayed,
+        selected: chosen.length,
+        replayedIn: 'chromium',
+        states: nodes,
+        statesVisited: nodes.filter((node) => visited.has(node)),
+        transitions: labels,
+        transitionsTaken: labels.filter((label) => taken.has(label)),
+        notInBrowser,
+        generatedAt: new Date().toISOString(),
+      };
+      const dir = process.env.MACHINE_COVERAGE_DIR ? path.resolve(process.env.MACHINE_COVERAGE_DIR) : DEFAULT_REPLAY_DIR;
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${adapter.machine}.chromium.json`), `${JSON.stringify(coverage, null, 2)}\n`);
+    });
+
+    it('the adapter has an action for every event and an assertion for every state of the chart', () => {
+      const byType = definedEventTypes(adapter.definition);
+      const eventTypes = [...byType.keys()];
+      const onlyExcluded = (type: string) => byType.get(type)!.every((label) => excluded.has(label));
+      const actions = adapter.events as Record<string, unknown>;
+      expect(eventTypes.filter((type) => !(type in actions) && !onlyExcluded(type)), 'events without an action').toEqual([]);
+      expect(Object.keys(actions).filter((type) => !eventTypes.includes(type)), 'actions of no event of the chart').toEqual([]);
+      expect(nodes.filter((node) => !(node in adapter.states) && !transient.has(node)), 'state nodes without an assertion').toEqual([]);
+      expect(Object.keys(adapter.states).filter((node) => !nodes.includes(node)), 'assertions of no state node').toEqual([]);
+      expect([...excluded].filter((label) => !labels.includes(label)), 'notInBrowser names no transition of the chart').toEqual([]);
+      expect(
+        notInBrowser.filter((entry) => !/\S/.test(entry.reason)),
+        'every notInBrowser entry says why',
+      ).toEqual([]);
+    });
+
+    chosen.forEach((replayPath, index) => {
+      const lang: Lang = index % 2 === 0 ? 'zh-TW' : 'en';
+      it(
+        `${replayPath.name} [${lang}]`,
+        async () => {
+          const ctx = await adapter.open(replayPath, { lang, index });
+          try {
+            await assertStates(ctx, replayPath.initial);
+            visit(replayPath.initial);
+            for (const label of replayPath.initialTransitions) taken.add(label);
+            for (const step of replayPath.steps) {
+              const action = (adapter.events as Record<string, EventAction<Ctx, E> | undefined>)[step.event.type];
+              if (!action) throw new Error(`${adapter.machine}: no action for event ${step.event.type}`);
+              await action(ctx, step.event, step);
+              await assertStates(ctx, step.after);
+              visit(step.after);
+              for (const label of step.transitions) taken.add(label);
+            }
+            replayed += 1;
+          } finally {
+            await adapter.close?.(ctx);
+          }
+        },
+        adapter.timeout,
+      );
+    });
+
+    it('every transition but the notInBrowser ones was replayed in Chromium', () => {
+      expect(labels.filter((label) => !taken.has(label) && !excluded.has(label)), 'transitions not replayed').toEqual([]);
+      const rested = nodes.filter((node) => !visited.has(node) && !transient.has(node));
+      const passedThrough = new Set([...taken].map((label) => label.slice(0, label.indexOf(' --'))));
+      expect(rested.filter((node) => !passedThrough.has(node)), 'state nodes not reached').toEqual([]);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for actions.
+
+/**
+ * Holds the requests matching `url` until the test lets each go: the way an adapter keeps a call "in
+ * flight" (a state such as `authenticating` lasts as long as its request) and then decides its outcome
+ * (`pass`: the real server answers; `fulfill`: a given answer; `abort`: the network fails).
+ * While `holding` is false the requests go straight through.
+ */
+export interface Gate {
+  holding: boolean;
+  /** Waits until a matching request is held (resolves at once if one already is); answers it. */
+  next(): Promise<Request>;
+  /** Lets the oldest held request reach the real server. */
+  pass(): Promise<void>;
+  /** Answers the oldest held request with `body` (JSON) and `status` without asking the server. */
+  fulfill(body: unknown, status?: number): Promise<void>;
+  /** Fails the oldest held request as a network failure. */
+  abort(): Promise<void>;
+  /** How many requests are held now. */
+  readonly held: number;
+  /** Lets every held request through and stops routing. */
+  dispose(): Promise<void>;
+}
+
+export async function gate(target: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), holding = true): Promise<Gate> {
+  const queue: Route[] = [];
+  const waiters: Array<() => void> = [];
+  const handler = async (route: Route) => {
+    if (!state.holding) return route.continue();
+    queue.push(route);
+    for (const wake of waiters.splice(0)) wake();
+  };
+  const oldest = async () => {
+    if (queue.length === 0) await state.next();
+    return queue.shift()!;
+  };
+  const state: Gate = {
+    holding,
+    get held() {
+      return queue.length;
+    },
+    async next() {
+      while (queue.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
+      return queue[0]!.request();
+    },
+    async pass() {
+      await (await oldest()).continue();
+    },
+    async fulfill(body, status = 200) {
+      await (await oldest()).fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    },
+    async abort() {
+      await (await oldest()).abort('internetdisconnected');
+    },
+    async dispose() {
+      state.holding = false;
+      await target.unroute(url, handler);
+      await Promise.all(queue.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+  await target.route(url, handler);
+  return state;
+}
