@@ -1,6 +1,6 @@
 /** How `npm run machines:paths` judges a machine's coverage (scripts/machine-paths.ts). */
 import { describe, expect, it } from 'vitest';
-import { reportOf } from '../../scripts/machine-paths';
+import { browserGaps, chromiumReportOf, reportOf } from '../../scripts/machine-paths';
 
 const coverage = {
   machine: 'sample',
@@ -23,5 +23,39 @@ describe('a machine coverage report', () => {
 
   it('says how many paths were replayed against the machine and in Chromium', () => {
     expect(reportOf(coverage).replayed).toEqual({ machine: 3, browser: 0 });
+  });
+});
+
+describe('beside it, the replay in Chromium', () => {
+  const browser = {
+    ...coverage,
+    paths: 2,
+    selected: 2,
+    replayedIn: 'chromium' as const,
+    statesVisited: ['idle', 'busy'],
+    transitionsTaken: ['starting --(always)--> idle', 'idle --go--> busy'],
+    notInBrowser: [{ transition: '(machine) --reset--> idle', reason: 'no user can reset it' }],
+  };
+
+  it('has no browser figures when no browser report was written', () => {
+    expect(reportOf(coverage).chromium).toBeNull();
+  });
+
+  it('counts the browser separately from the model', () => {
+    const report = reportOf(coverage, browser);
+    expect(report.replayed).toEqual({ machine: 3, browser: 2 });
+    expect(report.transitions.covered).toBe(3);
+    expect(report.chromium?.transitions).toEqual({
+      total: 4,
+      covered: 2,
+      notCovered: ['busy --xstate.done.actor.work--> done', '(machine) --reset--> idle'],
+    });
+    expect(report.chromium?.states.notCovered).toEqual(['done']);
+  });
+
+  it('leaves out of the gaps what the adapter lists as not in the browser, and nothing else', () => {
+    const gaps = browserGaps(chromiumReportOf(browser));
+    expect(gaps.transitions).toEqual(['busy --xstate.done.actor.work--> done']);
+    expect(gaps.states).toEqual(['done']);
   });
 });
