@@ -39,6 +39,12 @@
  *   new transition in a machine demands a new action or assertion, and then a path replays it.
  * - `notInBrowser`: transitions a browser cannot cause, each with its reason; keep it minimal. Paths
  *   never take them (the traversal does not offer an event that would), and the report lists them.
+ * - `observed(ctx)` (optional): the transitions the page's own actor took since the last call; when
+ *   given, every step's model transitions must be among them (so "replayed" means the page took it).
+ * - Helpers: `gate(page, url, { when })` holds matching requests so a call stays in flight until the
+ *   next event decides its outcome (`pass` to the real server, `fulfill`, `abort` as a network
+ *   failure); `socketGate(page, url, { when })` holds the server's WebSocket frames the same way (which
+ *   of an HTTP answer and a real-time event reaches the page first); `say(lang, zh, en)` picks a text.
  *
  * ## What the runner does
  * `selectPaths` traverses the chart from each start with xstate/graph (shortest paths to every vertex
@@ -144,6 +150,13 @@ export interface ReplayAdapter<Ctx, E extends EventObject, Input> {
   states: Record<string, StateAssertion<Ctx>>;
   transient?: string[];
   notInBrowser?: NotInBrowser[];
+  /**
+   * Optional, and stronger: the labels of the transitions the page's own actor took since the last
+   * call (e.g. from XState inspection in the page, through the test build's seam). When given, after
+   * every step the runner checks that the page took each transition the model says the step takes,
+   * and counts a transition as replayed only then.
+   */
+  observed?: (ctx: Ctx) => Promise<string[]>;
   /** Per-path test timeout (ms); the e2e project's default otherwise. */
   timeout?: number;
 }
@@ -364,17 +377,24 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
         `${replayPath.name} [${lang}]`,
         async () => {
           const ctx = await adapter.open(replayPath, { lang, index });
+          /** The step's transitions, once the page's actor is seen to take them (when the adapter can tell). */
+          const confirm = async (expected: string[], what: string) => {
+            if (!adapter.observed) return expected;
+            const seen = new Set(await adapter.observed(ctx));
+            expect(expected.filter((label) => !seen.has(label)), `transitions the page's actor did not take (${what})`).toEqual([]);
+            return expected;
+          };
           try {
             await assertStates(ctx, replayPath.initial);
             visit(replayPath.initial);
-            for (const label of replayPath.initialTransitions) taken.add(label);
+            for (const label of await confirm(replayPath.initialTransitions, 'start')) taken.add(label);
             for (const step of replayPath.steps) {
               const action = (adapter.events as Record<string, EventAction<Ctx, E> | undefined>)[step.event.type];
               if (!action) throw new Error(`${adapter.machine}: no action for event ${step.event.type}`);
               await action(ctx, step.event, step);
               await assertStates(ctx, step.after);
               visit(step.after);
-              for (const label of step.transitions) taken.add(label);
+              for (const label of await confirm(step.transitions, `step ${step.index + 1}, ${step.event.type}`)) taken.add(label);
             }
             replayed += 1;
           } finally {
@@ -419,11 +439,18 @@ export interface Gate {
   dispose(): Promise<void>;
 }
 
-export async function gate(target: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), holding = true): Promise<Gate> {
+export interface GateOptions {
+  /** Hold from the start (default true). */
+  holding?: boolean;
+  /** Only the requests this accepts are held (e.g. a gameFlow call of one step, by its body); others go through. */
+  when?: (request: Request) => boolean;
+}
+
+export async function gate(target: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), options: GateOptions = {}): Promise<Gate> {
   const queue: Route[] = [];
   const waiters: Array<() => void> = [];
   const handler = async (route: Route) => {
-    if (!state.holding) return route.continue();
+    if (!state.holding || (options.when && !options.when(route.request()))) return route.fallback();
     queue.push(route);
     for (const wake of waiters.splice(0)) wake();
   };
@@ -432,7 +459,7 @@ export async function gate(target: Page | BrowserContext, url: string | RegExp |
     return queue.shift()!;
   };
   const state: Gate = {
-    holding,
+    holding: options.holding ?? true,
     get held() {
       return queue.length;
     },
@@ -441,7 +468,7 @@ export async function gate(target: Page | BrowserContext, url: string | RegExp |
       return queue[0]!.request();
     },
     async pass() {
-      await (await oldest()).continue();
+      await (await oldest()).fallback();
     },
     async fulfill(body, status = 200) {
       await (await oldest()).fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -452,9 +479,63 @@ export async function gate(target: Page | BrowserContext, url: string | RegExp |
     async dispose() {
       state.holding = false;
       await target.unroute(url, handler);
-      await Promise.all(queue.splice(0).map((route) => route.continue().catch(() => undefined)));
+      await Promise.all(queue.splice(0).map((route) => route.fallback().catch(() => undefined)));
     },
   };
   await target.route(url, handler);
+  return state;
+}
+
+/**
+ * Holds the frames the server sends the page over the WebSocket(s) matching `url` (while `holding`,
+ * and only those `when` accepts), so an adapter decides what reaches the page first: the HTTP answer
+ * of a call or the real-time event that reports the same step. The page's frames to the server always
+ * go through. Set up before the page opens the socket (in `open`, before `goto`).
+ */
+export interface SocketGate {
+  holding: boolean;
+  /** Frames held now. */
+  readonly held: number;
+  /** Waits until a matching frame is held; answers it (text frames; binary ones as base64). */
+  next(): Promise<string>;
+  /** Delivers the oldest held frame to the page. */
+  pass(): Promise<void>;
+  /** Delivers every held frame, in order. */
+  passAll(): void;
+}
+
+export async function socketGate(page: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), options: { holding?: boolean; when?: (frame: string) => boolean } = {}): Promise<SocketGate> {
+  const queue: Array<{ frame: string | Buffer; deliver: () => void }> = [];
+  const waiters: Array<() => void> = [];
+  const text = (frame: string | Buffer) => (typeof frame === 'string' ? frame : frame.toString('base64'));
+  await page.routeWebSocket(url, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (!state.holding || (options.when && !options.when(text(message)))) {
+        ws.send(message);
+        return;
+      }
+      queue.push({ frame: message, deliver: () => ws.send(message) });
+      for (const wake of waiters.splice(0)) wake();
+    });
+  });
+  const state: SocketGate = {
+    holding: options.holding ?? true,
+    get held() {
+      return queue.length;
+    },
+    async next() {
+      while (queue.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
+      return text(queue[0]!.frame);
+    },
+    async pass() {
+      await state.next();
+      queue.shift()!.deliver();
+    },
+    passAll() {
+      for (const held of queue.splice(0)) held.deliver();
+    },
+  };
   return state;
 }
