@@ -405,6 +405,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/rehearsal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or stop a rehearsal with simulated players
+         * @description `start`: the server itself runs `players` simulated players (the bots of `npm run bots`, at most 2,000 and at most the game's player cap) in a game that is enabled, has no question sent and no player or answer yet. They join by the game's PIN, listen on the real-time channel and answer every question shown with random choices, so the operator can run the whole show with the display. While it runs a real player's join is refused. `stop`: the bots leave and the rehearsal's players, answers and rankings are deleted, every question back to not sent, as /triviaGame/reset does (refused while a question is on screen). The rehearsal also ends, with the same clean-up, when the game ends (gameFlow 5) and when the server starts again. Every change is published as `server.rehearsal` on the operator topic and recorded in the audit trail. A refusal answers code 201 with the reason. With `screen_id`, only the screen holding control may start or stop it (the control lease, as gameFlow).
+         */
+        post: operations["triviaGameRehearsal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/triviaGame/duplicate": {
         parameters: {
             query?: never;
@@ -1738,6 +1758,8 @@ export interface components {
             readonly answer_count: number;
             /** @description When the game ended (game-flow step 5, or closed by update); null while it has not. */
             readonly ended_at: components["schemas"]["NullableDateTime"];
+            /** @description Simulated players of the rehearsal the server runs in this game (/triviaGame/rehearsal); 0 when none. While above 0 every player of the game is simulated. */
+            readonly rehearsal_players?: number;
             /** @description The game's levels (in detail; type 2). */
             levels?: components["schemas"]["Level"][];
         };
@@ -1830,7 +1852,7 @@ export interface components {
             type: 2 | 3 | 4 | 5;
             screen_id?: components["schemas"]["ControlScreenId"];
         };
-        /** @description The control screen that sends the step (a random id the screen makes when it opens; the control screen always sends it). A step with it is taken only from the screen holding control of the game, for that screen's admin (else code 201). A step without it (a script, the API directly) is not a control screen's and is not held to the lease. */
+        /** @description The control screen that sends the step (a random id the screen makes when it opens; the control screen always sends it). A step with it is taken only from the screen holding control of the game, for that screen's admin (else code 201). A step without it (a script, the API directly) is refused the same way while a connected control screen holds control of the game, and taken when none does. */
         ControlScreenId: string;
         TriviaGameControlRequest: {
             trivia_game_id: components["schemas"]["Id"];
@@ -1840,6 +1862,25 @@ export interface components {
              * @enum {string}
              */
             action: "request" | "accept" | "decline" | "release";
+        };
+        TriviaGameRehearsalRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /**
+             * @description start (with `players`) or stop the game's rehearsal.
+             * @enum {string}
+             */
+            action: "start" | "stop";
+            /** @description How many simulated players to start (required with `start`; at most the game's player cap). */
+            players?: number;
+            screen_id?: components["schemas"]["ControlScreenId"];
+        };
+        /** @description A game's rehearsal (the same fields as the play API's `server.rehearsal` event): how many simulated players it runs (0 when none) and how many of them have joined so far. */
+        RehearsalState: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description Simulated players asked for; 0 = no rehearsal. */
+            players: number;
+            /** @description Those of them who have joined the game. */
+            joined: number;
         };
         /** @description A control screen open on the game. */
         ControlScreen: {
@@ -3645,6 +3686,52 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["TriviaGameResetData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameRehearsal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameRehearsalRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data RehearsalState; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["RehearsalState"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

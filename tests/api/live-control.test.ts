@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { HANDOVER_AFTER_MS, readControl, type ControlState } from '@/server/features/live/control';
-import { auditLog } from '@/server/db/schema';
+import { HANDOVER_AFTER_MS, HEARTBEAT_EVERY_MS, INSTANCE_STALE_AFTER_MS, readControl, type ControlState } from '@/server/features/live/control';
+import { auditLog, serverInstances } from '@/server/db/schema';
 import { createSecondInstance, createTestApp, usingPostgres } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin } from '../support/fixtures';
@@ -214,7 +214,29 @@ function cohosting(two: boolean) {
       await untilEntry(a, gameId, 'ben: grant by timeout: from Anna (screen gone 5 s) to Ben, present longest');
     });
 
-    it('a watcher without triviaGame.control is present but never takes control; a step sent by no screen is not held to the lease', async () => {
+    it('a step sent by no screen is refused while a present screen holds control, and taken once none is present', async () => {
+      const { id: gameId } = await bench(a, () => boss).createGame({ title: 'Scripted', type: 1 });
+      const q1 = await bench(a, () => boss).addQuestion(gameId, { answering_time: 20 });
+      const annaScreen = await screen(b, anna, gameId, 'anna-screen-5');
+      await untilControl(a, gameId, (s) => holderOf(s) === 'anna-screen-5');
+      const step = { trivia_game_id: gameId, question_id: q1, type: 2 };
+      const refusedEn = await bench(a, () => boss).admin('/triviaGame/gameFlow', step, { lang: 'en' });
+      expect(refusedEn.body).toMatchObject({ code: 201, message: "Anna's control screen holds control of this game; request control first" });
+      const refusedZh = await bench(a, () => boss).admin('/triviaGame/gameFlow', step, { lang: 'zh-TW' });
+      expect(refusedZh.body).toMatchObject({ code: 201, message: '此遊戲目前由 Anna 的控制畫面掌控，請先要求控制權' });
+      // Not even Anna's own script, beside her screen.
+      expect((await bench(a, () => anna).admin('/triviaGame/gameFlow', step)).body.code).toBe(201);
+      expect((await readControl(a.db, gameId)).holder).toMatchObject({ screen_id: 'anna-screen-5', connected: true });
+      expect((await bench(a, () => boss).flow(gameId, q1, 2)).body.code, 'nothing was shown').toBe(201);
+
+      // Her screen's connection is lost: no screen is present, so a script may run the game (the lease is still hers).
+      annaScreen.close();
+      await untilControl(a, gameId, (s) => s.holder?.connected === false);
+      expect((await bench(a, () => boss).admin('/triviaGame/gameFlow', step)).body).toMatchObject({ code: 200, data: { applied: true } });
+      expect(holderOf(await readControl(a.db, gameId))).toBe('anna-screen-5');
+    });
+
+    it('a watcher without triviaGame.control is present but never takes control; with no screen holding control a step sent by no screen is taken', async () => {
       const { id: gameId } = await bench(a, () => boss).createGame({ title: 'Viewer', type: 1 });
       const vera = await login(a, 'vera', 'Vera-pass-123');
       await screen(a, vera, gameId, 'vera-screen-1');
@@ -232,3 +254,75 @@ function cohosting(two: boolean) {
 
 describe('co-hosting a live game on one instance', cohosting(false));
 describe.runIf(usingPostgres)('co-hosting a live game across two instances (PostgreSQL)', cohosting(true));
+
+describe.runIf(usingPostgres)('an instance that dies with the holder’s screen (PostgreSQL)', () => {
+  const clock = new TestClock();
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    a = await createTestApp({ clock });
+    b = await createSecondInstance(a);
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await a.close();
+  });
+
+  it('its screens stay marked connected until its heartbeat is old; then a watcher on another instance gets control by timeout', async () => {
+    await createAdmin(a, { username: 'anna', name: 'Anna', password: 'Anna-pass-123', permissions: CONTROL });
+    await createAdmin(a, { username: 'ben', name: 'Ben', password: 'Ben-pass-1234', permissions: CONTROL });
+    const anna = await login(a, 'anna', 'Anna-pass-123');
+    const ben = await login(b, 'ben', 'Ben-pass-1234');
+    const boss = await login(a);
+    const { id: gameId } = await bench(a, () => boss).createGame({ title: 'Crash', type: 1 });
+    const q1 = await bench(a, () => boss).addQuestion(gameId, { answering_time: 20 });
+    sockets.push(await openScreen(b, ben, gameId, 'ben-screen-9'));
+    await untilControl(a, gameId, (s) => holderOf(s) === 'ben-screen-9');
+    const annaScreen = await openScreen(a, anna, gameId, 'anna-screen-9');
+    sockets.push(annaScreen);
+    await untilControl(a, gameId, (s) => s.screens.length === 2);
+    const asked = await bench(a, () => anna).admin('/triviaGame/control', { trivia_game_id: gameId, screen_id: 'anna-screen-9', action: 'request' });
+    expect(asked.body.data).toMatchObject({ holder: { screen_id: 'ben-screen-9', connected: true }, request: { screen_id: 'anna-screen-9' } });
+
+    // Both instances beat once; then b's process dies: nothing it could write about its screens is written.
+    await clock.advance(HEARTBEAT_EVERY_MS);
+    await Promise.all([a.live.control.beatSettled(), b.live.control.beatSettled()]);
+    const [lastBeat] = await a.db.select().from(serverInstances).where(eq(serverInstances.id, b.live.control.instanceId));
+    expect(lastBeat!.heartbeatAt.getTime()).toBe(clock.now());
+    await b.close();
+    const afterCrash = await readControl(a.db, gameId);
+    expect(afterCrash.holder, 'what a crash leaves behind').toMatchObject({ screen_id: 'ben-screen-9', connected: true });
+
+    // a's heartbeat and sweep, second by second on the test clock, until control has passed.
+    const deadAt = lastBeat!.heartbeatAt.getTime();
+    let lostAt: number | null = null;
+    let grantedAt: number | null = null;
+    for (let second = 0; second < 20 && grantedAt === null; second += 1) {
+      await clock.advance(HEARTBEAT_EVERY_MS);
+      await a.live.control.beatSettled();
+      const state = await vi.waitFor(async () => {
+        const now = await readControl(a.db, gameId);
+        // The timer of the handover, once due, has run (it is not the beat's).
+        if (now.holder?.connected === false && clock.now() >= deadAt + HANDOVER_AFTER_MS) throw new Error('handover due');
+        return now;
+      });
+      if (lostAt === null && state.holder?.screen_id === 'ben-screen-9' && !state.holder.connected) lostAt = clock.now();
+      if (holderOf(state) === 'anna-screen-9') grantedAt = clock.now();
+    }
+    // Seen gone once its heartbeat was INSTANCE_STALE_AFTER_MS old (within a beat), granted HANDOVER_AFTER_MS after its last beat.
+    expect(lostAt! - deadAt).toBeGreaterThanOrEqual(INSTANCE_STALE_AFTER_MS);
+    expect(lostAt! - deadAt).toBeLessThanOrEqual(INSTANCE_STALE_AFTER_MS + HEARTBEAT_EVERY_MS);
+    expect(grantedAt).toBe(deadAt + HANDOVER_AFTER_MS);
+    await annaScreen.next((f) => f.type === 'server.control' && f.data.holder?.screen_id === 'ben-screen-9' && f.data.holder.connected === false);
+    await annaScreen.next((f) => f.type === 'server.control' && f.data.holder?.screen_id === 'anna-screen-9');
+    expect((await readControl(a.db, gameId)).screens.map((s) => s.admin_name)).toEqual(['Anna']);
+    await untilEntry(a, gameId, 'anna: grant by timeout: from Ben (screen gone 5 s) to Anna');
+    expect((await bench(a, () => anna).admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: q1, type: 2, screen_id: 'anna-screen-9' })).body.code).toBe(200);
+    // The dead instance's row is gone; the living one's is there.
+    const instances = await a.db.select().from(serverInstances);
+    expect(instances.map((i) => i.id)).toEqual([a.live.control.instanceId]);
+  });
+});

@@ -11,9 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkNickname } from '@/domain/nickname';
 import { adminCompanies, admins, auditLog, companies, files, notifications, players, questions, rankings, roles, triviaGames, websitePages } from '@/server/db/schema';
+import { readControl } from '@/server/features/live/control';
 import { hashSecret } from '@/server/features/live/tokens';
 import { TEST_ADMIN_PASSWORD } from '../support/app';
 import { xssCorpus } from '../fixtures/xss-corpus';
@@ -355,7 +356,9 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
     await expectShown(phone.page, '.me-name', [accepted[0]!.nickname], 'the phone\'s own nickname');
 
     // Each slice's question on the display and the phone, then its answer on the display.
-    const flow = (questionId: number | null, type: 2 | 3 | 4 | 5) => operator.call('/triviaGame/gameFlow', { trivia_game_id: game.id, question_id: questionId, type });
+    // The steps are the control screen's (it holds control): sent with its screen id, as it sends them.
+    const screenId = await vi.waitFor(async () => (await readControl(server.app.db, game.id)).holder!.screen_id, { timeout: 10_000 });
+    const flow = (questionId: number | null, type: 2 | 3 | 4 | 5) => operator.call('/triviaGame/gameFlow', { trivia_game_id: game.id, question_id: questionId, type, screen_id: screenId });
     for (const [i, { text, options }] of shownSlices.entries()) {
       const questionId = sliceQuestions[i]!.id;
       await flow(questionId, 2);

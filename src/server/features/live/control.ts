@@ -19,16 +19,24 @@
  *   with none, to the next screen that opens or asks;
  * - the holder may `release` control (to the screen asking for it, if any);
  * - a watcher that leaves is forgotten (its request with it); a holder that leaves keeps the lease
- *   for HANDOVER_AFTER_MS, so a reload or a network blip resumes it.
+ *   for HANDOVER_AFTER_MS, so a reload or a network blip resumes it;
+ * - a step sent by no screen (a script, an API client) is refused while a present screen holds control.
+ *
+ * A crashed instance: each instance writes its heartbeat (server_instances) every HEARTBEAT_EVERY_MS
+ * and each presence row names the instance it is present through. Every instance sweeps on its
+ * heartbeat: the screens of an instance whose heartbeat is older than INSTANCE_STALE_AFTER_MS (and
+ * has not moved over DEAD_AFTER_SWEEPS sweeps in a row) are gone as of that last heartbeat — a
+ * holder's lease then runs out HANDOVER_AFTER_MS after it, exactly as if its socket had closed.
+ * The heartbeats and sweeps run on the app's clock (a test drives them).
  * Every change is published as `server.control` on the operator topic; every change of holder or
  * request is in the audit trail (operation triviaGameControl: the admin API's own entries, and the
  * server's for a take on opening, a grant by timeout and a lapse).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@openapi/admin-api';
-import { admins, controlScreens } from '../../db/schema.js';
+import { admins, controlScreens, serverInstances } from '../../db/schema.js';
 import { dateOf, type ClockTimer } from '../../lib/clock.js';
 import { businessError, recordNotFound } from '../../lib/envelope.js';
 import type { MessageKey } from '../../i18n.js';
@@ -43,6 +51,15 @@ export type ControlAction = components['schemas']['TriviaGameControlRequest']['a
 
 /** How long a holder's connection may be lost before control passes on (the screen asking for it, or anyone who asks next). */
 export const HANDOVER_AFTER_MS = 5_000;
+/** How often an instance writes its heartbeat and sweeps for the screens of dead instances. */
+export const HEARTBEAT_EVERY_MS = 1_000;
+/** An instance whose heartbeat is this old (and has not moved over DEAD_AFTER_SWEEPS sweeps) is dead. */
+export const INSTANCE_STALE_AFTER_MS = 3_000;
+/**
+ * Sweeps in a row that must see the same old heartbeat: a heartbeat is judged by what this instance
+ * saw happen, not by one read that may have raced the other instance's write.
+ */
+export const DEAD_AFTER_SWEEPS = 3;
 
 const SCREEN_TOPIC = /^game:([1-9][0-9]{0,9}):screen:([A-Za-z0-9_-]{8,64})$/;
 
@@ -146,12 +163,17 @@ async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: Ser
  * The step's control check (flow.ts, under the game's row lock): a step sent by a control screen
  * (with its screen id, as the control screen always sends it) is taken only from the screen holding
  * control, and only for that screen's admin. A step sent by no screen — a script or another client
- * of the API, and the server's own deadline step — is not a control screen's and is not held to the
- * lease (the permission triviaGame.control still is).
+ * of the API — is refused while a present (connected) screen holds control, with the same message;
+ * with no screen present it is taken (the permission triviaGame.control still applies). The server's
+ * own deadline step is not checked here (it has no caller).
  */
 export async function requireControl(db: q.Queryable, gameId: number, screenId: string | null, adminId: number, now: Date): Promise<void> {
-  if (screenId === null) return;
   const rows = await screensOf(db, gameId);
+  if (screenId === null) {
+    const present = rows.find((row) => row.holds && row.connection !== null);
+    if (present) throw businessError('live.control.notHolder', { name: present.adminName });
+    return;
+  }
   const holder = rows.find((row) => row.holds && !goneTooLong(row, now));
   if (!holder) throw businessError('live.control.notHolding');
   if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError('live.control.notHolder', { name: holder.adminName });
@@ -173,8 +195,134 @@ export class ControlLeases {
   private readonly connections = new WeakMap<HubClient, Map<string, string>>();
   private readonly timers = new Set<ClockTimer>();
   private closed = false;
+  /** This instance's id in server_instances and in the presence rows of its screens. */
+  readonly instanceId = randomUUID();
+  /** The screen subscriptions of this instance's clients, to announce again if others took this instance for dead. */
+  private readonly present = new Map<string, { client: HubClient; topic: string }>();
+  /** Other instances' heartbeats as this instance's sweeps saw them: the time and how many sweeps in a row. */
+  private readonly seen = new Map<string, { heartbeatMs: number; sweeps: number }>();
+  private heartbeatTimer: ClockTimer | null = null;
+  private beating: Promise<void> | null = null;
 
   constructor(private readonly app: FastifyInstance) {}
+
+  /** Starts the heartbeat (the app is ready): this instance's row, then a beat and a sweep every HEARTBEAT_EVERY_MS. */
+  async start(): Promise<void> {
+    const now = dateOf(this.app.clock);
+    await this.app.db.insert(serverInstances).values({ id: this.instanceId, startedAt: now, heartbeatAt: now });
+    this.scheduleBeat();
+  }
+
+  private scheduleBeat(): void {
+    if (this.closed) return;
+    this.heartbeatTimer = this.app.clock.setTimeout(() => {
+      this.scheduleBeat();
+      // One beat at a time: a beat still running (a slow database) lets this one pass.
+      if (this.beating) return;
+      this.beating = this.beat()
+        .catch((error: unknown) => this.app.log.warn({ err: error }, 'the control heartbeat failed'))
+        .finally(() => (this.beating = null));
+    }, HEARTBEAT_EVERY_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  /** Resolves once the beat under way, if any, is over (a test waits for the beat its clock started). */
+  async beatSettled(): Promise<void> {
+    await this.beating;
+  }
+
+  /** Writes this instance's heartbeat, then marks gone the screens of instances found dead. */
+  async beat(): Promise<void> {
+    if (this.closed) return;
+    const now = dateOf(this.app.clock);
+    const mine = await this.app.db.update(serverInstances).set({ heartbeatAt: now }).where(eq(serverInstances.id, this.instanceId)).returning({ id: serverInstances.id });
+    if (mine.length === 0) await this.revive(now);
+    if (this.closed) return;
+    await this.sweep(now);
+  }
+
+  /**
+   * Another instance took this one for dead (its heartbeat stalled longer than INSTANCE_STALE_AFTER_MS)
+   * and marked its screens gone: the row again, and every screen still listening here present again.
+   */
+  private async revive(now: Date): Promise<void> {
+    await this.app.db.insert(serverInstances).values({ id: this.instanceId, startedAt: now, heartbeatAt: now }).onConflictDoNothing();
+    const screens = [...this.present.values()];
+    this.present.clear();
+    for (const { client, topic } of screens) {
+      if (this.closed) return;
+      const events = await this.arrived(client, topic);
+      await this.app.live.events.publishAll(events);
+    }
+  }
+
+  /**
+   * The screens of dead instances are gone (a holder's lease runs out HANDOVER_AFTER_MS after the
+   * instance's last heartbeat; a watcher is forgotten), and the dead instances' rows are removed.
+   */
+  private async sweep(now: Date): Promise<void> {
+    // The screens first: an instance's row is written before any screen is present through it.
+    const screens = await this.app.db
+      .selectDistinct({ gameId: controlScreens.triviaGameId, instanceId: controlScreens.instanceId })
+      .from(controlScreens)
+      .where(and(isNotNull(controlScreens.connection), or(isNull(controlScreens.instanceId), ne(controlScreens.instanceId, this.instanceId))));
+    const instances = await this.app.db.select().from(serverInstances).where(ne(serverInstances.id, this.instanceId));
+    const lastAlive = new Map<string, Date>();
+    const known = new Set<string>();
+    for (const instance of instances) {
+      known.add(instance.id);
+      const heartbeatMs = instance.heartbeatAt.getTime();
+      const before = this.seen.get(instance.id);
+      const sweeps = before?.heartbeatMs === heartbeatMs ? before.sweeps + 1 : 1;
+      this.seen.set(instance.id, { heartbeatMs, sweeps });
+      if (now.getTime() - heartbeatMs >= INSTANCE_STALE_AFTER_MS && sweeps >= DEAD_AFTER_SWEEPS) lastAlive.set(instance.id, instance.heartbeatAt);
+    }
+    for (const id of this.seen.keys()) if (!known.has(id)) this.seen.delete(id);
+    // A screen of an instance with no row (gone already, or from before instances had heartbeats) is gone now.
+    const goneNow = (instanceId: string | null) => instanceId === null || !known.has(instanceId);
+    const games = new Set<number>();
+    for (const screen of screens) if (goneNow(screen.instanceId) || lastAlive.has(screen.instanceId!)) games.add(screen.gameId);
+    for (const gameId of games) {
+      if (this.closed) return;
+      await this.markGone(gameId, lastAlive, now);
+    }
+    if (lastAlive.size > 0 && !this.closed) {
+      await this.app.db.delete(serverInstances).where(inArray(serverInstances.id, [...lastAlive.keys()]));
+      for (const id of lastAlive.keys()) this.seen.delete(id);
+    }
+  }
+
+  /** Under the game's lock: its screens present through a dead instance are gone, as their sockets' close would have made them. */
+  private async markGone(gameId: number, lastAlive: Map<string, Date>, now: Date): Promise<void> {
+    const result = await this.app.db.transaction(async (tx) => {
+      const game = await q.findGame(tx, gameId);
+      if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
+      const rows = await tx
+        .select()
+        .from(controlScreens)
+        .where(and(eq(controlScreens.triviaGameId, game.id), isNotNull(controlScreens.connection), or(isNull(controlScreens.instanceId), ne(controlScreens.instanceId, this.instanceId))));
+      const ids = [...new Set(rows.flatMap((row) => (row.instanceId === null ? [] : [row.instanceId])))];
+      const living = new Set(ids.length ? (await tx.select({ id: serverInstances.id }).from(serverInstances).where(inArray(serverInstances.id, ids))).map((i) => i.id) : []);
+      const goneNow = (instanceId: string | null) => instanceId === null || !living.has(instanceId);
+      let holderGoneAt: Date | null = null;
+      let changed = false;
+      for (const row of rows) {
+        const goneAt = goneNow(row.instanceId) ? now : row.instanceId === null ? undefined : lastAlive.get(row.instanceId);
+        if (!goneAt) continue;
+        changed = true;
+        if (row.holds) {
+          await tx.update(controlScreens).set({ connection: null, goneAt, instanceId: null }).where(eq(controlScreens.screenId, row.screenId));
+          holderGoneAt = goneAt;
+        } else {
+          await tx.delete(controlScreens).where(eq(controlScreens.screenId, row.screenId));
+        }
+      }
+      return changed ? { game, state: await readControl(tx, game.id), holderGoneAt } : null;
+    });
+    if (!result) return;
+    if (result.holderGoneAt) this.settleLater(gameId, result.holderGoneAt.getTime() + HANDOVER_AFTER_MS - now.getTime());
+    await this.finish(result.game, result.state, []);
+  }
 
   private readonly mayControl: MayControl = async (adminId) => {
     const access = await this.app.sessions.access(adminId);
@@ -205,7 +353,10 @@ export class ControlLeases {
     const connection = randomUUID();
     let byClient = this.connections.get(client);
     if (!byClient) this.connections.set(client, (byClient = new Map()));
+    const previous = byClient.get(topic);
+    if (previous) this.present.delete(previous);
     byClient.set(topic, connection);
+    this.present.set(connection, { client, topic });
     const mayControl = await this.mayControl(adminId);
     const now = dateOf(this.app.clock);
     const audits: ServerAudit[] = [];
@@ -214,8 +365,8 @@ export class ControlLeases {
       if (!game || !(await q.lockGame(tx, game.companyId, game.id))) return null;
       await tx
         .insert(controlScreens)
-        .values({ screenId: parsed.screenId, triviaGameId: game.id, adminId, connection, openedAt: now })
-        .onConflictDoUpdate({ target: controlScreens.screenId, set: { connection, goneAt: null }, where: eq(controlScreens.adminId, adminId) });
+        .values({ screenId: parsed.screenId, triviaGameId: game.id, adminId, connection, instanceId: this.instanceId, openedAt: now })
+        .onConflictDoUpdate({ target: controlScreens.screenId, set: { connection, instanceId: this.instanceId, goneAt: null }, where: eq(controlScreens.adminId, adminId) });
       let rows = await screensOf(tx, game.id);
       if (await settle(tx, rows, now, audits, this.mayControl)) rows = await screensOf(tx, game.id);
       const me = rows.find((row) => row.screenId === parsed.screenId);
@@ -237,6 +388,7 @@ export class ControlLeases {
     const connection = this.connections.get(client)?.get(topic);
     if (!parsed || !connection || this.closed) return;
     this.connections.get(client)?.delete(topic);
+    this.present.delete(connection);
     const now = dateOf(this.app.clock);
     const result = await this.app.db.transaction(async (tx) => {
       const game = await q.findGame(tx, parsed.gameId);
@@ -247,7 +399,7 @@ export class ControlLeases {
         .where(and(eq(controlScreens.screenId, parsed.screenId), eq(controlScreens.connection, connection)));
       if (!row) return null;
       if (row.holds) {
-        await tx.update(controlScreens).set({ connection: null, goneAt: now }).where(eq(controlScreens.screenId, row.screenId));
+        await tx.update(controlScreens).set({ connection: null, goneAt: now, instanceId: null }).where(eq(controlScreens.screenId, row.screenId));
       } else {
         await tx.delete(controlScreens).where(eq(controlScreens.screenId, row.screenId));
       }
@@ -366,10 +518,17 @@ export class ControlLeases {
     await this.app.live.events.publishAll([controlEvent(state)]);
   }
 
-  close(): void {
+  /**
+   * Stops the timers and the heartbeat, writing nothing: to the other instances a closed instance is a
+   * crashed one (its screens are gone once its heartbeat is old), so a test of a crash closes it.
+   */
+  async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) this.app.clock.clearTimeout(timer);
     this.timers.clear();
+    if (this.heartbeatTimer) this.app.clock.clearTimeout(this.heartbeatTimer);
+    this.present.clear();
+    await this.beating;
   }
 }
 

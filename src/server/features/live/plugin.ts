@@ -159,11 +159,14 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
   const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
-  app.addHook('onReady', async () => deadlines.watchOnScreen());
+  app.addHook('onReady', async () => {
+    await deadlines.watchOnScreen();
+    await app.live.control.start();
+  });
   app.addHook('onClose', async () => {
     stopHearing();
     await deadlines.close();
-    app.live.control.close();
+    await app.live.control.close();
     events.close();
   });
 
