@@ -31,7 +31,7 @@ const publicModules = {
     'lib/access-routes',
   ],
   profile: ['nav-overrides'],
-  'trivia-game': ['components/export-results', 'components/game-guard', 'components/rehearsal-actions'],
+  'trivia-game': ['components/export-results', 'components/game-guard', 'components/rehearsal-actions', 'components/fair-play-panel'],
 };
 for (const name of Object.keys(publicModules)) {
   if (!features.includes(name)) throw new Error(`eslint.config.js: publicModules names ${name}, which is no feature`);

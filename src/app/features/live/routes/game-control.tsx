@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ControlBar } from '../components/control-bar';
 import { ControlHeader } from '../components/control-header';
 import { CountdownDialog } from '../components/countdown-dialog';
+import { FlagsCard } from '../components/flags-card';
 import { LivePanel } from '../components/live-panel';
 import { PreflightPanel } from '../components/preflight-panel';
 import { QuestionTable } from '../components/question-table';
@@ -121,6 +122,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
       <PreflightPanel gameActor={gameActor} gameId={gameId} />
       <ControlBar gameActor={gameActor} />
       <LivePanel gameActor={gameActor} />
+      <FlagsCard gameActor={gameActor} gameId={gameId} />
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
