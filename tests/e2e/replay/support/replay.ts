@@ -63,7 +63,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -378,10 +378,18 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
         async () => {
           const ctx = await adapter.open(replayPath, { lang, index });
           /** The step's transitions, once the page's actor is seen to take them (when the adapter can tell). */
+          const seen = new Set<string>();
           const confirm = async (expected: string[], what: string) => {
-            if (!adapter.observed) return expected;
-            const seen = new Set(await adapter.observed(ctx));
-            expect(expected.filter((label) => !seen.has(label)), `transitions the page's actor did not take (${what})`).toEqual([]);
+            const observed = adapter.observed;
+            if (!observed) return expected;
+            // The page reports its transitions as they happen; the last ones may still be on their way.
+            await expect
+              .poll(async () => {
+                for (const label of await observed(ctx)) seen.add(label);
+                return expected.filter((label) => !seen.has(label));
+              }, { message: `transitions the page's actor did not take (${what})`, timeout: 3_000 })
+              .toEqual([]);
+            seen.clear();
             return expected;
           };
           try {
@@ -418,6 +426,34 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
 // Helpers for actions.
 
 /**
+ * The transitions the page's actors take, as the test build reports them (src/shared/test-inspector.ts):
+ * call before the page's first `goto` (it marks the page for the seam and exposes the binding the page
+ * reports through, which outlives reloads). Answers a function for the adapter's `observed`: the labels
+ * of `definition`'s transitions taken by the actors `actor` accepts (by id; all of the machine's by
+ * default) since the last call.
+ */
+export async function observePage(
+  page: Page,
+  definition: AnyStateMachine,
+  actor: (id: string) => boolean = () => true,
+): Promise<() => Promise<string[]>> {
+  const labels = definedTransitions(definition);
+  let buffer: string[] = [];
+  await page.addInitScript(() => {
+    (window as unknown as { __LTBO_E2E__: boolean }).__LTBO_E2E__ = true;
+  });
+  await page.exposeBinding('__ltboRecord', (_source, entry: { machine: string; actor: string; key: string }) => {
+    if (entry.machine !== definition.id || !actor(entry.actor)) return;
+    buffer.push(labels.get(entry.key) ?? `unknown transition ${entry.key}`);
+  });
+  return async () => {
+    const drained = buffer;
+    buffer = [];
+    return drained;
+  };
+}
+
+/**
  * Holds the requests matching `url` until the test lets each go: the way an adapter keeps a call "in
  * flight" (a state such as `authenticating` lasts as long as its request) and then decides its outcome
  * (`pass`: the real server answers; `fulfill`: a given answer; `abort`: the network fails).
@@ -429,6 +465,12 @@ export interface Gate {
   next(): Promise<Request>;
   /** Lets the oldest held request reach the real server. */
   pass(): Promise<void>;
+  /**
+   * Lets the oldest held request reach the real server but keeps its answer from the page until the
+   * returned function is called: what the server did shows first through other channels (a
+   * real-time event), the HTTP answer after.
+   */
+  send(): Promise<() => Promise<void>>;
   /** Answers the oldest held request with `body` (JSON) and `status` without asking the server. */
   fulfill(body: unknown, status?: number): Promise<void>;
   /** Fails the oldest held request as a network failure. */
@@ -470,6 +512,11 @@ export async function gate(target: Page | BrowserContext, url: string | RegExp |
     async pass() {
       await (await oldest()).fallback();
     },
+    async send() {
+      const route = await oldest();
+      const response = await route.fetch();
+      return () => route.fulfill({ response });
+    },
     async fulfill(body, status = 200) {
       await (await oldest()).fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
     },
@@ -502,14 +549,27 @@ export interface SocketGate {
   pass(): Promise<void>;
   /** Delivers every held frame, in order. */
   passAll(): void;
+  /** Closes the page's sockets as a network cut would (the page reconnects by itself); held frames are lost with them. */
+  drop(): void;
 }
 
 export async function socketGate(page: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), options: { holding?: boolean; when?: (frame: string) => boolean } = {}): Promise<SocketGate> {
   const queue: Array<{ frame: string | Buffer; deliver: () => void }> = [];
   const waiters: Array<() => void> = [];
+  const open = new Set<WebSocketRoute>();
   const text = (frame: string | Buffer) => (typeof frame === 'string' ? frame : frame.toString('base64'));
   await page.routeWebSocket(url, (ws) => {
+    open.add(ws);
     const server = ws.connectToServer();
+    // With close handlers set, closing is forwarded by hand (playwright's WebSocketRoute.onClose).
+    ws.onClose((code, reason) => {
+      open.delete(ws);
+      void server.close({ code, reason });
+    });
+    server.onClose((code, reason) => {
+      open.delete(ws);
+      void ws.close({ code, reason });
+    });
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => {
       if (!state.holding || (options.when && !options.when(text(message)))) {
@@ -535,6 +595,11 @@ export async function socketGate(page: Page | BrowserContext, url: string | RegE
     },
     passAll() {
       for (const held of queue.splice(0)) held.deliver();
+    },
+    drop() {
+      queue.splice(0);
+      for (const ws of open) void ws.close({ code: 4000, reason: 'network cut (test)' });
+      open.clear();
     },
   };
   return state;
