@@ -411,6 +411,12 @@ export interface components {
              */
             refusal: "answered" | "closed" | "late" | "levelNotReached" | "outsideOpenTime" | "gameEnded" | null;
         };
+        /** @description The operator's decision as this player's phone shows it. */
+        PlayerDisqualified: {
+            /** @description The reason the operator gave (shown on the phone). */
+            reason: string;
+            at: components["schemas"]["DateTime"];
+        };
         PlayerRank: {
             ranking_id: components["schemas"]["Id"];
             question_id: number | null;
@@ -429,6 +435,8 @@ export interface components {
                 score: number;
                 /** @description Highest level reached (level games); null for a speed contest. */
                 level: number | null;
+                /** @description Set while the operator has disqualified this player (they are left out of every ranking; their answers are still taken); null while ranked. */
+                disqualified: components["schemas"]["PlayerDisqualified"] | null;
             };
             /** @description The current question (the last one shown), or null before the first. */
             question: components["schemas"]["PlayerQuestion"] | null;
@@ -506,7 +514,7 @@ export interface components {
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -628,6 +636,14 @@ export interface components {
             data: components["schemas"]["EventWinners"];
             server_time: components["schemas"]["WsServerTime"];
         };
+        /** @description `server.disqualified`. */
+        WsDisqualifiedFrame: {
+            /** @enum {string} */
+            type: "server.disqualified";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventDisqualified"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
         /** @description `server.gameReset`. */
         WsGameResetFrame: {
             /** @enum {string} */
@@ -741,6 +757,13 @@ export interface components {
             trivia_game_id: components["schemas"]["Id"];
             count: number;
             list: components["schemas"]["RankItem"][];
+        };
+        /** @description `server.disqualified` (public topic): the operator disqualified a player or ranked them again (admin API /triviaGame/disqualify, /triviaGame/requalify). That player's phone reads its state again (/state: `player.disqualified`, with the reason) and says so; the ranking without them comes as `server.rankingPublished` when one was published already. */
+        EventDisqualified: {
+            trivia_game_id: components["schemas"]["Id"];
+            player_id: components["schemas"]["Id"];
+            /** @description true when disqualified, false when ranked again. */
+            disqualified: boolean;
         };
         /** @description `server.gameReset` (operator and public topics): an admin reset the game after a rehearsal (admin API /triviaGame/reset). Its players, answers and rankings are gone and every question is back to not sent: the control screen and the display read the game again; the phones' sockets are closed and their player tokens answer 202, so they go back to joining. */
         EventGameReset: {

@@ -27,6 +27,18 @@ async function joinWith(pin: string, nickname: string, deviceId?: string) {
 }
 
 const admin = (path: string, body: unknown, options: Parameters<typeof call>[3] = {}) => call(app, path, body, { token, cid: '1', ...options });
+/** The live events published from now on (type, topic and, for `server.disqualified`, the data), read when asked. */
+function hear(): () => unknown[][] {
+  const events: unknown[][] = [];
+  const stop = app.bus.subscribe((event) => {
+    if (event.type === 'server.disqualified') events.push([event.type, event.topic, event.data]);
+    else if (event.type === 'server.rankingPublished' && event.topic.endsWith(':public')) events.push([event.type, event.topic]);
+  });
+  return () => {
+    stop();
+    return events;
+  };
+}
 const rankNames = async () => ((await admin('/triviaGame/getRank', { trivia_game_id: gameId, limit: 100 })).body.data.list as Array<{ nickname: string }>).map((e) => e.nickname);
 
 beforeAll(async () => {
@@ -124,6 +136,8 @@ describe('disqualification', () => {
   it('leaves the player out of the published ranking, the phones, getRank, the winners and the export at once; the audit trail says who', async () => {
     expect(await rankNames()).toEqual(['Cat', 'Dan', 'Ann', 'Bob', 'Eve']);
     expect((await b.state(p.Dan!.token)).rank.position).toBe(2);
+    expect((await b.state(p.Cat!.token)).player.disqualified).toBeNull();
+    const heard = hear();
 
     const res = await admin('/triviaGame/disqualify', { trivia_game_id: gameId, player_id: p.Cat!.id, reason: ' same answers as Dan, 20 ms apart ' }, { lang: 'en' });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
@@ -134,6 +148,13 @@ describe('disqualification', () => {
     // The ranking was published again: Dan's phone says first, Cat's phone shows no place.
     expect((await b.state(p.Dan!.token)).rank).toMatchObject({ position: 1, total: 4 });
     expect((await b.state(p.Cat!.token)).rank).toBeNull();
+    // Cat's phone is told, and its state says why; the others' do not change.
+    expect(heard()).toEqual([
+      ['server.disqualified', `game:${gameId}:public`, { trivia_game_id: gameId, player_id: p.Cat!.id, disqualified: true }],
+      ['server.rankingPublished', `game:${gameId}:public`],
+    ]);
+    expect((await b.state(p.Cat!.token)).player.disqualified).toMatchObject({ reason: 'same answers as Dan, 20 ms apart' });
+    expect((await b.state(p.Dan!.token)).player.disqualified).toBeNull();
 
     const winners = await admin('/triviaGame/winners', { trivia_game_id: gameId, count: 2 });
     expect(winners.body.data).toMatchObject({ total: 4, disqualified: 1 });
@@ -166,12 +187,27 @@ describe('disqualification', () => {
   });
 
   it('takes a disqualification back: the player is ranked again; twice is refused', async () => {
+    const heard = hear();
     const res = await admin('/triviaGame/requalify', { trivia_game_id: gameId, player_id: p.Cat!.id });
     expect(res.body.code).toBe(200);
     expect(res.body.data.player.disqualified).toBeNull();
+    expect(heard()[0]).toEqual(['server.disqualified', `game:${gameId}:public`, { trivia_game_id: gameId, player_id: p.Cat!.id, disqualified: false }]);
+    expect((await b.state(p.Cat!.token)).player.disqualified).toBeNull();
     expect((await rankNames())[0]).toBe('Cat');
     expect((await b.state(p.Cat!.token)).rank.position).toBe(1);
     expect((await admin('/triviaGame/requalify', { trivia_game_id: gameId, player_id: p.Cat!.id }, { lang: 'en' })).body).toMatchObject({ code: 201, message: 'This player is not disqualified' });
+  });
+});
+
+describe('a disqualification before any ranking', () => {
+  it('tells the phone at once (nothing to publish again); its state says so', async () => {
+    const { id: early, pin } = await b.createGame({ title: 'Early', type: 1 });
+    const res = await play(app, '/join', { pin, nickname: 'Fay' });
+    const fay = { token: res.body.data.player_token as string, id: res.body.data.player.id as number };
+    const heard = hear();
+    expect((await admin('/triviaGame/disqualify', { trivia_game_id: early, player_id: fay.id, reason: '同一裝置' })).body.code).toBe(200);
+    expect(heard()).toEqual([['server.disqualified', `game:${early}:public`, { trivia_game_id: early, player_id: fay.id, disqualified: true }]]);
+    expect((await b.state(fay.token)).player.disqualified).toMatchObject({ reason: '同一裝置' });
   });
 });
 

@@ -124,7 +124,7 @@ describe('the player page', () => {
     const view = toPlayerView({
       server_time: '2026-11-22T04:00:05.000Z',
       game: lobby.game,
-      player: { id: 1, nickname: 'Ann', join_order: 1, score: 10, level: 1 },
+      player: { id: 1, nickname: 'Ann', join_order: 1, score: 10, level: 1, disqualified: null },
       question: { question, status: 1, shown_at: '2026-11-22T04:00:01.000Z', deadline: '2026-11-22T04:00:21.000Z', answer: null, can_answer: false, refusal: 'answered' },
       my_answer: { question_id: 7, choices: ['B'], received_at: '2026-11-22T04:00:03.300Z', elapsed_ms: 2_300, correct: null, points: null },
       rank: null,

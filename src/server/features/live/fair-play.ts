@@ -74,7 +74,9 @@ export interface DisqualifyOutcome {
  * Disqualifies a player (reason given) or takes it back (reason null), under the game's row lock, and
  * publishes the last published ranking again, on its question, without them (or with them again):
  * the display and every phone get `server.rankingPublished` at once. Before any ranking was
- * published there is nothing to publish again: the first one leaves them out.
+ * published there is nothing to publish again: the first one leaves them out. Either way
+ * `server.disqualified` on the public topic names the player, whose phone reads its state again and
+ * says so (the reason is in that player's own state only).
  */
 export async function setDisqualified(
   db: Db,
@@ -93,7 +95,8 @@ export async function setDisqualified(
     if (reason !== null && player.disqualifiedAt) throw businessError('live.fairPlay.alreadyDisqualified');
     if (reason === null && !player.disqualifiedAt) throw businessError('live.fairPlay.notDisqualified');
     await fp.setDisqualification(tx, player.id, reason === null ? null : { at: now, reason, by: adminId });
-    const events: RealtimeEvent[] = [];
+    const changed: PlaySchemas['EventDisqualified'] = { trivia_game_id: game.id, player_id: player.id, disqualified: reason !== null };
+    const events: RealtimeEvent[] = [{ topic: gameTopic(game.id, 'public'), type: 'server.disqualified', data: changed }];
     const latest = await q.latestRanking(tx, game.id);
     const question = latest?.questionId ? await q.questionOfGame(tx, game.id, latest.questionId) : undefined;
     if (question) events.push(...(await publishRanking(tx, game, question, now)).events);

@@ -29,13 +29,18 @@ export async function requirePlayerGameShared(games: { get(id: number): Promise<
   return game;
 }
 
-/** The player's position in the game's last published ranking (read now: it changes with each ranking). */
-async function playerRank(db: q.Queryable, player: q.PlayerIdentity): Promise<PlaySchemas['PlayerRank'] | null> {
+/**
+ * The player's position in the game's last published ranking (read now: it changes with each
+ * ranking), and their disqualification (docs/game-rules.md "Fair play": the phone says so, with the
+ * operator's reason).
+ */
+async function playerRank(db: q.Queryable, player: q.PlayerIdentity): Promise<{ rank: PlaySchemas['PlayerRank'] | null; disqualified: PlaySchemas['PlayerDisqualified'] | null }> {
   const place = await q.playerPlace(db, player.id);
-  if (!place || place.rankingId === null || place.rankPosition === null) return null;
+  const disqualified = place?.disqualifiedAt ? { reason: place.disqualifyReason ?? '', at: iso(place.disqualifiedAt) } : null;
+  if (!place || place.rankingId === null || place.rankPosition === null) return { rank: null, disqualified };
   const [ranking] = await q.rankingsById(db, [place.rankingId]);
-  if (!ranking) return null;
-  return { ranking_id: ranking.id, question_id: ranking.questionId, position: place.rankPosition, total: ranking.total, published_at: iso(ranking.publishedAt) };
+  if (!ranking) return { rank: null, disqualified };
+  return { rank: { ranking_id: ranking.id, question_id: ranking.questionId, position: place.rankPosition, total: ranking.total, published_at: iso(ranking.publishedAt) }, disqualified };
 }
 
 export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): Promise<PlaySchemas['PlayerStateData']> {
@@ -63,6 +68,7 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
       refusal: refusal === 'notShown' ? 'closed' : refusal,
     };
   }
+  const { rank, disqualified } = await playerRank(db, me);
   return {
     server_time: iso(now),
     game: gameSummary(game),
@@ -72,10 +78,11 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
       join_order: me.joinOrder,
       score: scores.total,
       level: game.type === 2 ? levelReached(levels, scores.byLevel) : null,
+      disqualified,
     },
     question,
     my_answer: mine,
-    rank: await playerRank(db, me),
+    rank,
     finished: game.status !== 1,
   };
 }

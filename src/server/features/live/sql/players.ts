@@ -74,9 +74,15 @@ export async function playersByTokenHashes(db: Queryable, tokenHashes: string[])
   return db.select(playerIdentityColumns).from(players).where(inArray(players.tokenHash, [...new Set(tokenHashes)]));
 }
 
-/** A player's place in the last ranking that was published (null before any). */
-export async function playerPlace(db: Queryable, playerId: number): Promise<{ rankingId: number | null; rankPosition: number | null } | undefined> {
-  const [row] = await db.select({ rankingId: players.rankingId, rankPosition: players.rankPosition }).from(players).where(eq(players.id, playerId));
+/** A player's place in the last ranking that was published (null before any), and the reason they were disqualified (null: ranked). */
+export async function playerPlace(
+  db: Queryable,
+  playerId: number,
+): Promise<{ rankingId: number | null; rankPosition: number | null; disqualifyReason: string | null; disqualifiedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ rankingId: players.rankingId, rankPosition: players.rankPosition, disqualifyReason: players.disqualifyReason, disqualifiedAt: players.disqualifiedAt })
+    .from(players)
+    .where(eq(players.id, playerId));
   return row;
 }
 
