@@ -139,8 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await loadTokenSecret(database.db, config.tokenSecret),
     ] as const);
     app.decorate('seedResult', seedResult);
-    const signer = new TokenSigner(secret, config.accessTokenTtl);
-    app.decorate('sessions', new SessionService(database.db, signer, config.refreshGraceMs));
+    const signer = new TokenSigner(secret, config.accessTokenTtl, app.clock);
+    app.decorate('sessions', new SessionService(database.db, signer, config.refreshGraceMs, app.clock));
     app.decorate(
       'loginThrottle',
       new LoginThrottle({

@@ -66,7 +66,8 @@ export interface AppConfig {
    */
   autoPublishAfterMs?: number;
   /**
-   * The clock the live game decides by (the answer window, the deadline watch's timers, time stamps);
+   * The clock the server decides by (the live game's answer window, deadline timers and time stamps,
+   * the frames' server_time, access tokens' and tickets' expiry, sessions' expiry and refresh grace);
    * unset = the system's (lib/clock.ts). Tests inject one they drive. Not from the environment.
    */
   clock?: Clock;

@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { triviaGames } from '@/server/db/schema';
 import { launchBrowser, openPage, shoot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { loginByApi, tokenOf, untilTokenExpired } from './support/session';
+import { expireToken, loginByApi, tokenOf } from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Access tokens live 3 s: the second download below starts with an expired one.
-  [server, browser] = await Promise.all([startServer({ config: { accessTokenTtl: 3 } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -60,7 +59,8 @@ describe('the results export menu', () => {
     expect(book.worksheets.map((s) => s.name)).toEqual(['排名', '作答紀錄', '各題統計', '取消資格']);
     expect(book.getWorksheet('排名')!.getRow(1).values).toEqual([undefined, '名次', '暱稱', '加入順序', '總分', '答對總耗時（秒）', '答對題數', '作答題數', '公平性提示']);
 
-    await untilTokenExpired((await tokenOf(page))!); // a real wait for the server's clock, no longer
+    // The second download starts with a token the server's clock has moved past (no waiting).
+    await expireToken(server, (await tokenOf(page))!);
     let refreshes = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/admin/refresh')) refreshes += 1;

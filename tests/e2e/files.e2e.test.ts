@@ -20,7 +20,7 @@ import { createAdmin, createRole } from '../support/fixtures';
 import { launchBrowser, openPage, settle, type PageOptions } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
-import { loginByApi, tokenOf, untilTokenExpired } from './support/session';
+import { expireToken, loginByApi, tokenOf } from './support/session';
 
 const SHOTS = '/tmp/shots-files';
 const PHONE = { width: 360, height: 740 } as const;
@@ -241,21 +241,21 @@ describe('the file screen', () => {
   });
 
   it('replays an upload sent with an expired access token once, after the refresh', async () => {
-    // A server of its own whose access tokens live 3 s.
-    const shortLived = await startServer({ config: { accessTokenTtl: 3 } });
+    // A server of its own, whose clock the test moves past the token's life.
+    const expiring = await startServer();
     try {
       const page = await openPage(browser, { locale: 'en-US' });
-      await loginByApi(page, shortLived);
-      await page.goto(`${shortLived.url}/file/index`);
+      await loginByApi(page, expiring);
+      await page.goto(`${expiring.url}/file/index`);
       await page.getByTestId('file-empty').waitFor();
       const uploads = watchUploads(page);
-      await untilTokenExpired((await tokenOf(page))!);
+      await expireToken(expiring, (await tokenOf(page))!);
       await page.getByTestId('upload-input').setInputFiles({ name: 'late.csv', mimeType: 'text/csv', buffer: csvOf(5000) });
       await row(page, 'late.csv').waitFor();
       expect(uploads).toEqual([401, 200]);
       expect(await page.getByTestId('upload-problem').count()).toBe(0);
     } finally {
-      await shortLived.close();
+      await expiring.close();
     }
   });
 

@@ -5,16 +5,14 @@
  * warning and password toggle. Screenshots of the login page and of the 500 and 430 feedback are
  * saved under /tmp/shots for review.
  */
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens } from '@/server/db/schema';
 import { sessionHandlers } from '@/server/features/session/handlers';
 import { REFRESH_GRACE_MS } from '@/server/features/session/service';
 import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { ADMIN, enableTestHooks, loginByApi, sessionIdOf, tokenOf, untilTokenExpired } from './support/session';
+import { ADMIN, enableTestHooks, expireToken, loginByApi, sessionIdOf, tokenOf } from './support/session';
 
 const SHOTS = '/tmp/shots';
 const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
@@ -22,8 +20,8 @@ const ADA = { username: 'ada', password: 'Ada-password-1', name: 'Ada Lovelace' 
 const BOB = { username: 'bob', password: 'Bob-password-1', name: 'Bob Builder' };
 
 let server: RunningServer;
-/** Access tokens live 2 seconds here, so a test can wait until they expire. */
-let shortLived: RunningServer;
+/** Where a test expires access tokens by moving the server's clock past their life (expireToken). */
+let expiring: RunningServer;
 /** One failed login per minute is allowed here (the throttle answers 429 at the second). */
 let throttled: RunningServer;
 let browser: Browser;
@@ -31,7 +29,7 @@ let browser: Browser;
 let meFails = false;
 
 beforeAll(async () => {
-  [server, shortLived, throttled, browser] = await Promise.all([
+  [server, expiring, throttled, browser] = await Promise.all([
     startServer({
       build: {
         handlers: {
@@ -42,11 +40,11 @@ beforeAll(async () => {
         },
       },
     }),
-    startServer({ config: { accessTokenTtl: 2 } }),
+    startServer(),
     startServer({ config: { loginAttemptsPerMinute: 1 } }),
     launchBrowser(),
   ]);
-  for (const target of [server, shortLived]) {
+  for (const target of [server, expiring]) {
     await createAdmin(target.app, { ...ADA, roles: ['operator'] });
     await createAdmin(target.app, { ...BOB, roles: ['viewer'] });
   }
@@ -54,13 +52,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.close(), shortLived?.close(), throttled?.close()]);
+  await Promise.all([server?.close(), expiring?.close(), throttled?.close()]);
 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const queryOf = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; jti: string };
 
 async function fillLogin(page: Page, credentials: { username: string; password: string }) {
   await page.getByRole('textbox', { name: /Username|帳號/ }).fill(credentials.username);
@@ -358,13 +354,13 @@ describe('forced logouts', () => {
 
 describe('expired access tokens', () => {
   it('three calls that hit an expired token make exactly one /refresh, and all three succeed', async () => {
-    const { page } = await loggedInWithHooks(shortLived);
+    const { page } = await loggedInWithHooks(expiring);
     const seen: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith('/api/admin/')) seen.push(pathname.slice('/api/admin'.length));
     });
-    await untilTokenExpired((await tokenOf(page))!); // the token lives 2 s
+    await expireToken(expiring, (await tokenOf(page))!);
 
     const results = await page.evaluate(() => Promise.all([1, 2, 3].map(() => window.__ltbo!.api.post('/me'))));
 
@@ -377,24 +373,19 @@ describe('expired access tokens', () => {
   it('two tabs: the second takes the successor the first stored instead of refreshing a used token', async () => {
     const first = await openPage(browser, { locale: 'en-US' });
     await enableTestHooks(first);
-    await loginByApi(first, shortLived);
+    await loginByApi(first, expiring);
     const second = await first.context().newPage();
     await enableTestHooks(second);
     for (const page of [first, second]) {
-      await page.goto(`${shortLived.url}/dashboard`);
+      await page.goto(`${expiring.url}/dashboard`);
       await expectOnDashboard(page, ADMIN.name);
     }
     const used = (await tokenOf(first))!;
-    await untilTokenExpired(used);
+    await expireToken(expiring, used);
     await first.evaluate(() => window.__ltbo!.api.post('/me')); // refreshes; the successor goes to the cookie
-    // Past the server's grace window, where refreshing the first token again would end the session:
-    // the refresh is dated back instead of waited out (the server compares it with REFRESH_GRACE_MS).
-    const refreshed = await shortLived.app.db
-      .update(accessTokens)
-      .set({ refreshedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1_000) })
-      .where(eq(accessTokens.jti, claimsOf(used).jti))
-      .returning({ jti: accessTokens.jti });
-    expect(refreshed).toHaveLength(1);
+    // Past the server's grace window (REFRESH_GRACE_MS), where refreshing the first token again would
+    // end the session: the server's clock moves on instead of the test waiting.
+    await expiring.clock.skip(REFRESH_GRACE_MS + 1_000);
 
     const result = await second.evaluate(() => window.__ltbo!.api.post('/me'));
     expect(result).toEqual({ name: ADMIN.name, email: '' });
@@ -404,14 +395,14 @@ describe('expired access tokens', () => {
 
   it('a reload after the token expired refreshes it and keeps the session', async () => {
     const page = await openPage(browser, { locale: 'en-US' });
-    await loginByApi(page, shortLived);
+    await loginByApi(page, expiring);
     const first = await tokenOf(page);
-    await untilTokenExpired(first!);
+    await expireToken(expiring, first!);
     let refreshes = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/admin/refresh')) refreshes += 1;
     });
-    await page.goto(`${shortLived.url}/dashboard`);
+    await page.goto(`${expiring.url}/dashboard`);
     await expectOnDashboard(page, ADMIN.name);
     expect(refreshes).toBe(1);
     expect(await tokenOf(page)).not.toBe(first);

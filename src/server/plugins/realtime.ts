@@ -63,8 +63,8 @@ function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
 async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Array; allowedOrigins: string[] }): Promise<void> {
   const rate = DEFAULT_MESSAGE_RATE;
   const bus = app.config.database.kind === 'postgres' ? await createPostgresBus(app.config.database.url, app.log) : createLocalBus();
-  const hub = new Hub();
-  const tickets = new TicketService(options.secret);
+  const hub = new Hub(() => app.clock.now());
+  const tickets = new TicketService(options.secret, app.clock);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
   app.decorate('tickets', tickets);

@@ -73,6 +73,9 @@ export class Hub {
   readonly clients = new Set<HubClient>();
   /** Set when the server shuts down (drain): no new request is run, every client is let go. */
   draining = false;
+
+  /** `now`: the app's clock (lib/clock.ts), which stamps every frame's server_time. */
+  constructor(private readonly now: () => number = Date.now) {}
   private running = 0;
 
   /** Topics are `<prefix>:<rest>`; the handler of the prefix decides. */
@@ -161,14 +164,14 @@ export class Hub {
     const clients = this.byTopic.get(event.topic);
     if (!clients?.size) return 0;
     // Serialised and encoded once for every client (ws would encode a string again for each).
-    const frame = Buffer.from(JSON.stringify({ ...event, server_time: Date.now() }));
+    const frame = Buffer.from(JSON.stringify({ ...event, server_time: this.now() }));
     let sent = 0;
     for (const client of clients) if (this.sendFrame(client, frame)) sent += 1;
     return sent;
   }
 
   sendTo(client: HubClient, event: RealtimeEvent | UnstampedControlFrame): void {
-    this.sendFrame(client, Buffer.from(JSON.stringify({ ...event, server_time: Date.now() })));
+    this.sendFrame(client, Buffer.from(JSON.stringify({ ...event, server_time: this.now() })));
   }
 
   /** Sends a JSON frame (UTF-8 bytes) as a text frame. */

@@ -7,6 +7,7 @@
  * redeemed a second, and jose's WebCrypto path cost each one an asynchronous job (issue 22).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export const TICKET_TTL_SECONDS = 30;
 
@@ -28,14 +29,18 @@ export class TicketService {
   private readonly used = new Map<string, number>();
   private nextSweep = 0;
 
-  constructor(private readonly secret: Uint8Array) {}
+  constructor(
+    private readonly secret: Uint8Array,
+    /** The app's clock (lib/clock.ts): a ticket's issue and expiry times. */
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private sign(input: string): Buffer {
     return createHmac('sha256', this.secret).update(input).digest();
   }
 
   async issue(subject: TicketSubject): Promise<string> {
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(this.clock.now() / 1000);
     const payload = Buffer.from(JSON.stringify({ ...subject, aud: 'ws', jti: randomUUID(), iat, exp: iat + TICKET_TTL_SECONDS })).toString('base64url');
     const input = `${HEADER}.${payload}`;
     return `${input}.${this.sign(input).toString('base64url')}`;
@@ -50,7 +55,7 @@ export class TicketService {
       const expected = this.sign(`${parts[0]}.${parts[1]}`);
       if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
       const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const now = Date.now();
+      const now = this.clock.now();
       if (payload.aud !== 'ws' || typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null;
       if (typeof payload.jti !== 'string' || !payload.jti) return null;
       this.sweep(now);

@@ -4,6 +4,8 @@
  * A test may change the config (a short token life) or the build options (a handler that fails).
  * PUBLIC_URL is the server's own address unless the test names one (null: none, as on a bare
  * `npm start`, where the control screen warns before opening the display on a loopback address).
+ * The server's clock is the real time which the test may skip forward (`clock.skip`,
+ * tests/support/clock.ts): an access token's life or a question's answering time passes at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BuildOptions } from '@/server/app';
 import type { AppConfig } from '@/server/config';
 import { createTestApp } from '../../support/app';
+import { SkippingClock } from '../../support/clock';
 
 // E2E_DIST lets parallel work build into a folder of its own (`vite build --outDir`); npm test uses dist/.
 export const DIST_DIR = path.resolve(process.env.E2E_DIST || 'dist');
@@ -19,11 +22,13 @@ export interface RunningServer {
   /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   app: FastifyInstance;
+  /** The server's clock (app.clock): real time, skipped forward by the test. */
+  clock: SkippingClock;
   close: () => Promise<void>;
 }
 
 export interface ServerOptions {
-  config?: Partial<AppConfig>;
+  config?: Partial<Omit<AppConfig, 'clock'>>;
   build?: BuildOptions;
 }
 
@@ -31,7 +36,8 @@ export async function startServer({ config = {}, build = {} }: ServerOptions = {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
   }
-  const app = await createTestApp({ staticDir: DIST_DIR, ...config }, build);
+  const clock = new SkippingClock();
+  const app = await createTestApp({ staticDir: DIST_DIR, ...config, clock }, build);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
@@ -43,5 +49,5 @@ export async function startServer({ config = {}, build = {} }: ServerOptions = {
   const url = `http://127.0.0.1:${address.port}`;
   // Known once listening: the address the test's "phones" reach, as PUBLIC_URL would be at a venue.
   if (config.publicUrl === undefined) app.config.publicUrl = url;
-  return { url, app, close: () => app.close() };
+  return { url, app, clock, close: () => app.close() };
 }

@@ -3,6 +3,7 @@
  * the token in the page's cookie, read the token back, and open the SPA's test seam (`window.__ltbo`,
  * see src/app/e2e-hooks.ts) to make calls no screen makes yet.
  */
+import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { TEST_ADMIN_PASSWORD } from '../../support/app';
 import type { RunningServer } from './server';
@@ -36,8 +37,7 @@ export async function tokenOf(page: Page): Promise<string | null> {
 
 /** The server-side session id a token belongs to (its `sid` claim). */
 export function sessionIdOf(token: string): string {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string };
-  return payload.sid;
+  return decodeJwt<{ sid: string }>(token).sid;
 }
 
 /**
@@ -51,11 +51,12 @@ export async function enableTestHooks(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the server takes the token for expired (its `exp`, in whole seconds, is reached) and no
- * longer: a test with short-lived tokens waits for the expiry itself, not a fixed time around it.
+ * Moves the server's clock to the end of the token's life (its `exp`, in whole seconds): from then on
+ * the server refuses it as expired (401), so the page's refresh and replay run for real, and nothing
+ * waits. The browser's own clock is not moved.
  */
-export async function untilTokenExpired(token: string): Promise<void> {
-  const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
-  const wait = exp * 1000 - Date.now() + 50;
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+export async function expireToken(server: RunningServer, token: string): Promise<void> {
+  const { exp } = decodeJwt(token);
+  if (exp === undefined) throw new Error('the token has no expiry');
+  await server.clock.skipTo(exp * 1000);
 }

@@ -31,6 +31,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { accessTokens, adminSessions, companies, permissions } from '../../db/schema.js';
 import { BUS_DOWN, BUS_UP, type EventBus, type RealtimeEvent } from '../../realtime/bus.js';
 import { loadAccess, type AdminAccess } from './access.js';
@@ -112,6 +113,8 @@ export class AccessCache {
     private readonly db: Db,
     /** How long a refreshed token stays in use (service.ts REFRESH_GRACE_MS unless configured). */
     private readonly refreshGraceMs: number,
+    /** The app's clock, which dates refreshes (service.ts); entries' freshness stays on the real time. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Starts hearing (and sending) invalidations on the bus; until then they stay in this process. */
@@ -140,7 +143,7 @@ export class AccessCache {
       .from(adminSessions)
       .where(eq(adminSessions.id, sessionId));
     if (!row) return null;
-    const retiredBefore = new Date(Date.now() - this.refreshGraceMs);
+    const retiredBefore = new Date(this.clock.now() - this.refreshGraceMs);
     const tokenRows = await this.db
       .select({ jti: accessTokens.jti, refreshedAt: accessTokens.refreshedAt })
       .from(accessTokens)

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accessTokens, adminSessions, admins } from '../../db/schema.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { ApiError, needLogin, ResponseCode, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
 import { AccessCache, type CachedSession } from './access-cache.js';
@@ -56,8 +57,10 @@ export class SessionService {
     private readonly signer: TokenSigner,
     /** The refresh grace; tests shorten or lengthen it (config.ts refreshGraceMs). */
     private readonly refreshGraceMs = REFRESH_GRACE_MS,
+    /** The app's clock (lib/clock.ts): a session's expiry, a token's refresh time and its grace. */
+    private readonly clock: Clock = systemClock,
   ) {
-    this.cache = new AccessCache(db, refreshGraceMs);
+    this.cache = new AccessCache(db, refreshGraceMs, clock);
   }
 
   /** What an admin may do, from memory (null: no such admin). */
@@ -88,7 +91,7 @@ export class SessionService {
     const sessionId = randomUUID();
     const { token, jti } = await this.signer.sign(adminId, sessionId);
     await this.db.transaction(async (tx) => {
-      await tx.insert(adminSessions).values({ id: sessionId, adminId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+      await tx.insert(adminSessions).values({ id: sessionId, adminId, expiresAt: new Date(this.clock.now() + SESSION_LIFETIME_MS) });
       await tx.insert(accessTokens).values({ jti, sessionId });
     });
     return { token, sessionId };
@@ -99,7 +102,7 @@ export class SessionService {
     const session = await this.cache.session(sessionId, reload);
     if (!session) throw needLogin();
     if (session.revokedAt) throw endedSessionError(session.revokedReason);
-    if (session.expiresAt.getTime() <= Date.now()) throw needLogin();
+    if (session.expiresAt.getTime() <= this.clock.now()) throw needLogin();
     return session;
   }
 
@@ -107,7 +110,7 @@ export class SessionService {
   private inUse(session: CachedSession, jti: string): boolean {
     if (!session.tokens.has(jti)) return false;
     const refreshedAt = session.tokens.get(jti);
-    return refreshedAt === null || refreshedAt === undefined || Date.now() - refreshedAt <= this.refreshGraceMs;
+    return refreshedAt === null || refreshedAt === undefined || this.clock.now() - refreshedAt <= this.refreshGraceMs;
   }
 
   /** For every protected request: the admin id and session of a valid token, or the error to answer. */
@@ -140,7 +143,7 @@ export class SessionService {
     const won = await this.db.transaction(async (tx) => {
       const updated = await tx
         .update(accessTokens)
-        .set({ refreshedAt: new Date(), successorToken: successor.token })
+        .set({ refreshedAt: new Date(this.clock.now()), successorToken: successor.token })
         .where(and(eq(accessTokens.jti, jti), eq(accessTokens.sessionId, sessionId), isNull(accessTokens.refreshedAt)))
         .returning({ jti: accessTokens.jti });
       if (updated.length === 0) return false;
@@ -156,7 +159,7 @@ export class SessionService {
 
     const [row] = await this.db.select().from(accessTokens).where(eq(accessTokens.jti, jti));
     if (!row) throw needLogin();
-    if (row.refreshedAt && row.successorToken && Date.now() - row.refreshedAt.getTime() <= this.refreshGraceMs) {
+    if (row.refreshedAt && row.successorToken && this.clock.now() - row.refreshedAt.getTime() <= this.refreshGraceMs) {
       return row.successorToken;
     }
     // A token refreshed long ago is being replayed: someone holds a stolen copy. End the session.
@@ -170,7 +173,7 @@ export class SessionService {
     if (result.status === 'invalid') return;
     await this.db
       .update(adminSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'logout' })
+      .set({ revokedAt: new Date(this.clock.now()), revokedReason: 'logout' })
       .where(and(eq(adminSessions.id, result.claims.sessionId), isNull(adminSessions.revokedAt)));
     await this.cache.invalidate({ kind: 'sessions', sessionIds: [result.claims.sessionId] });
   }
@@ -178,7 +181,7 @@ export class SessionService {
   async revokeSession(sessionId: string, reason: NonNullable<SessionRow['revokedReason']>): Promise<void> {
     await this.db
       .update(adminSessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
+      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
       .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
     await this.cache.invalidate({ kind: 'sessions', sessionIds: [sessionId] });
   }
@@ -189,7 +192,7 @@ export class SessionService {
     if (exceptSessionId) conditions.push(sql`${adminSessions.id} <> ${exceptSessionId}`);
     await this.db
       .update(adminSessions)
-      .set({ revokedAt: new Date(), revokedReason: reason })
+      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
       .where(and(...conditions));
     await this.cache.invalidate({ kind: 'admins', adminIds: [adminId] });
   }

@@ -1,12 +1,15 @@
 /**
  * Access tokens: short-lived HS256 JWTs naming the admin (sub), the session (sid) and themselves (jti).
  * The signing secret comes from the config or is generated once and kept in the settings table, so
- * tokens survive restarts and are shared by every instance on one database.
+ * tokens survive restarts and are shared by every instance on one database. Issued-at, expiry and
+ * the expiry check read the app's clock (lib/clock.ts), so a test moves a token past its life by
+ * moving the server's clock instead of waiting it out.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { settings } from '../../db/schema.js';
 
 export interface TokenClaims {
@@ -36,24 +39,26 @@ export class TokenSigner {
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async sign(adminId: number, sessionId: string): Promise<{ token: string; jti: string }> {
     const jti = randomUUID();
+    const issuedAt = Math.floor(this.clock.now() / 1000);
     const token = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(adminId))
       .setJti(jti)
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.secret);
     return { token, jti };
   }
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
       const claims = toClaims(payload);
       return claims ? { status: 'valid', claims } : { status: 'invalid' };
     } catch (error) {
