@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { BlobStore } from '@/server/features/file/store/blob-store';
@@ -25,6 +24,8 @@ interface Fixture {
   stored(): Promise<string[]>;
   /** Uploads begun and not finished: temporary files on disk, multipart uploads on S3. */
   unfinished(): Promise<number>;
+  /** Calls `changed` whenever what is stored may have changed (a file event; a write request handled). */
+  watch(changed: () => void): () => void;
   /** The same kind of store where any I/O fails (a root that is a file; a closed port). */
   unreachable: BlobStore;
   close(): Promise<void>;
@@ -46,6 +47,10 @@ async function localFixture(): Promise<Fixture> {
     store: new LocalBlobStore(root),
     stored: async () => filesUnder(root),
     unfinished: async () => filesUnder(root).filter((file) => file.endsWith('.part')).length,
+    watch: (changed) => {
+      const watcher = fs.watch(dir, { recursive: true }, changed);
+      return () => watcher.close();
+    },
     unreachable: new LocalBlobStore(path.join(dir, 'not-a-folder')),
     close: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
@@ -74,6 +79,14 @@ async function s3Fixture(): Promise<Fixture> {
     async unfinished() {
       const answer = await raw.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
       return (answer.Uploads ?? []).length;
+    },
+    watch: (changed) => {
+      // Writes only: the checks' own listings (GET) would otherwise call for another check, and so on.
+      const heard = ({ method }: { method: string }) => {
+        if (method !== 'GET' && method !== 'HEAD') changed();
+      };
+      server.requests.on('handled', heard);
+      return () => void server.requests.off('handled', heard);
     },
     unreachable,
     async close() {
@@ -126,12 +139,41 @@ async function sha256(body: Readable): Promise<{ hash: string; size: number }> {
   return { hash: hash.digest('hex'), size };
 }
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
+/**
+ * Resolves once `condition` holds: checked now and again whenever the fixture reports a change (no
+ * polling); fails after 15 s without it.
+ */
+function until(fixture: Fixture, condition: () => Promise<boolean>, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    let checking = false;
+    let again = false;
+    const finish = (error?: unknown) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stop();
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve();
+    };
+    const check = async () => {
+      if (checking) return void (again = true);
+      checking = true;
+      try {
+        do {
+          again = false;
+          if (await condition()) return finish();
+        } while (again && !done);
+      } catch (error) {
+        finish(error);
+      } finally {
+        checking = false;
+      }
+    };
+    const timer = setTimeout(() => finish(new Error(`timed out waiting for ${what}`)), 15_000);
+    const stop = fixture.watch(() => void check());
+    void check();
+  });
 }
 
 const MB = 1024 * 1024;
@@ -249,7 +291,7 @@ describe.each([
         }
         if (waiting) return;
         waiting = true;
-        until(async () => (await fixture.unfinished()) > 0, 'the upload to begin').then(
+        until(fixture, async () => (await fixture.unfinished()) > 0, 'the upload to begin').then(
           () => end(source),
           (error: Error) => source.destroy(error),
         );

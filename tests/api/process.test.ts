@@ -30,6 +30,8 @@ async function freePort(): Promise<number> {
 interface Started {
   child: ChildProcess;
   output: () => string;
+  /** Calls `heard` at each chunk of output and at the exit, until the returned function is called. */
+  onOutput: (heard: () => void) => () => void;
   exited: Promise<number | null>;
 }
 
@@ -40,18 +42,43 @@ function startServer(dataDir: string, port: number): Started {
   // One process (no tsx wrapper), so the pid in the lock and the signals are the server's own.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const listeners = new Set<() => void>();
+  const heard = (chunk?: Buffer) => {
+    if (chunk) text += chunk.toString();
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout!.on('data', heard);
+  child.stderr!.on('data', heard);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
+  void exited.then(() => heard());
+  return {
+    child,
+    output: () => text,
+    onOutput: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    exited,
+  };
 }
 
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Resolves once the process has printed `text` (checked as its output arrives); fails if it exits first. */
+function printed(started: Started, text: string, what: string, timeoutMs = 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      stop();
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (started.output().includes(text)) finish();
+      else if (started.child.exitCode !== null || started.child.signalCode !== null) finish(new Error(`the process exited before ${what}:\n${started.output()}`));
+    };
+    const timer = setTimeout(() => finish(new Error(`no ${what} within ${timeoutMs} ms:\n${started.output()}`)), timeoutMs);
+    const stop = started.onOutput(check);
+    check();
+  });
 }
 
 describe('the server process on the embedded database', () => {
@@ -66,7 +93,7 @@ describe('the server process on the embedded database', () => {
     const port = await freePort();
     const first = startServer(dataDir, port);
     children.push(first.child);
-    await waitFor(() => first.output().includes('is running on'), 'the first start');
+    await printed(first, 'is running on', 'the first start');
 
     const password = /password: (\S+)/.exec(first.output())?.[1];
     expect(password, first.output()).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -89,7 +116,7 @@ describe('the server process on the embedded database', () => {
 
     const again = startServer(dataDir, port);
     children.push(again.child);
-    await waitFor(() => again.output().includes('is running on'), 'the restart');
+    await printed(again, 'is running on', 'the restart');
     expect(again.output()).not.toContain('password:');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -111,13 +138,13 @@ describe('the server process on the embedded database', () => {
       const port = await freePort();
       const victim = startServer(dir, port);
       children.push(victim.child);
-      await waitFor(() => victim.output().includes('is running on'), 'the start');
+      await printed(victim, 'is running on', 'the start');
       victim.child.kill('SIGKILL');
       await victim.exited;
       expect(fs.existsSync(path.join(dir, 'pglite', '.lock'))).toBe(true);
       const next = startServer(dir, port);
       children.push(next.child);
-      await waitFor(() => next.output().includes('is running on'), 'the restart after SIGKILL');
+      await printed(next, 'is running on', 'the restart after SIGKILL');
       next.child.kill('SIGTERM');
       expect(await next.exited).toBe(0);
     } finally {

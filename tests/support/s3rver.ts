@@ -12,7 +12,10 @@
  * file, a `metadata` file and the parts); both operations read or remove those folders. They are
  * served without checking the request's signature (every other request is checked by s3rver).
  * And it answers a put before the bytes are on disk: see answerPutsOnceWritten.
+ * `requests` tells a test each request s3rver has handled, so it waits for a condition on the bucket
+ * (an upload begun) by checking it as requests arrive, not at intervals.
  */
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -96,6 +99,14 @@ function multipartExtras(directory: string): Middleware {
   };
 }
 
+/** Emits `handled` with the method and query once each request's work is done (before its answer is sent). */
+function announceRequests(requests: EventEmitter): Middleware {
+  return async (ctx, next) => {
+    await next();
+    requests.emit('handled', { method: ctx.method, query: ctx.query });
+  };
+}
+
 interface FilesystemStore {
   putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
   getResourcePath(bucket: string, key: string, resource: string): string;
@@ -126,6 +137,8 @@ export interface RunningS3rver {
   config: S3Config;
   /** The directory s3rver keeps its buckets in: `<directory>/<bucket>/…`. */
   directory: string;
+  /** `handled` ({ method, query }) after each request s3rver has handled. */
+  requests: EventEmitter;
   stop(): Promise<void>;
 }
 
@@ -134,7 +147,8 @@ export async function startS3rver(options: { bucket?: string; prefix?: string } 
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lt-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   // Koa composes its middleware when it starts listening: this one runs before s3rver's own.
-  server.middleware.unshift(multipartExtras(directory));
+  const requests = new EventEmitter();
+  server.middleware.unshift(announceRequests(requests), multipartExtras(directory));
   answerPutsOnceWritten(server.store as FilesystemStore);
   const address = await server.run();
   return {
@@ -148,7 +162,9 @@ export async function startS3rver(options: { bucket?: string; prefix?: string } 
       prefix: options.prefix ?? '',
     },
     directory,
+    requests,
     async stop() {
+      requests.removeAllListeners();
       await server.close();
       await fs.promises.rm(directory, { recursive: true, force: true });
     },
