@@ -2,6 +2,7 @@
  * Narrow reads of the player snapshot for the player page. What the chart knows (which screen, can
  * answer, busy) comes from states, tags and `can()`; seconds left come from the countdown's context.
  */
+import { secondsShown } from '../../src/domain/clock.js';
 import type { PlayerSnapshot } from './player.machine.js';
 import type { EndedGame, PendingAnswer, PendingRefusal, PlayerView, PublicQuestion } from './types.js';
 
@@ -23,7 +24,7 @@ export const selectCanAnswer = (snapshot: PlayerSnapshot): boolean => snapshot.c
 export const selectIsSubmitting = (snapshot: PlayerSnapshot): boolean =>
   snapshot.matches({ inGame: { answering: { form: 'submitting' } } });
 export const selectRemainingSeconds = (snapshot: PlayerSnapshot): number | null =>
-  snapshot.context.remainingMs === null || !snapshot.matches({ inGame: 'answering' }) ? null : Math.ceil(snapshot.context.remainingMs / 1000);
+  snapshot.context.remainingMs === null || !snapshot.matches({ inGame: 'answering' }) ? null : secondsShown(snapshot.context.remainingMs);
 export const selectQuestion = (snapshot: PlayerSnapshot): PublicQuestion | null => snapshot.context.view?.question?.question ?? null;
 /** The correct options once published (never before). */
 export const selectCorrectAnswer = (snapshot: PlayerSnapshot): string[] | null => snapshot.context.view?.question?.answer ?? null;

@@ -3,6 +3,7 @@
  * and for the server's step checks. What the chart already knows (status, which button, busy,
  * dialog open) is derived from states, tags and `can()`, never stored.
  */
+import { secondsShown } from '../../src/domain/clock.js';
 import type { QuestionSnapshot } from './question.machine.js';
 import type { QuestionStatus } from './types.js';
 
@@ -27,7 +28,7 @@ export const selectIsConfirmingPublish = (snapshot: QuestionSnapshot): boolean =
   snapshot.matches({ shown: { publishNow: 'confirmingPublish' } });
 /** Whole seconds left on the countdown (ceil), or null when untimed / not shown. */
 export const selectRemainingSeconds = (snapshot: QuestionSnapshot): number | null =>
-  snapshot.context.remainingMs === null || !snapshot.hasTag('live') ? null : Math.ceil(snapshot.context.remainingMs / 1000);
+  snapshot.context.remainingMs === null || !snapshot.hasTag('live') ? null : secondsShown(snapshot.context.remainingMs);
 export const selectError = (snapshot: QuestionSnapshot): string | null => snapshot.context.error;
 
 /** Which action button the row shows (by status, docs/game-rules.md), or null while its call is in flight. */

@@ -3,16 +3,15 @@
  * current by the game's public topic on the page's one realtime client (@/audience/game-channel; the
  * ticket from /display/ticket), each frame applied by ./display-state.ts (a frame that lacks what the
  * screen needs, or another display unpaired from the game, reads the state again), the winners the
- * operator shows, the clock offset and the connection's status. The page reads it as an external
- * store (`useSyncExternalStore`); a session the server no longer knows (a 202, or the ticket refused)
- * calls `onExpired`, and the page pairs again.
+ * operator shows, the clock offset (the client's ServerClock, fed the state's server_time too) and the
+ * connection's status. The page reads it as an external store (`useSyncExternalStore`); a session
+ * the server no longer knows (a 202, or the ticket refused) calls `onExpired`, and the page pairs again.
  *
  * Not a statechart: the display machine this would be costs the quiz page the statechart runtime
  * (13 KB gzip, over its 100 KB budget); the following has two states (reading, showing), kept here.
  */
 import { PlayApiError, type PlayApi } from '@/audience/api';
 import { createGameChannel } from '@/audience/game-channel';
-import { roughOffset } from '@/domain/clock';
 import type { RealtimeStatus } from '@/shared/realtime/client';
 import { applyFrame, winnersAfter, type DisplayState } from './display-state';
 import type { Winners } from './winners-podium';
@@ -46,7 +45,9 @@ export function followDisplay(api: PlayApi, token: string, onExpired: (message: 
     try {
       const state = await api.displayState(token);
       if (stopped) return;
-      change({ state, offsetMs: view.offsetMs === 0 ? roughOffset(Date.parse(state.server_time), Date.now()) : view.offsetMs });
+      // The client's one estimate of the server's clock (src/domain/clock.ts ServerClock): the answer's
+      // server time counts only until a ping/pong was measured.
+      change({ state, offsetMs: channel.client.clock.observe(state.server_time) });
     } catch (error) {
       // A lost network keeps what is shown: the topic's next snapshot brings the rest.
       if (!stopped && error instanceof PlayApiError && error.tokenRejected) onExpired(error.message);

@@ -33,7 +33,8 @@ export function scoringQuestion(game: Pick<GameRow, 'type'>, question: QuestionR
     gameType: game.type as GameType,
     questionType: question.questionType as QuestionType,
     answer: question.answer,
-    haveAnsweringTime: question.haveAnsweringTime === 1 ? 1 : 0,
+    // Whether it has a time limit (src/domain/timed.ts): answerDeadline and scoring ask nothing else.
+    haveAnsweringTime: isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
     answeringSeconds: question.answeringTime,
     isBonus: question.isBonus === 1 ? 1 : 0,
     score: question.score,
