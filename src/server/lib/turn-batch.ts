@@ -23,7 +23,7 @@ export class TurnBatch<K, V> {
       shared = (previous ? Promise.all([nextTurn, previous]) : nextTurn).then(() => {
         this.pending.delete(key);
         const read = this.read(key);
-        const done = read.then(
+        const done: Promise<void> = read.then(
           () => this.ended(key, done),
           () => this.ended(key, done),
         );
