@@ -17,7 +17,6 @@ import type { DatabaseConfig } from '@/server/config';
 import { createPostgresDatabase, dropPostgresDatabase, PGLITE_TEMPLATE_ENV, usingPostgres } from './app';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A TCP port free on 127.0.0.1 right now (for a server that must come back on the same port). */
 export async function freePort(): Promise<number> {
@@ -71,15 +70,32 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const until = Date.now() + (options.timeoutMs ?? 90_000);
-  let port: string | undefined;
-  while (!(port = /is running on http:\/\/localhost:(\d+)/.exec(text)?.[1])) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > until) {
+  // The port, read from the output as it arrives (each chunk, and the exit, checks again).
+  const port = await new Promise<string>((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.stderr!.off('data', check);
+      child.off('exit', check);
+    };
+    const fail = () => {
+      stop();
       if (child.exitCode === null) child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${text}`);
+      reject(new Error(`the server did not start:\n${text}`));
+    };
+    function check() {
+      const found = /is running on http:\/\/localhost:(\d+)/.exec(text)?.[1];
+      if (found) {
+        stop();
+        resolve(found);
+      } else if (child.exitCode !== null || child.signalCode !== null) fail();
     }
-    await sleep(50);
-  }
+    const timer = setTimeout(fail, options.timeoutMs ?? 90_000);
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.on('exit', check);
+    check();
+  });
   return { child, port: Number(port), base: `http://127.0.0.1:${port}`, output: () => text, exited };
 }
 
