@@ -11,6 +11,7 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { settings } from '../../db/schema.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface TokenClaims {
   adminId: number;
@@ -36,6 +37,9 @@ export async function loadTokenSecret(db: Db, configured: string | null): Promis
 }
 
 export class TokenSigner {
+  /** Tokens whose signature was checked (verified-tokens.ts): each checked once per process, not on every call. */
+  private readonly verified = new VerifiedTokens();
+
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
@@ -57,14 +61,19 @@ export class TokenSigner {
   }
 
   async verify(token: string): Promise<VerifyResult> {
+    const known = this.verified.lookup(token, this.clock.now());
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(this.clock.now()) });
       const claims = toClaims(payload);
-      return claims ? { status: 'valid', claims } : { status: 'invalid' };
+      if (!claims) return { status: 'invalid' };
+      if (typeof payload.exp === 'number') this.verified.remember(token, claims, payload.exp);
+      return { status: 'valid', claims };
     } catch (error) {
       // jose checks the signature before the expiry, so an expired token's claims are trustworthy.
       if (error instanceof errors.JWTExpired) {
         const claims = toClaims(error.payload);
+        if (claims && typeof error.payload.exp === 'number') this.verified.remember(token, claims, error.payload.exp);
         return claims ? { status: 'expired', claims } : { status: 'invalid' };
       }
       return { status: 'invalid' };
