@@ -514,7 +514,7 @@ export interface components {
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsRehearsalFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -660,6 +660,14 @@ export interface components {
             data: components["schemas"]["EventControl"];
             server_time: components["schemas"]["WsServerTime"];
         };
+        /** @description `server.rehearsal`. */
+        WsRehearsalFrame: {
+            /** @enum {string} */
+            type: "server.rehearsal";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventRehearsal"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
         /** @description `display.unpaired`. */
         WsDisplayUnpairedFrame: {
             /** @enum {string} */
@@ -768,6 +776,14 @@ export interface components {
         /** @description `server.gameReset` (operator and public topics): an admin reset the game after a rehearsal (admin API /triviaGame/reset). Its players, answers and rankings are gone and every question is back to not sent: the control screen and the display read the game again; the phones' sockets are closed and their player tokens answer 202, so they go back to joining. */
         EventGameReset: {
             reset_at: components["schemas"]["DateTime"];
+        };
+        /** @description `server.rehearsal` (operator topic): the game's rehearsal started, its simulated players joined, or it ended (players 0) — the admin API's RehearsalState, field for field. */
+        EventRehearsal: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description Simulated players asked for; 0 = no rehearsal (it ended). */
+            players: number;
+            /** @description Those of them who have joined the game. */
+            joined: number;
         };
         /** @description `server.control` (operator topic, and a screen's own topic `game:<id>:screen:<screen_id>` right after subscribing): who holds control of the game, who asks for it and every control screen present (the admin API's ControlState, field for field). */
         EventControl: {

@@ -4,13 +4,14 @@
  * shown with random choices after random delays within the countdown, printing a live summary.
  * Bounded: at most 2,000 players unless --force, at most --duration seconds (default 1,800), and they
  * leave when the game ends or on Ctrl-C. A URL other than this machine is used only when given with
- * --url (never from the environment). The logic lives in bench/lib/bots.ts (tests and the benchmark
- * use it too).
+ * --url (never from the environment). The logic lives in src/server/features/rehearsal/bot-swarm.ts:
+ * the control screen's rehearsal runs the same bots inside the server; tests and the benchmark use it too.
+ * The same bound of 2,000 holds there (MAX_REHEARSAL_PLAYERS).
  */
 import { parseArgs } from 'node:util';
-import { BotSwarm, isLoopback, loopbackAddresses, summaryLine } from '../bench/lib/bots.js';
+import { BotSwarm, isLoopback, loopbackAddresses, MAX_REHEARSAL_PLAYERS, summaryLine } from '../src/server/features/rehearsal/bot-swarm.js';
 
-const MAX_PLAYERS = 2_000;
+const MAX_PLAYERS = MAX_REHEARSAL_PLAYERS;
 const DEFAULT_DURATION_S = 1_800;
 
 const usage = `Usage: npm run bots -- --pin <PIN> [--url http://localhost:8080] [--players 20]

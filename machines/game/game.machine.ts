@@ -41,6 +41,13 @@
  *   the controlling screen, or by the server 3 s past the deadline) instead of calling a step the
  *   server would refuse.
  * - `ranking`: the top 10 read again after the game loads and after each published answer.
+ * - `rehearsal`: simulated players the server runs in the game (docs/venue.md, "Rehearse with
+ *   simulated players"). `off` → `starting` (triviaGame/rehearsal start, only by a controlling screen
+ *   before the first question is shown and while nobody has joined) → `on` → `stopping` (stop: the
+ *   server deletes the bots' players and answers and puts the questions back) → `off`. The server's
+ *   `server.rehearsal` (started, bots joined, ended — also when the game ends or the server restarts)
+ *   and the loaded game put the region where the server says (`deciding`, transient); a call in
+ *   flight keeps what the event says and waits for its own answer.
  * What the server reports (questions shown, published; players joined) is applied at the root,
  * whatever the screen is doing, so a dialog or a call in flight never misses it.
  */
@@ -66,7 +73,7 @@ import { connectionMachine, type ConnectionClient } from '../connection/connecti
 import { errorMessage } from '../error-message.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionCallInput, QuestionEvent, QuestionStatus, ShownTiming } from '../question/types.js';
-import type { ControlCallInput, ControlState } from './types.js';
+import type { ControlCallInput, ControlState, RehearsalCallInput, RehearsalState } from './types.js';
 import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, PreflightInput, PreflightReport, PreflightState, Ranking } from './types.js';
 
 /** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
@@ -118,7 +125,15 @@ export const gameMachine = setup({
     events: {} as GameEvent,
     input: {} as GameInput,
     tags: {} as 'busy' | 'open',
-    children: {} as { loadGame: 'loadGame'; endGame: 'endGame'; loadRanking: 'loadRanking'; runPreflight: 'runPreflight'; connection: 'connection'; operatorTopic: 'operatorTopic' },
+    children: {} as {
+      loadGame: 'loadGame';
+      endGame: 'endGame';
+      loadRanking: 'loadRanking';
+      runPreflight: 'runPreflight';
+      connection: 'connection';
+      operatorTopic: 'operatorTopic';
+      rehearsalCall: 'rehearsalCall';
+    },
   },
   actors: {
     /** triviaGame/detail + question/list (all pages). */
@@ -135,6 +150,8 @@ export const gameMachine = setup({
     operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(() => undefined),
     /** triviaGame/control: request, accept, decline or release control; answers the control state. */
     controlCall: fromPromise<ControlState, ControlCallInput>(notProvided('controlCall')),
+    /** triviaGame/rehearsal: start or stop the game's simulated players; answers the rehearsal's state. */
+    rehearsalCall: fromPromise<RehearsalState, RehearsalCallInput>(notProvided('rehearsalCall')),
     /** One question of the game (its calls provided with `provideGame`). */
     question: gameQuestion,
   },
@@ -144,8 +161,11 @@ export const gameMachine = setup({
   actions: {
     storeLoaded: assign((_, params: { loaded: LoadedGame }) => {
       const questionStatuses = Object.fromEntries(params.loaded.questions.map((q) => [q.id, q.status as QuestionStatus]));
-      return { loaded: params.loaded, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), error: null };
+      const players = params.loaded.detail.rehearsal_players ?? 0;
+      const rehearsal = { players, joined: players > 0 ? Math.min(players, params.loaded.detail.player_count) : 0 };
+      return { loaded: params.loaded, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), error: null, rehearsal };
     }),
+    storeRehearsal: assign((_, params: { rehearsal: RehearsalState }) => ({ rehearsal: { players: params.rehearsal.players, joined: params.rehearsal.joined } })),
     /** One question actor per question, at the status the server says (the live one with its time left). */
     spawnQuestions: assign(({ context, spawn, system }) => {
       const snapshot = context.operatorSnapshot;
@@ -264,6 +284,9 @@ export const gameMachine = setup({
     asksForControl: ({ context }) => context.screenId !== null && context.control?.request?.screen_id === context.screenId,
     /** Another screen asks this holder for control. */
     askedForControl: ({ context }) => context.control?.request != null && context.control.request.screen_id !== context.screenId,
+    /** A rehearsal starts before the first question, in a game nobody joined (the server checks it too). */
+    mayRehearse: and([stateIn({ flow: { open: 'ready' } }), ({ context }) => context.playerCount === 0]),
+    rehearsing: ({ context }) => context.rehearsal.players > 0,
     rightsGranted: ({ event }) => event.type === 'session.rights' && event.canControl,
     rightsWithdrawn: ({ event }) => event.type === 'session.rights' && !event.canControl,
   },
@@ -285,6 +308,7 @@ export const gameMachine = setup({
     operatorSnapshot: null,
     error: null,
     preflight: NO_PREFLIGHT,
+    rehearsal: { players: 0, joined: 0 },
   }),
   invoke: [
     { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ client: context.client }) },
@@ -360,7 +384,7 @@ export const gameMachine = setup({
             id: 'loadGame',
             src: 'loadGame',
             input: ({ context }) => ({ gameId: context.gameId }),
-            onDone: { target: 'synchronizing', actions: { type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+            onDone: { target: 'synchronizing', actions: [{ type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) }, raise({ type: 'rehearsal.loaded' })] },
             onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
           },
         },
@@ -552,6 +576,60 @@ export const gameMachine = setup({
         },
       },
     },
+    rehearsal: {
+      initial: 'off',
+      on: {
+        'server.rehearsal': { target: '.deciding', actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.rehearsal }) } },
+        'rehearsal.loaded': { target: '.deciding' },
+      },
+      states: {
+        deciding: {
+          description: 'Where the last rehearsal state puts this screen (transient).',
+          always: [{ guard: 'rehearsing', target: 'on' }, { target: 'off' }],
+        },
+        off: {
+          description: 'No rehearsal: a controlling screen may start one before the first question, while nobody has joined.',
+          on: { 'host.startRehearsal': { guard: and(['controlling', 'mayRehearse']), target: 'starting', actions: 'clearError' } },
+        },
+        starting: {
+          description: 'The start (triviaGame/rehearsal) is in flight.',
+          on: {
+            'server.rehearsal': { actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.rehearsal }) } },
+            'rehearsal.loaded': { description: 'The call answers.' },
+          },
+          invoke: {
+            id: 'rehearsalCall',
+            src: 'rehearsalCall',
+            input: ({ context, event }) => ({
+              gameId: context.gameId,
+              screenId: context.screenId,
+              action: 'start' as const,
+              players: event.type === 'host.startRehearsal' ? event.players : 0,
+            }),
+            onDone: { target: 'deciding', actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.output }) } },
+            onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+          },
+        },
+        on: {
+          description: 'Simulated players are in the game: the banner says so; the operator runs the show as for real.',
+          on: { 'host.stopRehearsal': { guard: 'controlling', target: 'stopping', actions: 'clearError' } },
+        },
+        stopping: {
+          description: 'The stop (triviaGame/rehearsal) is in flight: the bots leave, their players and answers are deleted.',
+          on: {
+            'server.rehearsal': { actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.rehearsal }) } },
+            'rehearsal.loaded': { description: 'The call answers.' },
+          },
+          invoke: {
+            id: 'rehearsalCall',
+            src: 'rehearsalCall',
+            input: ({ context }) => ({ gameId: context.gameId, screenId: context.screenId, action: 'stop' as const }),
+            onDone: { target: 'deciding', actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.output }) } },
+            onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+          },
+        },
+      },
+    },
     ranking: {
       initial: 'idle',
       states: {
@@ -607,6 +685,8 @@ export interface GameCalls {
   operatorTopic: AnyActorLogic;
   /** triviaGame/control (a screen with a screen id). */
   controlCall?(input: ControlCallInput, signal: AbortSignal): Promise<ControlState>;
+  /** triviaGame/rehearsal (start or stop the simulated players). */
+  rehearsalCall?(input: RehearsalCallInput, signal: AbortSignal): Promise<RehearsalState>;
 }
 
 /**
@@ -625,6 +705,9 @@ export function provideGame(calls: GameCalls) {
       operatorTopic: calls.operatorTopic as never,
       controlCall: fromPromise<ControlState, ControlCallInput>(({ input, signal }) =>
         calls.controlCall ? calls.controlCall(input, signal) : Promise.reject(new Error('game machine: controlCall not provided')),
+      ),
+      rehearsalCall: fromPromise<RehearsalState, RehearsalCallInput>(({ input, signal }) =>
+        calls.rehearsalCall ? calls.rehearsalCall(input, signal) : Promise.reject(new Error('game machine: rehearsalCall not provided')),
       ),
       question: gameQuestion.provide({
         actors: {

@@ -52,3 +52,12 @@ export const selectRanking = (snapshot: GameSnapshot): Ranking | null => snapsho
 export const selectCanShowQuestion = (snapshot: GameSnapshot, questionId: number): boolean =>
   snapshot.can({ type: 'host.showQuestion', questionId });
 export const selectCanEndGame = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.endGame' });
+/** The game's rehearsal as the server last said (players 0: none) and how many bots joined. */
+export const selectRehearsal = (snapshot: GameSnapshot) => snapshot.context.rehearsal;
+/** Simulated players are in the game (or the start is being asked): the screen shows the rehearsal banner. */
+export const selectIsRehearsing = (snapshot: GameSnapshot): boolean => snapshot.matches({ rehearsal: 'on' }) || snapshot.matches({ rehearsal: 'stopping' });
+/** A rehearsal call is in flight (the switch waits). */
+export const selectIsRehearsalBusy = (snapshot: GameSnapshot): boolean => snapshot.matches({ rehearsal: 'starting' }) || snapshot.matches({ rehearsal: 'stopping' });
+/** Whether the operator may start a rehearsal now (controlling, before the first question, nobody joined). */
+export const selectCanStartRehearsal = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.startRehearsal', players: 1 });
+export const selectCanStopRehearsal = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.stopRehearsal' });

@@ -61,7 +61,7 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
   // The pre-flight gate is the control screen's (not kept by the server): a stored game is past it.
   const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : { ready: 'cleared' as const };
   return gameMachine.resolveState({
-    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: { controlling: 'holding' }, ranking: 'idle' },
+    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: { controlling: 'holding' }, rehearsal: 'off', ranking: 'idle' },
     context: {
       gameId: game.id,
       client: NO_CLIENT,
@@ -77,6 +77,8 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
       operatorSnapshot: null,
       error: null,
       preflight: { report: null, error: null, expectedAudience: null },
+      // The server's step rules do not depend on a rehearsal: its bots play as players do.
+      rehearsal: { players: 0, joined: 0 },
     },
   });
 }

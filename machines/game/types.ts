@@ -59,6 +59,17 @@ export interface ControlCallInput {
   action: ControlAction;
 }
 
+/** A game's rehearsal with simulated players (triviaGame/rehearsal's answer, or a `server.rehearsal` event): players 0 when none. */
+export type RehearsalState = AdminComponents['schemas']['RehearsalState'];
+/** What a rehearsal call asks: start `players` bots, or stop them (their players and answers deleted). */
+export interface RehearsalCallInput {
+  gameId: number;
+  screenId: string | null;
+  action: 'start' | 'stop';
+  /** With `start`. */
+  players?: number;
+}
+
 /** What loading a game resolves with: its row and every question's row in order. */
 export interface LoadedGame {
   detail: GameDetail;
@@ -95,6 +106,8 @@ export interface GameContext {
   error: string | null;
   /** The pre-flight check before the first question. */
   preflight: PreflightState;
+  /** The game's rehearsal as the server last said: simulated players asked for (0: none) and joined. */
+  rehearsal: { players: number; joined: number };
 }
 
 /** A question's operator event, forwarded by the game to the question's actor. */
@@ -120,6 +133,13 @@ export type GameEvent =
   | { type: 'host.acceptControl' }
   | { type: 'host.declineControl' }
   | { type: 'host.releaseControl' }
+  /** The operator switches the rehearsal on with this many simulated players (before the first question), or off. */
+  | { type: 'host.startRehearsal'; players: number }
+  | { type: 'host.stopRehearsal' }
+  /** The game's rehearsal started, its bots joined, or it ended (operator topic). */
+  | { type: 'server.rehearsal'; rehearsal: RehearsalState }
+  /** Raised by the game itself once loaded: the rehearsal region goes where the loaded game says. */
+  | { type: 'rehearsal.loaded' }
   /** Who holds control of the game now (operator topic, and the screen's own topic when it subscribes). */
   | { type: 'server.control'; control: ControlState }
   /** The signed-in admin holds `triviaGame.control` (or no longer does): controlling or only watching. */

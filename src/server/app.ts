@@ -20,6 +20,7 @@ import { registerSpa, sendIndex, spaAvailable } from './plugins/spa.js';
 import { operationHandlers, playOperationHandlers } from './features/index.js';
 import { livePlaySocketOperations } from './features/live/handlers.js';
 import livePlugin from './features/live/plugin.js';
+import rehearsalPlugin from './features/rehearsal/plugin.js';
 import { SessionService } from './features/session/service.js';
 import { loadTokenSecret, TokenSigner } from './features/session/tokens.js';
 import accessPlugin from './plugins/access.js';
@@ -173,6 +174,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The live game: player/display access, the game topics of the real-time channel.
     await app.register(livePlugin, { autoPublishAfterMs: config.autoPublishAfterMs });
     for (const [operationId, operation] of Object.entries(livePlaySocketOperations(app))) app.hub.registerOperation(operationId, operation);
+    // Rehearsals with simulated players run by this server (features/rehearsal).
+    await app.register(rehearsalPlugin);
     // The audit trail of x-audit operations (hooks before the contract's routes, which they apply to).
     await app.register(auditRecorder, { enabled: options.recordAudit !== false });
     // The read cache of the hot lists and details (features/read-cache): before the compression, whose

@@ -10,6 +10,7 @@ import { displayMessages } from './features/display/messages.js';
 import { roleMessages } from './features/role/messages.js';
 import { preflightMessages } from './features/preflight/messages.js';
 import { rehearsalMessages } from './features/trivia/messages.js';
+import { botRehearsalMessages } from './features/rehearsal/messages.js';
 
 export type Lang = 'zh-TW' | 'en';
 
@@ -21,6 +22,7 @@ const messages = {
   ...auditMessages,
   ...displayMessages,
   ...rehearsalMessages,
+  ...botRehearsalMessages,
   ...preflightMessages,
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },

@@ -34,9 +34,14 @@ import {
   selectLiveQuestionId,
   selectPlayerCount,
   selectQuestionActor,
+  selectCanStartRehearsal,
+  selectCanStopRehearsal,
+  selectIsRehearsalBusy,
+  selectIsRehearsing,
+  selectRehearsal,
 } from '@machines/game/selectors';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
-import type { ControlState } from '@machines/game/types';
+import type { ControlState, RehearsalState } from '@machines/game/types';
 import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
@@ -65,7 +70,7 @@ function fakeClient() {
 const T0 = Date.parse('2026-11-22T04:00:00.000Z');
 const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
 
-type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'controlCall';
+type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'controlCall' | 'rehearsalCall';
 type OutcomeEvent =
   | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
   | { type: 'xstate.error.actor.loadGame'; error: unknown }
@@ -76,7 +81,9 @@ type OutcomeEvent =
   | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
   | { type: 'xstate.error.actor.runPreflight'; error: unknown }
   | { type: 'xstate.done.actor.controlCall'; output: ControlState }
-  | { type: 'xstate.error.actor.controlCall'; error: unknown };
+  | { type: 'xstate.error.actor.controlCall'; error: unknown }
+  | { type: 'xstate.done.actor.rehearsalCall'; output: RehearsalState }
+  | { type: 'xstate.error.actor.rehearsalCall'; error: unknown };
 type ModelEvent = GameEvent | OutcomeEvent | { type: typeof WAIT };
 
 const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
@@ -116,7 +123,16 @@ const ASKED = controlOf(ME, OTHER);
 const THEIRS = controlOf(OTHER, null);
 const REQUESTED = controlOf(OTHER, ME);
 const NOBODY = controlOf(null, null);
+/** A game whose rehearsal runs (50 bots joined), and the rehearsal states the server may send. */
+const REHEARSING: LoadedGame = { detail: { ...detail(1), rehearsal_players: 50, player_count: 50 }, questions: [row(1, 0), row(2, 0)] };
+const RH_JOINING: RehearsalState = { trivia_game_id: 9, players: 50, joined: 12 };
+const RH_JOINED: RehearsalState = { trivia_game_id: 9, players: 50, joined: 50 };
+const RH_OFF: RehearsalState = { trivia_game_id: 9, players: 0, joined: 0 };
 const NAMES = new Map<unknown, string>([
+  [REHEARSING, 'REHEARSING'],
+  [RH_JOINING, 'RH_JOINING'],
+  [RH_JOINED, 'RH_JOINED'],
+  [RH_OFF, 'RH_OFF'],
   [MINE, 'MINE'],
   [ASKED, 'ASKED'],
   [THEIRS, 'THEIRS'],
@@ -194,6 +210,29 @@ const LEASE_EVENTS: ModelEvent[] = [
 ];
 const SCREEN = { gameId: 9, screenId: 'me' };
 
+/**
+ * The rehearsal region's events: explored on their own from a fresh game (no screen id), loaded
+ * fresh or already rehearsing; a question shown, a player joined or the rights withdrawn close the
+ * way to a start.
+ */
+const REHEARSAL_EVENTS: ModelEvent[] = [
+  { type: 'xstate.done.actor.loadGame', output: FRESH },
+  { type: 'xstate.done.actor.loadGame', output: REHEARSING },
+  { type: WAIT },
+  { type: 'xstate.done.actor.runPreflight', output: CLEAN },
+  { type: 'host.startRehearsal', players: 50 },
+  { type: 'host.stopRehearsal' },
+  { type: 'xstate.done.actor.rehearsalCall', output: RH_JOINING },
+  { type: 'xstate.done.actor.rehearsalCall', output: RH_OFF },
+  { type: 'xstate.error.actor.rehearsalCall', error: new Error('Network Error') },
+  { type: 'server.rehearsal', rehearsal: RH_JOINED },
+  { type: 'server.rehearsal', rehearsal: RH_OFF },
+  { type: 'server.playerJoined', count: 3 },
+  { type: 'server.questionShown', questionId: 2, deadline: null, serverTime: T0 },
+  { type: 'server.gameReset' },
+  { type: 'session.rights', canControl: false },
+];
+
 function createHarness(input: { gameId: number; screenId?: string } = { gameId: 9 }) {
   const calls = createFakeCalls<CallName>();
   const clock = new SimulatedClock();
@@ -211,6 +250,7 @@ function createHarness(input: { gameId: number; screenId?: string } = { gameId: 
     publishAnswer: call('publishAnswer'),
     publishRanking: call('publishRanking'),
     controlCall: call('controlCall'),
+    rehearsalCall: call('rehearsalCall'),
     operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(({ input }) => void topics.push(input)),
   });
   const actor = createActor(machine, { input: { ...input, client }, systemId: 'game', clock, inspect: recorder.inspect });
@@ -256,6 +296,10 @@ const eventDrivers = {
   'host.acceptControl': send,
   'host.declineControl': send,
   'host.releaseControl': send,
+  'host.startRehearsal': send,
+  'host.stopRehearsal': send,
+  'server.rehearsal': send,
+  'rehearsal.loaded': send,
   'server.control': send,
   'question.statusChanged': send,
   'server.snapshot': send,
@@ -281,6 +325,8 @@ const eventDrivers = {
   'xstate.error.actor.runPreflight': (h, e) => h.reject('runPreflight', e.error),
   'xstate.done.actor.controlCall': (h, e) => h.resolve('controlCall', e.output),
   'xstate.error.actor.controlCall': (h, e) => h.reject('controlCall', e.error),
+  'xstate.done.actor.rehearsalCall': (h, e) => h.resolve('rehearsalCall', e.output),
+  'xstate.error.actor.rehearsalCall': (h, e) => h.reject('rehearsalCall', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
@@ -433,6 +479,36 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(selectCanRequestControl(s), 'without triviaGame.control nobody asks').toBe(false);
     expect(selectCanShowQuestion(s, 1)).toBe(false);
   },
+  rehearsal: (h) => {
+    const s = h.snapshot();
+    expect(selectCanStartRehearsal(s), 'a start only by a controlling screen, before the first question, nobody joined, none running').toBe(
+      s.matches({ rehearsal: 'off' }) && selectCanControl(s) && s.matches({ flow: { open: 'ready' } }) && s.context.playerCount === 0,
+    );
+    expect(selectCanStopRehearsal(s)).toBe(s.matches({ rehearsal: 'on' }) && selectCanControl(s));
+  },
+  'rehearsal.deciding': () => {
+    throw new Error('deciding is transient: the chart never rests there');
+  },
+  'rehearsal.off': (h) => {
+    expect(selectIsRehearsing(h.snapshot())).toBe(false);
+    expect(selectRehearsal(h.snapshot()).players).toBe(0);
+    expect(h.running('rehearsalCall')).toEqual([]);
+  },
+  'rehearsal.starting': (h) => {
+    expect(selectIsRehearsalBusy(h.snapshot())).toBe(true);
+    expect(h.only('rehearsalCall').input).toEqual({ gameId: 9, screenId: h.snapshot().context.screenId, action: 'start', players: 50 });
+  },
+  'rehearsal.on': (h) => {
+    const s = h.snapshot();
+    expect(selectIsRehearsing(s), 'the banner is up').toBe(true);
+    expect(selectRehearsal(s).players).toBe(50);
+    expect(selectRehearsal(s).joined).toBeLessThanOrEqual(50);
+    expect(h.running('rehearsalCall')).toEqual([]);
+  },
+  'rehearsal.stopping': (h) => {
+    expect(selectIsRehearsing(h.snapshot()), 'the banner stays until the server says it ended').toBe(true);
+    expect(h.only('rehearsalCall').input).toEqual({ gameId: 9, screenId: h.snapshot().context.screenId, action: 'stop' });
+  },
   ranking: () => undefined,
   'ranking.idle': (h) => expect(h.running('loadRanking')).toEqual([]),
   'ranking.loading': (h) => expect(h.only('loadRanking').input).toEqual({ gameId: 9 }),
@@ -505,7 +581,26 @@ const leaseModel = new TestModel(modelLogic, {
   stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
 });
 const leasePaths = new Set(leaseModel.getShortestPaths());
-const paths = [...model.getShortestPaths(), ...leasePaths];
+
+/** The rehearsal region (rehearsalOffered): a question shown, a player joined or the rights withdrawn end a path but for the operator's (refused) steps. */
+function rehearsalOffered(snapshot: GameSnapshot, event: ModelEvent): boolean {
+  if (snapshot.status !== 'active' || !REHEARSAL_EVENTS.includes(event) || !snapshot.can(event as GameEvent)) return false;
+  const closed = !snapshot.matches({ rights: 'controlling' }) || snapshot.context.playerCount > 0 || anySent(snapshot);
+  if (closed) return event.type.startsWith('host.');
+  if (event.type === 'server.gameReset') return snapshot.matches({ flow: 'open' });
+  return true;
+}
+const rehearsalModel = new TestModel(modelLogic, {
+  input: { gameId: 9 },
+  events: REHEARSAL_EVENTS,
+  filterEvents: rehearsalOffered,
+  serializeState: (snapshot, event) =>
+    `${JSON.stringify(snapshot.value)} rehearsal=${snapshot.context.rehearsal.players}/${snapshot.context.rehearsal.joined} players=${snapshot.context.playerCount} sent=${anySent(snapshot)} error=${snapshot.context.error !== null} via ${event ? serializeEvent(event) : '(start)'}`,
+  serializeEvent,
+  stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
+});
+const rehearsalPaths = rehearsalModel.getShortestPaths();
+const paths = [...model.getShortestPaths(), ...leasePaths, ...rehearsalPaths];
 const inputOf = (path: (typeof paths)[number]) => (leasePaths.has(path) ? SCREEN : { gameId: 9 });
 
 async function replay(h: Harness, path: (typeof paths)[number], check: boolean) {
@@ -548,7 +643,7 @@ describe('game machine, model-based', () => {
         return h.recorder.taken;
       },
       // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
-      transient: ['flow.started', 'rights.deciding'],
+      transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
     });
     // Every path replayed in one test (about 2,000 since the pre-flight gate and the control lease): 27 s
     // alone on this machine, so the project's 30 s would fail it on a loaded one.
@@ -573,6 +668,56 @@ describe('game machine, the actor system', () => {
     if (h.running('runPreflight').length > 0) await h.resolve('runPreflight', CLEAN);
     return h;
   };
+
+  it('a rehearsal: started before the first question, the bots counted, ended by the server when the game ends; refused once the show is under way', async () => {
+    const h = await opened(FRESH, { ...SNAP_QUIET, game: { ...SNAP_QUIET.game, player_count: 0 } });
+    expect(selectCanStartRehearsal(h.snapshot())).toBe(true);
+    h.send({ type: 'host.startRehearsal', players: 50 });
+    expect(h.only('rehearsalCall').input).toEqual({ gameId: 9, screenId: null, action: 'start', players: 50 });
+    // The server's event may come before the call's answer: the call still decides.
+    h.send({ type: 'server.rehearsal', rehearsal: RH_JOINING });
+    expect(selectIsRehearsalBusy(h.snapshot())).toBe(true);
+    await h.resolve('rehearsalCall', RH_JOINING);
+    expect(selectIsRehearsing(h.snapshot())).toBe(true);
+    h.send({ type: 'server.rehearsal', rehearsal: RH_JOINED });
+    expect(selectRehearsal(h.snapshot())).toEqual({ players: 50, joined: 50 });
+    expect(selectCanStartRehearsal(h.snapshot()), 'one rehearsal at a time').toBe(false);
+    // The show runs as for real: a question shown by the bots' operator.
+    h.send({ type: 'host.showQuestion', questionId: 1 });
+    await h.resolve('showQuestion', { deadline: T0 + 10_000, serverTime: T0 });
+    expect(selectCanStopRehearsal(h.snapshot())).toBe(true);
+    // The game ends: the server ends the rehearsal and says so.
+    h.send({ type: 'server.rehearsal', rehearsal: RH_OFF });
+    expect(selectIsRehearsing(h.snapshot())).toBe(false);
+    expect(selectCanStartRehearsal(h.snapshot()), 'not once a question was shown').toBe(false);
+    h.send({ type: 'host.startRehearsal', players: 50 });
+    expect(h.running('rehearsalCall')).toEqual([]);
+  });
+
+  it('a rehearsal refused by the server stays off with its message; a stop that fails keeps the banner', async () => {
+    const h = await opened(FRESH, { ...SNAP_QUIET, game: { ...SNAP_QUIET.game, player_count: 0 } });
+    h.send({ type: 'host.startRehearsal', players: 3_000 });
+    await h.reject('rehearsalCall', { message: '模擬玩家最多 2000 位' });
+    expect(h.snapshot().value).toMatchObject({ rehearsal: 'off' });
+    expect(h.snapshot().context.error).toBe('模擬玩家最多 2000 位');
+    h.send({ type: 'host.startRehearsal', players: 50 });
+    await h.resolve('rehearsalCall', RH_JOINING);
+    h.send({ type: 'host.stopRehearsal' });
+    expect(h.only('rehearsalCall').input).toMatchObject({ action: 'stop' });
+    await h.reject('rehearsalCall', { message: '題目正在顯示中' });
+    expect(selectIsRehearsing(h.snapshot())).toBe(true);
+    h.send({ type: 'host.stopRehearsal' });
+    await h.resolve('rehearsalCall', RH_OFF);
+    expect(h.snapshot().value).toMatchObject({ rehearsal: 'off' });
+  });
+
+  it('a screen opened on a game in rehearsal shows it at once; a player who joined closes the way to a start', async () => {
+    const h = await opened(REHEARSING, { ...SNAP_QUIET, game: { ...SNAP_QUIET.game, player_count: 50 } });
+    expect(selectIsRehearsing(h.snapshot())).toBe(true);
+    expect(selectRehearsal(h.snapshot())).toEqual({ players: 50, joined: 50 });
+    const fresh = await opened(FRESH, SNAP_QUIET);
+    expect(selectCanStartRehearsal(fresh.snapshot()), '42 players joined already').toBe(false);
+  });
 
   it('spawns one question actor per question with its system id, and the operator steps reach it through the game', async () => {
     const h = await opened();

@@ -73,6 +73,7 @@ const EXPECTED_PATHS = [
   '/triviaGame/getRank',
   '/triviaGame/gameFlow',
   '/triviaGame/control', // co-hosting: request, accept, decline or release control of a live game (issue 21)
+  '/triviaGame/rehearsal', // a rehearsal with simulated players from the control screen (issue 21)
   '/triviaGame/displayCode', // single-use code that opens the quiz display
   '/triviaGame/pairDisplay', // display pairing: bind the display showing a code (issue 16)
   '/triviaGame/unpairDisplay',
@@ -160,7 +161,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionUpdate',
     'questionDelete',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameRehearsal', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
@@ -187,6 +188,7 @@ const AUDITED = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameControl',
+  'triviaGameRehearsal',
   'triviaGameDisplayCode',
   'triviaGamePairDisplay',
   'triviaGameUnpairDisplay',

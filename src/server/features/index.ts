@@ -14,6 +14,7 @@ import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
 import { preflightHandlers } from './preflight/handlers.js';
 import { profileHandlers } from './profile/handlers.js';
+import { rehearsalHandlers } from './rehearsal/handlers.js';
 import { realtimeHandlers } from './realtime/handlers.js';
 import { roleHandlers } from './role/handlers.js';
 import { sessionHandlers } from './session/handlers.js';
@@ -38,6 +39,7 @@ export const operationHandlers: OperationHandlers = {
   ...displayAdminHandlers,
   ...venueHandlers,
   ...preflightHandlers,
+  ...rehearsalHandlers,
 };
 
 /** The player and display API (openapi/play-api.yaml). */

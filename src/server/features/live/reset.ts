@@ -40,11 +40,22 @@ async function deleteCounting(tx: q.Queryable, statement: ReturnType<typeof sql>
   return row?.count ?? 0;
 }
 
-export async function resetGame(db: Db, companyId: number, gameId: number, now: Date): Promise<ResetResult> {
+/**
+ * `beforeReset` runs under the lock first (the rehearsal's end checks its own rules there). A reset
+ * also ends the game's rehearsal, if one ran (rehearsal_players back to 0: real players may join).
+ */
+export async function resetGame(
+  db: Db,
+  companyId: number,
+  gameId: number,
+  now: Date,
+  beforeReset?: (tx: q.Queryable, game: q.GameRow) => Promise<void>,
+): Promise<ResetResult> {
   return withFreePin((freshPin) =>
     db.transaction(async (tx) => {
       const game = await q.lockGame(tx, companyId, gameId);
       if (!game) throw recordNotFound();
+      await beforeReset?.(tx, game);
       // The lock excludes game-flow steps: no question can be shown between this check and the commit.
       if (await q.liveQuestion(tx, game.id)) throw businessError('trivia.resetQuestionOnScreen');
 
@@ -62,7 +73,7 @@ export async function resetGame(db: Db, companyId: number, gameId: number, now: 
       const pin = pinChanged ? freshPin : game.pin;
       await tx
         .update(triviaGames)
-        .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, pin, updatedAt: now })
+        .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, pin, updatedAt: now })
         .where(eq(triviaGames.id, game.id));
 
       return { players: playerCount, answers: answerCount, rankings: rankingCount, pin, pinChanged, events: resetEvents(game.id, now) };

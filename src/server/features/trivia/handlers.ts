@@ -38,6 +38,7 @@ function gameItem(row: GameRow, counts: { questionCount: number; answerCount: nu
     player_cap: row.playerCap,
     answer_count: counts.answerCount,
     ended_at: iso(row.endedAt),
+    rehearsal_players: row.rehearsalPlayers,
     join_url: joinUrlOf(base, row.pin),
     ...(levels ? { levels: levels.map(levelItem) } : {}),
   };

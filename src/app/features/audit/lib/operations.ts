@@ -20,6 +20,7 @@ export const AUDIT_OPERATIONS = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameControl',
+  'triviaGameRehearsal',
   'triviaGameDisqualify',
   'triviaGameRequalify',
   'triviaGameShowWinners',

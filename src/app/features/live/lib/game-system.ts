@@ -1,7 +1,7 @@
 /**
  * The control screen's actor system: the game machine (machines/game) with the browser's calls —
  * the game's detail and questions, the game-flow steps (sent as this screen, `screenId`), the top 10,
- * the control calls (api/control-api.ts) — and the operator topic on the realtime client
+ * the control calls (api/control-api.ts), the rehearsal's (api/rehearsal-api.ts) — and the operator topic on the realtime client
  * (lib/operator-connection.ts). Created by hooks/use-game-control.ts with system id `game`.
  */
 import { provideGame } from '@machines/game/game.machine';
@@ -9,6 +9,7 @@ import type { ShownTiming } from '@machines/question/types';
 import { type GameFlowData, gameFlow, loadAllQuestions, loadGameDetail, loadRanking, runPreflight } from '../api/live-api';
 import type { RealtimeClient } from '@/shared/realtime/client';
 import { controlGame } from '../api/control-api';
+import { rehearse } from '../api/rehearsal-api';
 import { operatorTopic } from './operator-connection';
 
 const timingOf = (data: GameFlowData): ShownTiming => ({
@@ -30,6 +31,7 @@ export function controlScreenLogic(gameId: number, client: RealtimeClient, scree
     publishAnswer: ({ questionId }) => gameFlow(gameId, questionId, 3, screenId),
     publishRanking: ({ questionId }) => gameFlow(gameId, questionId, 4, screenId),
     controlCall: ({ gameId: id, screenId: screen, action }) => controlGame(id, screen, action),
+    rehearsalCall: ({ gameId: id, screenId: screen, action, players }) => rehearse(id, screen, action, players),
     operatorTopic: operatorTopic(client),
   });
 }

@@ -42,6 +42,8 @@ export function operatorEvent(frame: ServerFrame, serverNow: () => number, recei
       return { type: 'server.gameReset' };
     case 'server.control':
       return { type: 'server.control', control: frame.data };
+    case 'server.rehearsal':
+      return { type: 'server.rehearsal', rehearsal: frame.data };
     default:
       return null;
   }

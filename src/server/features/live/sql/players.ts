@@ -19,10 +19,11 @@ export interface Admitted {
  * when any condition fails: undefined, and the caller reads why (join.ts). Two joins racing for
  * the last place: the count's row lock orders them and the second finds the game full; for one
  * nickname on PostgreSQL: the unique index refuses the second insert, which undoes its count.
+ * During a rehearsal (rehearsal_players > 0) only its bots are admitted (`rehearsal`), and they only then.
  */
 export async function admitPlayer(
   db: Queryable,
-  input: { pin: string; nickname: string; tokenHash: string; joinedAt: Date; deviceId?: string | null; address?: string | null },
+  input: { pin: string; nickname: string; tokenHash: string; joinedAt: Date; deviceId?: string | null; address?: string | null; rehearsal?: boolean },
 ): Promise<Admitted | undefined> {
   const [row] = await rowsOf<{ id: number; join_order: number; game_id: number; title: string; type: number; status: number; pin: string; player_count: number }>(
     db,
@@ -33,6 +34,7 @@ export async function admitPlayer(
           update ${triviaGames} as g set player_count = g.player_count + 1
           from found
           where g.id = found.id and g.status = 1 and g.player_count < g.player_cap
+            and ${input.rehearsal ? sql`g.rehearsal_players > 0` : sql`g.rehearsal_players = 0`}
             and not exists (select 1 from ${players} as p where p.trivia_game_id = found.id and lower(p.nickname) = lower(${input.nickname}))
           returning g.id, g.title, g.type, g.status, g.pin, g.player_count
         ), admitted as (
