@@ -18,6 +18,12 @@ export interface JoinResult {
   game: q.Admitted['game'];
 }
 
+/**
+ * Marks the join of a bot of the server's rehearsal (features/rehearsal): admitted only while the
+ * rehearsal runs, and only it then. A symbol, so no request body (JSON) can carry it.
+ */
+export const REHEARSAL_BOT: unique symbol = Symbol('rehearsal bot');
+
 /** A unique violation of the given index, wherever the driver put it (Drizzle wraps errors). */
 function isUniqueViolation(error: unknown, index: string): boolean {
   for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -52,22 +58,23 @@ const hasEnded = (game: q.GameRow) => game.status !== 1 && game.endedAt !== null
  * Joins a game: one statement admits the player (q.admitPlayer: the game open, below its cap, the
  * nickname free, the player inserted), committed before this returns; only a refused join reads the
  * game again, to say why in the order a player would want to know: an unknown PIN, an ended or closed
- * game, a taken nickname, a full game.
+ * game, a rehearsal under way, a taken nickname, a full game.
  */
 export async function join(
   db: Db,
   lang: Lang,
-  input: { pin: string; nickname: string; device_id?: string },
+  input: { pin: string; nickname: string; device_id?: string; [REHEARSAL_BOT]?: true },
   now: Date,
   address: string | null = null,
 ): Promise<JoinResult> {
+  const rehearsal = input[REHEARSAL_BOT] === true;
   const nickname = cleanNickname(lang, input.nickname);
   const token = newSecret();
   const tokenHash = hashSecret(token);
   for (let attempt = 1; ; attempt += 1) {
     let admitted: q.Admitted | undefined;
     try {
-      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address });
+      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address, rehearsal });
     } catch (error) {
       // Two phones taking the same nickname at once (PostgreSQL): the unique index decides, the loser is told.
       if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');
@@ -81,6 +88,9 @@ export async function join(
     if (!found) throw businessError('live.join.unknownPin');
     if (hasEnded(found)) throw await endedGameRefusal(db, found);
     if (found.status !== 1) throw businessError('live.join.notOpen');
+    // A rehearsal's bots are the only players while it runs; a bot after its end is refused.
+    if (found.rehearsalPlayers > 0 && !rehearsal) throw businessError('live.join.rehearsal');
+    if (found.rehearsalPlayers === 0 && rehearsal) throw businessError('rehearsal.notRunning');
     if (await q.nicknameTaken(db, found.id, nickname)) throw businessError('live.join.nicknameTaken');
     // Full, unless the game changed between the statement and these reads (its cap raised, a reset): then again.
     if (found.playerCount >= found.playerCap || attempt === 3) throw businessError('live.join.full', { cap: found.playerCap });
