@@ -152,6 +152,9 @@ async function post(base: string, apiPath: string, body: unknown, token?: string
 
 type Kind = 'display' | 'phone';
 
+/** Set once the bench closes the browser: requests in flight then fail, and that is expected. */
+let closing = false;
+
 interface FlipRecord {
   /** Which document of the page (a reload starts another). */
   doc: string;
@@ -207,7 +210,8 @@ async function openBenchPage(
     locale: spec.locale,
     viewport: spec.kind === 'display' ? { width: 1280, height: 720 } : { width: 390, height: 844 },
   });
-  context.setDefaultTimeout(60_000);
+  // Generous: 21 pages start on two cores (a loaded machine takes minutes).
+  context.setDefaultTimeout(240_000);
   const records: FlipRecord[] = [];
   await context.exposeBinding('__syncRecord', (_source, doc: string, value: number | null, t: number) => void records.push({ doc, value, t }));
   // As source (tsx's helpers such as __name do not exist in the page).
@@ -217,17 +221,22 @@ async function openBenchPage(
   await context.route(
     (url) => url.origin === base,
     async (route) => {
-      await sleep(half);
-      if (!new URL(route.request().url()).pathname.startsWith('/api/')) {
+      try {
         await sleep(half);
-        return route.continue();
+        if (!new URL(route.request().url()).pathname.startsWith('/api/')) {
+          await sleep(half);
+          return await route.continue();
+        }
+        const response = await route.fetch();
+        const body = await response.body();
+        await sleep(half);
+        // The body comes decoded: sent on without the encoding headers that described it compressed.
+        const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
+        return await route.fulfill({ status: response.status(), headers, body });
+      } catch (error) {
+        // A request still on its way when the page reloads or the bench closes the browser.
+        if (!closing) console.error(`${spec.name}: ${route.request().url()}: ${(error as Error).message.split('\n')[0]}`);
       }
-      const response = await route.fetch();
-      const body = await response.body();
-      await sleep(half);
-      // The body comes decoded: sent on without the encoding headers that described it compressed.
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
-      return route.fulfill({ status: response.status(), headers, body });
     },
   );
   await context.routeWebSocket(
@@ -384,9 +393,9 @@ try {
     return { name: `phone-${String(i + 1).padStart(2, '0')}`, skewMs: Math.round(-maxSkew + 2 * maxSkew * spread), delayMs: Math.round(20 + 280 * other), locale: i % 2 ? 'en-US' : 'zh-TW' };
   });
   const phones: BenchPage[] = [];
-  for (let i = 0; i < specs.length; i += 5) {
+  for (let i = 0; i < specs.length; i += 4) {
     const batch = await Promise.all(
-      specs.slice(i, i + 5).map(async (spec) => {
+      specs.slice(i, i + 4).map(async (spec) => {
         const joined = await post(base, '/api/play/join', { pin, nickname: `Sync ${spec.name.slice(6)}` });
         const storage = { 'live-trivia.player': JSON.stringify({ token: joined.player_token, pin }) };
         const phone = await openBenchPage(browser, base, { ...spec, kind: 'phone', storage });
@@ -462,6 +471,8 @@ try {
     await sleep(1_000);
   }
 } finally {
+  closing = true;
+  await Promise.all(pages.map((p) => p.context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined)));
   await browser.close().catch(() => undefined);
   await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
