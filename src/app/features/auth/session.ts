@@ -37,6 +37,7 @@ import { companyToMoveTo, rememberCompany, switchCompany } from '@/app/lib/compa
 import { tokenCookie } from '@/app/lib/cookies';
 import { LAST_USERNAME_KEY, local } from '@/app/lib/storage';
 import { devInspector } from '@/shared/dev-inspector';
+import { testInspector } from '@/shared/test-inspector';
 import { tokenClaims } from './lib/token';
 
 async function refreshToken(token: string, quiet = false): Promise<string> {
@@ -116,7 +117,7 @@ const browserSessionMachine = sessionMachine.provide({
   },
 });
 
-export const sessionActor = createActor(browserSessionMachine, { input: { lastUsername: local.get(LAST_USERNAME_KEY) }, inspect: devInspector });
+export const sessionActor = createActor(browserSessionMachine, { input: { lastUsername: local.get(LAST_USERNAME_KEY) }, inspect: devInspector ?? testInspector });
 
 /** The machine's own messages, in the interface language (English word for word: docs/product.md). */
 export function sessionMessage(error: string): string {

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import type { GameActorRef } from '@machines/game/game.machine';
 import { adminRealtime } from '@/app/realtime/admin-realtime';
 import { devInspector } from '@/shared/dev-inspector';
+import { testInspector } from '@/shared/test-inspector';
 import { screenIdFor } from '../api/control-api';
 import { controlScreenLogic } from '../lib/game-system';
 
@@ -22,7 +23,7 @@ export function useGameActor(gameId: number, canControl: boolean): GameActorRef 
   });
   // The game's `connection` child holds the tab's one client (src/app/realtime/admin-realtime.ts, the
   // shell's too: one socket per tab), started with its first holder and stopped with its last.
-  const game = useActorRef(logic, { input: { gameId, client, screenId }, systemId: 'game', inspect: devInspector });
+  const game = useActorRef(logic, { input: { gameId, client, screenId }, systemId: 'game', inspect: devInspector ?? testInspector });
   useEffect(() => {
     game.send({ type: 'session.rights', canControl });
   }, [game, canControl]);
