@@ -94,7 +94,7 @@ export function livePlaySocketOperations(app: FastifyInstance): Record<string, S
 export const livePlayHandlers: PlayOperationHandlers = {
   async join(request, reply) {
     throttle('join', request, reply);
-    const { token, player, game } = await join(request.server.db, request.lang, request.body, dateOf(request.server.clock), request.ip);
+    const { token, player, game } = await join(request.server.db, request.lang, request.body, dateOf(request.server.clock), request.ip, request.server.live.joins);
     request.server.live.players.joined(player);
     request.server.live.events.playerJoined(game.id);
     return {

@@ -9,6 +9,7 @@ import type { Lang } from '../../i18n.js';
 import { checkNickname } from '../../../domain/nickname.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
 import * as q from './queries.js';
+import type { JoinBatcher } from './join-batch.js';
 import { hashSecret, newSecret } from './tokens.js';
 import { rankingSummary, TOP, type PlaySchemas } from './views.js';
 
@@ -58,7 +59,9 @@ const hasEnded = (game: q.GameRow) => game.status !== 1 && game.endedAt !== null
  * Joins a game: one statement admits the player (q.admitPlayer: the game open, below its cap, the
  * nickname free, the player inserted), committed before this returns; only a refused join reads the
  * game again, to say why in the order a player would want to know: an unknown PIN, an ended or closed
- * game, a rehearsal under way, a taken nickname, a full game.
+ * game, a rehearsal under way, a taken nickname, a full game. A phone's join goes through the joins'
+ * group commit (`joins`, join-batch.ts): admitted together with the joins arriving meanwhile, by the
+ * same rules.
  */
 export async function join(
   db: Db,
@@ -66,6 +69,8 @@ export async function join(
   input: { pin: string; nickname: string; device_id?: string; [REHEARSAL_BOT]?: true },
   now: Date,
   address: string | null = null,
+  /** The joins' group commit (join-batch.ts); without it the join is admitted by a statement of its own. */
+  joins?: JoinBatcher,
 ): Promise<JoinResult> {
   const rehearsal = input[REHEARSAL_BOT] === true;
   const nickname = cleanNickname(lang, input.nickname);
@@ -74,7 +79,8 @@ export async function join(
   for (let attempt = 1; ; attempt += 1) {
     let admitted: q.Admitted | undefined;
     try {
-      admitted = await q.admitPlayer(db, { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address, rehearsal });
+      const admit = { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address };
+      admitted = await (joins && !rehearsal ? joins.admit(admit) : q.admitPlayer(db, { ...admit, rehearsal }));
     } catch (error) {
       // Two phones taking the same nickname at once (PostgreSQL): the unique index decides, the loser is told.
       if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');

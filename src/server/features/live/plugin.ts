@@ -11,6 +11,7 @@ import * as q from './queries.js';
 import { DeadlineWatch } from './deadline-watch.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic, publicSnapshots } from './realtime.js';
 import { AnswerBatcher } from './answers.js';
+import { JoinBatcher } from './join-batch.js';
 import { createThrottles, type Throttles } from './throttle.js';
 import { dateOf } from '../../lib/clock.js';
 import { GAME_RESET_EVENT } from './reset.js';
@@ -29,6 +30,8 @@ declare module 'fastify' {
       games: TurnBatch<number, q.GameRow | undefined>;
       /** The answers' group commit (answers.ts): every answer of this app goes through it. */
       answers: AnswerBatcher;
+      /** The joins' group commit (join-batch.ts): every phone's join of this app goes through it. */
+      joins: JoinBatcher;
       /** A game's public snapshot, one read per turn for the crowd subscribing (realtime.ts). */
       publicSnapshots: TurnBatch<number, unknown>;
       /** The audience's throttles per client address (throttle.ts). */
@@ -152,6 +155,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     players,
     games: new TurnBatch((id: number) => q.findGame(app.db, id)),
     answers: new AnswerBatcher(app.db),
+    joins: new JoinBatcher(app.db),
     publicSnapshots: publicSnapshots(app),
     throttles: createThrottles(),
     control: new ControlLeases(app),
