@@ -28,6 +28,7 @@ import { FlagsCard } from '../components/flags-card';
 import { LivePanel } from '../components/live-panel';
 import { PreflightPanel } from '../components/preflight-panel';
 import { QuestionTable } from '../components/question-table';
+import { RehearsalBanner, RehearsalPanel } from '../components/rehearsal-panel';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
 import { useGameActor } from '../hooks/use-game-control';
 import { needsVenueWarning } from '../lib/venue';
@@ -93,6 +94,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
 
   return (
     <Stack gap="4" data-testid="game-control">
+      <RehearsalBanner gameActor={gameActor} />
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body>
           <ControlHeader gameActor={gameActor} game={game} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
@@ -120,6 +122,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
       )}
 
       <PreflightPanel gameActor={gameActor} gameId={gameId} />
+      <RehearsalPanel gameActor={gameActor} />
       <ControlBar gameActor={gameActor} />
       <LivePanel gameActor={gameActor} />
       <FlagsCard gameActor={gameActor} gameId={gameId} />
