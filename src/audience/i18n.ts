@@ -8,7 +8,13 @@
  * The translator is a few lines rather than i18next (about 17 KB gzipped with react-i18next, a fifth of
  * a phone's page): nested keys, `{{name}}` placeholders, plural forms by `count` under i18next's
  * suffixes (`_one`, `_other`, as Intl.PluralRules names them; Chinese has `_other` only), a `lng`
- * option, and English when a key is missing in Chinese. The files keep i18next's format.
+ * option, and English when a key is missing in Chinese (when the English texts are loaded). The files
+ * keep i18next's format.
+ *
+ * A page gives each language's texts either as they are (the quiz display shows both languages at once
+ * while pairing) or as a loader: the player page loads only the current language's file before its
+ * first render, and the other one when the player switches (issue 18's budget; its files must then hold
+ * the same keys, checked by the type `SameKeys` in its entry).
  */
 import { useSyncExternalStore } from 'react';
 import type { Language } from './api';
@@ -59,9 +65,28 @@ export interface Messages {
   [key: string]: string | Messages;
 }
 
+/** A language's texts, or a loader of them (a dynamic import of the JSON file). */
+export type TextSource = Messages | (() => Promise<Messages>);
+
+/**
+ * True when two text files hold exactly the same keys, at every level: `SameKeys<typeof en, typeof zhTW>`
+ * in `satisfies` position fails to compile when one file lacks a key of the other.
+ */
+export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+let sources: Partial<Record<Language, TextSource>> = {};
 let texts: Partial<Record<Language, Messages>> = {};
 let language: Language = 'en';
+/** The last language asked for: a switch overtaken by another while its texts load is dropped. */
+let wanted: Language = 'en';
 const listeners = new Set<() => void>();
+
+async function loadTexts(lang: Language): Promise<void> {
+  if (texts[lang]) return;
+  const source = sources[lang];
+  if (!source) return;
+  texts[lang] = typeof source === 'function' ? await source() : source;
+}
 
 export function currentLanguage(): Language {
   return language;
@@ -74,17 +99,28 @@ function applyLanguage(next: Language): void {
   for (const listener of listeners) listener();
 }
 
+/** Switches once the language's texts are there (loaded on first use when the page gave a loader). */
 export async function setLanguage(next: Language): Promise<void> {
+  wanted = next;
+  await loadTexts(next);
+  if (wanted !== next) return;
   writeLanguageCookie(next);
   applyLanguage(next);
 }
 
-/** Installs the page's texts and picks the language, before the first render. */
-export async function initAudienceI18n(resources: Record<Language, Messages>): Promise<void> {
-  texts = resources;
+/** Installs the page's texts, picks the language and loads its texts, before the first render. */
+export async function initAudienceI18n(resources: Record<Language, TextSource>): Promise<void> {
+  sources = resources;
+  texts = {};
+  for (const lang of LANGUAGES) {
+    const source = resources[lang];
+    if (typeof source !== 'function') texts[lang] = source;
+  }
   const params = new URLSearchParams(window.location.search);
   const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
-  applyLanguage(detectLanguage(params.get('lang'), readCookie(COOKIE), browser));
+  wanted = detectLanguage(params.get('lang'), readCookie(COOKIE), browser);
+  await loadTexts(wanted);
+  applyLanguage(wanted);
 }
 
 /**

@@ -2,74 +2,14 @@
  * The player machine (machines/player) wired to the real calls: POST /api/play/join and /state
  * through the audience's API client, the answer over the game's open WebSocket (falling back to POST
  * /api/play/answer, see sendAnswer), the contract's snake_case shapes mapped to the machine's view,
- * and the player token kept in local storage (with the PIN it joined, so a QR code of another game
- * starts a fresh join instead of resuming the old one).
+ * and the player token and the waiting answer kept in local storage (./storage.ts).
  */
 import { playerMachine } from '@machines/player/player.machine';
 import type { AnswerInput, AnswerOutput, GameEventsInput, JoinedEndedGame, JoinInput, JoinOutput, PendingAnswer, PlayerEvent, PlayerView, PublicQuestion, TokenInput, Unreachable } from '@machines/player/types';
 import { fromPromise, type CallbackActorLogic } from 'xstate';
 import { PlayApiError, unwrap, type PlayApi, type PlaySchemas } from '@/audience/api';
 import { RealtimeRequestUnavailable, type RealtimeClient } from '@/shared/realtime/client';
-
-const STORAGE_KEY = 'live-trivia.player';
-
-export interface StoredPlayer {
-  token: string;
-  pin: string;
-}
-
-export const playerStorage = {
-  get(): StoredPlayer | null {
-    try {
-      const parsed = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredPlayer> | null;
-      return parsed && typeof parsed.token === 'string' ? { token: parsed.token, pin: String(parsed.pin ?? '') } : null;
-    } catch {
-      return null;
-    }
-  },
-  set(value: StoredPlayer | null): void {
-    try {
-      if (value) localStorage.setItem(STORAGE_KEY, JSON.stringify(value));
-      else localStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // Private mode without storage: the player simply cannot resume after a reload.
-    }
-  },
-};
-
-const PENDING_KEY = 'live-trivia.pending';
-
-/**
- * The answer this phone could not deliver yet (the player machine's `pending`), with the token it was
- * tapped under: it survives a reload or a closed tab, and is resent when the page opens again.
- */
-export const pendingStorage = {
-  get(token: string | null): PendingAnswer | null {
-    if (!token) return null;
-    try {
-      const parsed = JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as (PendingAnswer & { token?: string }) | null;
-      if (!parsed || parsed.token !== token || typeof parsed.questionId !== 'number' || !Array.isArray(parsed.choices) || typeof parsed.tappedAt !== 'number') return null;
-      return { questionId: parsed.questionId, choices: parsed.choices.map(String), tappedAt: parsed.tappedAt };
-    } catch {
-      return null;
-    }
-  },
-  set(token: string | null, pending: PendingAnswer | null): void {
-    try {
-      if (pending && token) localStorage.setItem(PENDING_KEY, JSON.stringify({ ...pending, token }));
-      else localStorage.removeItem(PENDING_KEY);
-    } catch {
-      // Private mode without storage: the answer is kept in memory only (until a reload).
-    }
-  },
-};
-
-/** The token to resume with: none when the address names another game's PIN. */
-export function resumableToken(stored: StoredPlayer | null, pinInAddress: string | null): string | null {
-  if (!stored) return null;
-  if (pinInAddress && stored.pin && pinInAddress !== stored.pin) return null;
-  return stored.token;
-}
+import { pendingStorage, type StoredPlayer } from './storage';
 
 export function toPublicQuestion(q: PlaySchemas['PublicQuestion']): PublicQuestion {
   return {

@@ -10,7 +10,8 @@ import { detectLanguage, normaliseLanguage, readCookie } from '@/audience/i18n';
 import { answerBars, applyFrame, displayJoinUrl, displayScreen, isPromoted, joinUrl, promotedPlayers, type DisplayState } from '@/quiz/display-state';
 import { withoutToken } from '@/quiz/display-session';
 import { snapshotDiffers } from '@/play/live-link';
-import { resumableToken, toPlayerView } from '@/play/player-logic';
+import { toPlayerView } from '@/play/player-logic';
+import { resumableToken } from '@/play/storage';
 
 const question: PlaySchemas['PublicQuestion'] = {
   id: 7,

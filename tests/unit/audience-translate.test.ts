@@ -48,3 +48,44 @@ describe('audience translator', () => {
     expect(translate('lobby.welcome')).toBe(zhTW.lobby.welcome);
   });
 });
+
+describe('audience translator with texts loaded per language (the player page)', () => {
+  it('loads only the current language before the first render, the other one on the switch, and drops a switch overtaken by another', async () => {
+    const loads: string[] = [];
+    let releaseEnglish = () => {};
+    const englishArrives = new Promise<void>((resolve) => (releaseEnglish = resolve));
+    page.cookie = 'language=zh-TW';
+    vi.stubGlobal('window', { location: { search: '' } });
+    await initAudienceI18n({
+      'zh-TW': async () => {
+        loads.push('zh-TW');
+        return zhTW;
+      },
+      en: async () => {
+        loads.push('en');
+        await englishArrives;
+        return en;
+      },
+    });
+    expect(loads).toEqual(['zh-TW']);
+    expect(currentLanguage()).toBe('zh-TW');
+    expect(translate('lobby.welcome', { nickname: 'Ada' })).toBe(zhTW.lobby.welcome.replace('{{nickname}}', 'Ada'));
+
+    // English is asked for, then Chinese again before the English file has arrived: Chinese stays.
+    const toEnglish = setLanguage('en');
+    expect(currentLanguage()).toBe('zh-TW');
+    await setLanguage('zh-TW');
+    releaseEnglish();
+    await toEnglish;
+    expect(currentLanguage()).toBe('zh-TW');
+    expect(page.title).toBe(zhTW.pageTitle);
+    expect(page.cookie).toContain('language=zh-TW');
+
+    // Loaded once: the next switch to English is immediate.
+    await setLanguage('en');
+    expect(loads).toEqual(['zh-TW', 'en']);
+    expect(currentLanguage()).toBe('en');
+    expect(translate('lobby.welcome', { nickname: 'Ada' })).toBe('Welcome, Ada');
+    expect(page.cookie).toContain('language=en');
+  });
+});

@@ -1,18 +1,32 @@
-/** `joining.form` (and `joining.submitting`): the PIN and nickname, checked as the server checks them. */
+/**
+ * `joining.form` (and `joining.submitting`): the PIN and nickname, checked as the server checks them.
+ * The page's first screen, drawn before the player machine has loaded (../app.tsx): what it shows of
+ * the machine (busy, the server's refusal) and where a join goes come from the page.
+ */
 import { useState, type FormEvent } from 'react';
-import { selectError, selectIsBusy } from '@machines/player/selectors';
 import { formatNicknameMessage } from '@/domain/nickname-messages';
 import { checkNickname } from '@/domain/nickname';
 import { currentLanguage, useT } from '@/audience/i18n';
-import { PlayerActor } from '../player-context';
 
 export const PIN_RE = /^[0-9]{6}$/;
 
-export function JoinScreen({ defaultPin }: { defaultPin: string }) {
+/** The machine's `player.join`, without its type. */
+export interface JoinRequest {
+  pin: string;
+  nickname: string;
+}
+
+interface JoinScreenProps {
+  defaultPin: string;
+  /** A join is on its way (the machine's `busy` tag). */
+  busy: boolean;
+  /** The server's refusal of the last join. */
+  serverError: string | null;
+  onJoin: (request: JoinRequest) => void;
+}
+
+export function JoinScreen({ defaultPin, busy, serverError, onJoin }: JoinScreenProps) {
   const t = useT();
-  const actor = PlayerActor.useActorRef();
-  const busy = PlayerActor.useSelector(selectIsBusy);
-  const serverError = PlayerActor.useSelector(selectError);
   const [pin, setPin] = useState(defaultPin);
   const [nickname, setNickname] = useState('');
   const [errors, setErrors] = useState<{ pin?: string; nickname?: string }>({});
@@ -26,7 +40,7 @@ export function JoinScreen({ defaultPin }: { defaultPin: string }) {
     if (!checked.ok) next.nickname = formatNicknameMessage(currentLanguage(), checked.key, checked.params);
     setErrors(next);
     if (next.pin || !checked.ok) return;
-    actor.send({ type: 'player.join', pin, nickname: checked.nickname });
+    onJoin({ pin, nickname: checked.nickname });
   };
 
   return (

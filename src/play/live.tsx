@@ -1,0 +1,100 @@
+/**
+ * The player page after its first screen (issue 18's budget): the player machine (machines/player)
+ * wired to the real calls (./player-logic.ts) and the live link (./live-link.ts, the page's one
+ * realtime client), the status lines under the header, and one component per screen after the join
+ * form. ./app.tsx loads this module right after the first paint — at once when the phone resumes a
+ * player — so it is there before a player has typed a PIN and a nickname.
+ */
+import type { ReactNode } from 'react';
+import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { selectIsReconnecting } from '@machines/connection/selectors';
+import { selectConnectionRef, selectNickname, selectScore, type PlayerScreen } from '@machines/player/selectors';
+import type { PendingAnswer } from '@machines/player/types';
+import { createPlayApi } from '@/audience/api';
+import { currentLanguage, translate, useT } from '@/audience/i18n';
+import { devInspector } from '@/shared/dev-inspector';
+import { createPlayerLink } from './live-link';
+import { PlayerActor } from './player-context';
+import { playerLogic } from './player-logic';
+import type { PlayerRef } from './player-ref';
+import { AnsweredScreen } from './screens/answered';
+import { AnsweringScreen } from './screens/answering';
+import { EndedGameScreen } from './screens/ended-game';
+import { FinishedScreen } from './screens/finished';
+import { LobbyScreen } from './screens/lobby';
+import { OfflineScreen } from './screens/offline';
+import { PendingScreen } from './screens/pending';
+import { RankedScreen } from './screens/ranked';
+import { RevealedScreen } from './screens/revealed';
+import { WatchingScreen } from './screens/watching';
+import { playerStorage } from './storage';
+
+export { PendingRefusalNotice } from './screens/pending';
+
+let page: { logic: ReturnType<typeof playerLogic>; link: ReturnType<typeof createPlayerLink> } | undefined;
+
+/** The page's API client, live link and machine logic: one of each for the page's life, for every player it plays as. */
+function pageParts() {
+  if (!page) {
+    const api = createPlayApi({ lang: currentLanguage, networkError: () => translate('errors.network') });
+    const link = createPlayerLink(api);
+    page = { link, logic: playerLogic(api, { joined: (player) => playerStorage.set(player), forget: () => playerStorage.set(null) }, link) };
+  }
+  return page;
+}
+
+/** A player actor, started: resuming `token` (with its waiting answer, sent first), or at the join form. */
+export function startPlayer(token: string | null, pending: PendingAnswer | null): PlayerRef {
+  const { logic, link } = pageParts();
+  return createActor(logic, { input: { token, pending, client: link.client }, inspect: devInspector }).start();
+}
+
+/** Under the header while the phone plays: who is playing and their score, and the reconnecting banner. */
+export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
+  const t = useT();
+  const nickname = PlayerActor.useSelector(selectNickname);
+  const score = PlayerActor.useSelector(selectScore);
+  // The connection child exists while the phone plays; its `reconnecting` is the banner.
+  const connection = PlayerActor.useSelector(selectConnectionRef);
+  const reconnecting = useSelector(connection, (snapshot) => (snapshot ? selectIsReconnecting(snapshot) : false));
+  return (
+    <>
+      {nickname && shown !== 'join' ? (
+        <div className="me" data-testid="me">
+          <span className="me-name">{nickname}</span>
+          <span className="me-score">
+            <span className="sr-only">{t('header.score')} </span>
+            {t('header.points', { count: score })}
+          </span>
+        </div>
+      ) : null}
+      {reconnecting ? (
+        <div className="banner" role="status">
+          {t('status.reconnecting')}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export type LiveScreen = Exclude<PlayerScreen, 'join' | 'loading'>;
+
+/** One component per player state after joining (machines/player/selectors.ts selectScreen). */
+const SCREENS: { [S in LiveScreen]: (props: { onLeave: () => void }) => ReactNode } = {
+  ended: EndedGameScreen,
+  offline: OfflineScreen,
+  lobby: LobbyScreen,
+  answering: AnsweringScreen,
+  pending: PendingScreen,
+  answered: AnsweredScreen,
+  watching: WatchingScreen,
+  revealed: RevealedScreen,
+  ranked: RankedScreen,
+  finished: FinishedScreen,
+};
+
+export function GameScreen({ shown, onLeave }: { shown: LiveScreen; onLeave: () => void }) {
+  const Screen = SCREENS[shown];
+  return <Screen onLeave={onLeave} />;
+}
