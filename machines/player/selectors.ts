@@ -45,6 +45,8 @@ export const selectPlayerCount = (snapshot: PlayerSnapshot): number | null => sn
 export const selectConnectionRef = (snapshot: PlayerSnapshot) => snapshot.children.connection;
 /** The last view the server gave (the screens' details: levels, refusal, title). */
 export const selectView = (snapshot: PlayerSnapshot): PlayerView | null => snapshot.context.view;
+/** The operator's disqualification of this player (its reason), or null while ranked. */
+export const selectDisqualified = (snapshot: PlayerSnapshot): { reason: string } | null => snapshot.context.view?.disqualified ?? null;
 /** Who this phone plays as: the join's answer, else (after a reload) the view's. */
 export const selectNickname = (snapshot: PlayerSnapshot): string => snapshot.context.player?.nickname ?? snapshot.context.view?.nickname ?? '';
 /** The game's title, once the server named it. */

@@ -55,6 +55,10 @@ export interface PlayerView {
   /** Who this phone plays as and in which game (after a reload the join's answer is gone). */
   nickname?: string;
   gameTitle?: string;
+  /** This player's id (the public topic's `server.disqualified` names a player by it). */
+  playerId?: number;
+  /** Set while the operator has disqualified this player: the reason they gave (the phone shows it). */
+  disqualified?: { reason: string } | null;
 }
 
 export interface PlayerIdentity {

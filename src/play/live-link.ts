@@ -56,6 +56,10 @@ export function forwardFrame(send: (event: PlayerEvent) => void, frame: EventFra
     case 'server.gameEnded':
       send({ type: 'server.gameEnded' });
       return;
+    case 'server.disqualified':
+      // This player was disqualified or ranked again: its state (with the reason) is read again.
+      if ((frame.data as PlaySchemas['EventDisqualified']).player_id === view()?.playerId) send({ type: 'connection.reconnected' });
+      return;
   }
 }
 

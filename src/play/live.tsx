@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { selectIsReconnecting } from '@machines/connection/selectors';
-import { selectConnectionRef, selectNickname, selectScore, type PlayerScreen } from '@machines/player/selectors';
+import { selectConnectionRef, selectDisqualified, selectNickname, selectScore, type PlayerScreen } from '@machines/player/selectors';
 import type { PendingAnswer } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
@@ -58,6 +58,7 @@ export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
   // The connection child exists while the phone plays; its `reconnecting` is the banner.
   const connection = PlayerActor.useSelector(selectConnectionRef);
   const reconnecting = useSelector(connection, (snapshot) => (snapshot ? selectIsReconnecting(snapshot) : false));
+  const disqualified = PlayerActor.useSelector(selectDisqualified);
   return (
     <>
       {nickname && shown !== 'join' ? (
@@ -72,6 +73,12 @@ export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
       {reconnecting ? (
         <div className="banner" role="status">
           {t('status.reconnecting')}
+        </div>
+      ) : null}
+      {disqualified && shown !== 'join' ? (
+        <div className="banner out" role="alert" data-testid="disqualified">
+          <strong>{t('status.disqualified')}</strong>
+          <div>{t('status.disqualifiedReason', { reason: disqualified.reason })}</div>
         </div>
       ) : null}
     </>

@@ -52,6 +52,8 @@ export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
     rank: data.rank && { position: data.rank.position, total: data.rank.total, questionId: data.rank.question_id },
     nickname: data.player.nickname,
     gameTitle: data.game.title,
+    playerId: data.player.id,
+    disqualified: data.player.disqualified && { reason: data.player.disqualified.reason },
   };
 }
 
