@@ -11,7 +11,8 @@
  * Two figures per page: the budget, enforced (a page that grows past it fails `npm test`), and the
  * target issue 18 set (back office 180 KB, player page 90 KB, quiz display 100 KB), printed beside it.
  * Where a page is still above its target, its budget is its size when the budget was set plus a little
- * room: see docs/performance.md for what is left to reach the targets. Lower a budget when a change
+ * room: see docs/performance.md for what is left to reach the targets. A page below its target keeps
+ * its size plus less than 1 KB as its budget, so it cannot grow back unnoticed. Lower a budget when a change
  * makes a page smaller; never raise one to let a page grow without saying why in the commit.
  * `npm test` runs the same check (tests/unit/size-budget.test.ts) after its `vite build`.
  *
@@ -59,7 +60,7 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   { name: 'back office: dashboard', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD], budgetKB: 220, targetKB: 180 },
   // A page opened by its address also renders the dashboard: its tag is pinned and kept alive.
   { name: 'back office: files', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD, FILES, FILE_TEXTS], budgetKB: 273, targetKB: 180 },
-  { name: 'player page (/play)', entry: 'play.html', routes: [PLAY_TEXTS], afterPaint: [PLAY_LIVE], budgetKB: 98, targetKB: 90 },
+  { name: 'player page (/play)', entry: 'play.html', routes: [PLAY_TEXTS], afterPaint: [PLAY_LIVE], budgetKB: 75.5, targetKB: 90 },
   { name: 'quiz display (/quiz)', entry: 'quiz.html', routes: [], budgetKB: 100, targetKB: 100 },
 ];
 

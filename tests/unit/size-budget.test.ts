@@ -18,7 +18,11 @@ describe('JavaScript budgets', () => {
     }
   });
 
-  it('sets no target above its budget', () => {
-    for (const page of PAGE_BUDGETS) expect(page.targetKB, page.name).toBeLessThanOrEqual(page.budgetKB);
+  it('lets a page grow past its target only while it is still above it', () => {
+    // A budget above the target is room for a page that has not reached it yet; once a page is under
+    // its target, its budget is at most the target (in practice its size plus less than 1 KB).
+    for (const size of measurePages()) {
+      if (size.budgetKB > size.targetKB) expect(size.gzipBytes, `${size.name}: under its target, so its budget must not exceed it`).toBeGreaterThan(size.targetKB * 1024);
+    }
   });
 });
