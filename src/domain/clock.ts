@@ -105,6 +105,15 @@ export function msToNextChange(ms: number): number {
 /** What is left once the shown second changed (`msToNextChange(ms)` later): the whole second below, never negative. */
 export const msAtNextChange = (ms: number): number => Math.max(0, ms - msToNextChange(ms));
 
+/**
+ * How long a countdown's view waits before drawing again with `ms` left: until the shown second
+ * changes, or `everyMs` if that comes first (a ring that moves between seconds); null once at 0.
+ */
+export function msToNextDraw(ms: number, everyMs = Number.POSITIVE_INFINITY): number | null {
+  if (ms <= 0) return null;
+  return Math.min(msToNextChange(ms), everyMs);
+}
+
 /** The fraction of the answering time still left (for a progress ring), clamped to 0..1. */
 export function fractionLeft(ms: number, totalSeconds: number): number {
   if (totalSeconds <= 0) return 0;

@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPlayApi, type PlayApi, type PlaySchemas } from '@/audience/api';
-import { remainingMs, secondsShown, fractionLeft } from '@/domain/clock';
+import { remainingMs, secondsShown, fractionLeft, msToNextDraw } from '@/domain/clock';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
@@ -84,7 +84,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
       ) : null}
       <main className="display-main">
         {!winners && screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
-        {!winners && screen === 'question' && state.question && <QuestionView question={state.question} offsetMs={offsetMs} />}
+        {!winners && screen === 'question' && state.question && <QuestionView key={state.question.question.id} question={state.question} offsetMs={offsetMs} />}
         {!winners && screen === 'answer' && state.question && <AnswerView question={state.question} />}
         {!winners && screen === 'ranking' && <RankingView state={state} final={false} />}
         {winners ? <WinnersPodium winners={winners} levelGame={state.game.type === 2} /> : null}
@@ -131,14 +131,20 @@ function Lobby({ pin, url, count }: { pin: string; url: string; count: number })
   );
 }
 
-/** Re-renders every `ms` while `active`. */
-function useNow(active: boolean, ms = 200): number {
+/**
+ * The local time, re-read while a countdown to `deadline` (server clock) runs: every `ms` for the
+ * ring, and exactly when the shown second changes, so the number flips on the second (not up to `ms`
+ * late); it stops at the deadline.
+ */
+function useCountdownNow(deadline: number | null, offsetMs: number, ms = 200): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [active, ms]);
+    if (deadline === null) return;
+    const wait = msToNextDraw(remainingMs(deadline, Date.now(), offsetMs), ms);
+    if (wait === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait);
+    return () => clearTimeout(timer);
+  }, [deadline, offsetMs, ms, now]);
   return now;
 }
 
@@ -176,7 +182,7 @@ function Media({ question }: { question: PlaySchemas['PublicQuestion'] }) {
 function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQuestion']; offsetMs: number }) {
   const t = useT();
   const deadline = question.deadline === null ? null : Date.parse(question.deadline);
-  const now = useNow(deadline !== null);
+  const now = useCountdownNow(deadline, offsetMs);
   const left = deadline === null ? null : remainingMs(deadline, now, offsetMs);
   const seconds = left === null ? null : secondsShown(left);
   const q = question.question;

@@ -1,6 +1,6 @@
 /** The server's clock on the audience's pages: offset from ping/pong, the countdown's seconds, the receipt. */
 import { describe, expect, it } from 'vitest';
-import { ClockOffset, ServerClock, fractionLeft, msAtNextChange, msToNextChange, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
+import { ClockOffset, ServerClock, fractionLeft, msAtNextChange, msToNextChange, msToNextDraw, offsetSample, remainingMs, roughOffset, secondsShown, secondsWithTenths } from '@/domain/clock';
 
 describe('clock offset', () => {
   it('takes the middle of the round trip: a phone 5 s behind the server sees +5 s', () => {
@@ -49,6 +49,17 @@ describe('countdown math', () => {
   it('knows what is left once it changed: the whole second below, never below zero', () => {
     expect([9_250, 9_000, 1_000, 400, 0, -5].map(msAtNextChange)).toEqual([9_000, 8_000, 0, 0, 0, 0]);
     expect(secondsShown(msAtNextChange(9_250))).toBe(secondsShown(9_250) - 1);
+  });
+
+  it('draws again when the shown second changes, or sooner for the ring, and not after the end', () => {
+    // 9,250 ms left: the 10 becomes a 9 in 250 ms; a ring redrawn every 200 ms comes first.
+    expect(msToNextDraw(9_250)).toBe(250);
+    expect(msToNextDraw(9_250, 200)).toBe(200);
+    expect(msToNextDraw(9_130, 200)).toBe(130);
+    expect(msToNextDraw(9_000, 200)).toBe(200);
+    expect(msToNextDraw(1)).toBe(1);
+    expect(msToNextDraw(0, 200)).toBeNull();
+    expect(msToNextDraw(-3)).toBeNull();
   });
 
   it('gives the share of time left for the ring', () => {
