@@ -125,10 +125,11 @@ export const playerMachine = setup({
     clearEndedGame: assign({ endedGame: null }),
     joined: assign((_, params: JoinOutput) => ({ token: params.token, player: params.player, error: null })),
     forgetToken: assign({ token: null, player: null, view: null }),
-    applyView: assign((_, params: { view: PlayerView }) => {
+    applyView: assign(({ context }, params: { view: PlayerView }) => {
       const question = params.view.question;
       const remainingMs = question && question.status === 1 && question.deadline !== null ? Math.max(0, question.deadline - params.view.serverTime) : null;
-      return { view: params.view, remainingMs, error: null };
+      // Until a measured clock says better (setClockOffset): the server's time as it answered.
+      return { view: params.view, remainingMs, endsAt: context.now && remainingMs !== null ? context.now() + remainingMs : null, error: null };
     }),
     applyShown: assign(({ context }, params: { question: PublicQuestion; deadline: number | null; receivedAt: number }) => {
       const base: PlayerView = context.view ?? { serverTime: 0, gameEnded: false, question: null, myAnswer: null, score: 0, levelReached: null, rank: null };
@@ -138,16 +139,28 @@ export const playerMachine = setup({
         myAnswer: null,
       };
       const remainingMs = params.deadline === null ? null : Math.max(0, params.deadline - (params.receivedAt + context.clockOffsetMs));
-      return { view, remainingMs, error: null, refusal: null };
+      const endsAt = context.now && params.deadline !== null ? params.deadline - context.clockOffsetMs : null;
+      return { view, remainingMs, endsAt, error: null, refusal: null };
     }),
     recordAnswer: assign(({ context }, params: AnswerOutput) => ({
       view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null, elapsedMs: params.elapsedMs } },
       error: null,
     })),
+    /** The next second: read from when the countdown ends on this phone's clock (`now`), else one step down. */
     tickDown: assign(({ context }) => ({
-      remainingMs: context.remainingMs === null ? null : msAtNextChange(context.remainingMs),
+      remainingMs:
+        context.remainingMs === null ? null : context.now && context.endsAt !== null ? Math.max(0, context.endsAt - context.now()) : msAtNextChange(context.remainingMs),
     })),
-    setClockOffset: assign((_, params: { offsetMs: number }) => ({ clockOffsetMs: params.offsetMs })),
+    /**
+     * A measured offset also moves a running countdown's end to the server's deadline on this clock
+     * (a reload starts from the server's time as it answered, its time in flight ignored); the next
+     * tick reads it.
+     */
+    setClockOffset: assign(({ context }, params: { offsetMs: number; measured: boolean }) => {
+      const deadline = context.view?.question?.deadline ?? null;
+      const moves = params.measured && context.now && context.endsAt !== null && deadline !== null;
+      return { clockOffsetMs: params.offsetMs, ...(moves ? { endsAt: deadline - params.offsetMs } : {}) };
+    }),
     /** The live link of the phone's token: the game's events, then the connection (which starts the client). */
     openLink: enqueueActions(({ context, enqueue, self }) => {
       if (!context.client || !context.token) return;
@@ -205,6 +218,9 @@ export const playerMachine = setup({
     view: null,
     clockOffsetMs: 0,
     remainingMs: null,
+    endsAt: null,
+    // The page (a live client) reads the phone's own clock; the machine tests pass theirs, or none.
+    now: input.now ?? (input.client ? () => Date.now() : null),
     error: null,
     pending: input.token ? (input.pending ?? null) : null,
     pendingAttempts: 0,
@@ -215,7 +231,7 @@ export const playerMachine = setup({
   }),
   initial: 'starting',
   on: {
-    'clock.synced': { actions: { type: 'setClockOffset', params: ({ event }) => ({ offsetMs: event.offsetMs }) } },
+    'clock.synced': { actions: { type: 'setClockOffset', params: ({ event }) => ({ offsetMs: event.offsetMs, measured: event.measured ?? false }) } },
     'server.playerCount': { actions: { type: 'setPlayerCount', params: ({ event }) => ({ count: event.count }) } },
   },
   states: {

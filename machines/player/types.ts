@@ -77,6 +77,13 @@ export interface PlayerInput {
    * machine never connects, as in the machine tests).
    */
   client?: ConnectionClient;
+  /**
+   * This phone's clock (the page's Date.now). With it a running countdown is read at every tick
+   * from when it ends on this clock, so timers that fire late never add up, and a measured clock
+   * offset corrects it; without it (the machine tests on a simulated clock) each tick takes exactly
+   * the time to the next whole second off. Default: Date.now when there is a `client` (the page).
+   */
+  now?: () => number;
 }
 
 /**
@@ -120,6 +127,10 @@ export interface PlayerContext {
   clockOffsetMs: number;
   /** ms left to answer while answering and timed; null otherwise. */
   remainingMs: number | null;
+  /** With `now`: when the running countdown reaches 0 on this phone's clock (ms since epoch); null otherwise. */
+  endsAt: number | null;
+  /** The input's `now` (null: ticks count down by themselves). */
+  now: (() => number) | null;
   error: string | null;
   /** The answer on its way or waiting for the network; null once the server decided. */
   pending: PendingAnswer | null;
@@ -186,8 +197,11 @@ export type PlayerEvent =
   | { type: 'player.back' }
   /** After a failure to reach the server: try again. */
   | { type: 'player.retry' }
-  /** The clock offset measured from a ping/pong (server_time − local time at mid-flight). */
-  | { type: 'clock.synced'; offsetMs: number }
+  /**
+   * A new estimate of the clock offset (server time − local time): `measured` once from a ping/pong
+   * (at mid-flight), else rough (a frame's server time, its time in flight ignored).
+   */
+  | { type: 'clock.synced'; offsetMs: number; measured?: boolean }
   /** The WebSocket reconnected: whatever was missed is read again from the server. */
   | { type: 'connection.reconnected' }
   /** The browser says the network is back (`online`): a waiting answer goes at once. */

@@ -85,7 +85,7 @@ export function createPlayerLink(api: PlayApi): PlayerLink {
       onConnected: (reconnected) => {
         if (reconnected) sendBack({ type: 'connection.reconnected' });
       },
-      onClock: (offsetMs) => sendBack({ type: 'clock.synced', offsetMs }),
+      onClock: (offsetMs) => sendBack({ type: 'clock.synced', offsetMs, measured: channel.client.clock.measured }),
       // The token is gone: reading the state sends the player back to joining.
       onRejected: () => sendBack({ type: 'connection.reconnected' }),
     });

@@ -475,6 +475,43 @@ describe('player machine, scenarios', () => {
     expect(selectScreen(h.snapshot()), 'too late: watching').toBe('watching');
   });
 
+  it("with the phone's clock, a tick that fires late shows the second due then, and the next comes sooner", async () => {
+    // The phone's clock is the simulated one plus how late its timers run (a busy page).
+    let late = 0;
+    const holder: { h?: Harness } = {};
+    const h = (holder.h = createHarness({ token: null, now: () => holder.h!.clock.now() + late }).start());
+    h.send({ type: 'player.join', pin: '123456', nickname: 'Ann' });
+    await h.resolve('join', JOINED);
+    await h.resolve('loadState', VIEWS.LOBBY);
+    h.send({ type: 'clock.synced', offsetMs: 2_000, measured: true });
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_000 + 10_000, receivedAt: T0 });
+    expect(selectRemainingSeconds(h.snapshot())).toBe(10);
+    late = 300;
+    h.advance(1_000);
+    expect(h.snapshot().context.remainingMs, 'read from the clock, not one second less').toBe(8_700);
+    expect(selectRemainingSeconds(h.snapshot())).toBe(9);
+    h.advance(700);
+    expect(h.snapshot().context.remainingMs, 'the 8 on time again').toBe(8_000);
+    expect(selectRemainingSeconds(h.snapshot())).toBe(8);
+  });
+
+  it('after a reload, a measured clock offset moves the running countdown to the deadline; a rough one does not', async () => {
+    const holder: { h?: Harness } = {};
+    const h = (holder.h = createHarness({ token: 'stored-token', now: () => holder.h!.clock.now() }).start());
+    // The server answered at T0 + 5 s on its clock (5 s ahead of this phone) with 6 s left; its answer
+    // was 150 ms on its way, which the view cannot know: the countdown starts 150 ms late.
+    await h.resolve('loadState', { ...base, serverTime: T0 + 5_000, question: live({ deadline: T0 + 11_000 }) });
+    expect(selectRemainingSeconds(h.snapshot())).toBe(6);
+    h.send({ type: 'clock.synced', offsetMs: 9_000 });
+    h.advance(100);
+    h.send({ type: 'clock.synced', offsetMs: 5_150, measured: true });
+    h.advance(900);
+    expect(h.snapshot().context.remainingMs, 'the measured end, T0 + 5,850 on this clock').toBe(4_850);
+    h.advance(850);
+    expect(h.snapshot().context.remainingMs).toBe(4_000);
+    expect(selectRemainingSeconds(h.snapshot())).toBe(4);
+  });
+
   it('an answer on its way when time runs out is waited for; the server decides', async () => {
     const h = await inLobby();
     h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_000, receivedAt: T0 });
