@@ -551,14 +551,22 @@ export interface SocketGate {
   passAll(): void;
   /** Closes the page's sockets as a network cut would (the page reconnects by itself); held frames are lost with them. */
   drop(): void;
+  /** How many sockets the page has opened so far (a reconnect adds one). */
+  readonly connections: number;
 }
 
-export async function socketGate(page: Page | BrowserContext, url: string | RegExp | ((url: URL) => boolean), options: { holding?: boolean; when?: (frame: string) => boolean } = {}): Promise<SocketGate> {
+export async function socketGate(
+  page: Page | BrowserContext,
+  url: string | RegExp | ((url: URL) => boolean),
+  options: { holding?: boolean; when?: (frame: string) => boolean; /** Sees every frame the server sends, held or not. */ onFrame?: (frame: string) => void } = {},
+): Promise<SocketGate> {
   const queue: Array<{ frame: string | Buffer; deliver: () => void }> = [];
   const waiters: Array<() => void> = [];
   const open = new Set<WebSocketRoute>();
   const text = (frame: string | Buffer) => (typeof frame === 'string' ? frame : frame.toString('base64'));
+  let connections = 0;
   await page.routeWebSocket(url, (ws) => {
+    connections += 1;
     open.add(ws);
     const server = ws.connectToServer();
     // With close handlers set, closing is forwarded by hand (playwright's WebSocketRoute.onClose).
@@ -572,6 +580,7 @@ export async function socketGate(page: Page | BrowserContext, url: string | RegE
     });
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => {
+      options.onFrame?.(text(message));
       if (!state.holding || (options.when && !options.when(text(message)))) {
         ws.send(message);
         return;
@@ -584,6 +593,9 @@ export async function socketGate(page: Page | BrowserContext, url: string | RegE
     holding: options.holding ?? true,
     get held() {
       return queue.length;
+    },
+    get connections() {
+      return connections;
     },
     async next() {
       while (queue.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
