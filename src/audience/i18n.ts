@@ -13,7 +13,8 @@
  *
  * A page gives each language's texts either as they are (the quiz display shows both languages at once
  * while pairing) or as a loader: the player page loads only the current language's file before its
- * first render, and the other one when the player switches (issue 18's budget; its files must then hold
+ * first render, the other one once the first screen is painted (`loadAllTexts`) or at a switch made
+ * before that (issue 18's budget; its files must then hold
  * the same keys, checked by the type `SameKeys` in its entry).
  */
 import { useSyncExternalStore } from 'react';
@@ -99,10 +100,23 @@ function applyLanguage(next: Language): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Loads every language's texts not loaded yet: the player page calls it once its first screen is
+ * painted, so a switch made later needs no network (a phone may have lost it by then). A file that
+ * fails is tried again at the switch.
+ */
+export async function loadAllTexts(): Promise<void> {
+  await Promise.all(LANGUAGES.map((lang) => loadTexts(lang).catch(() => undefined)));
+}
+
 /** Switches once the language's texts are there (loaded on first use when the page gave a loader). */
 export async function setLanguage(next: Language): Promise<void> {
   wanted = next;
-  await loadTexts(next);
+  try {
+    await loadTexts(next);
+  } catch {
+    return; // Not fetched (no network): the page stays in its language; the next tap tries again.
+  }
   if (wanted !== next) return;
   writeLanguageCookie(next);
   applyLanguage(next);

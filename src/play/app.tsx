@@ -16,7 +16,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectError, selectGameTitle, selectIsBusy, selectScreen, selectView, type PlayerScreen } from '@machines/player/selectors';
 import type { PlayerSnapshot } from '@machines/player/player.machine';
-import { useT } from '@/audience/i18n';
+import { loadAllTexts, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { PlayerRefContext, usePlayerValue, type PlayerRef } from './player-ref';
 import type * as LiveModule from './live';
@@ -50,6 +50,11 @@ export function App() {
   // after a few seconds on a phone resuming a player; the form says so when a join was waiting for it.
   const [attempt, setAttempt] = useState(0);
   const [loadFailed, setLoadFailed] = useState<'silently' | 'joining' | null>(null);
+
+  // Once the first screen is painted: the other language's texts, so a switch works without network.
+  useEffect(() => {
+    void loadAllTexts();
+  }, []);
 
   // Runs once the first screen is painted: the machine and the later screens load then, one actor per session.
   useEffect(() => {

@@ -5,7 +5,7 @@
  * the page title and `<html lang>` following a switch.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { currentLanguage, initAudienceI18n, setLanguage, translate } from '@/audience/i18n';
+import { currentLanguage, initAudienceI18n, loadAllTexts, setLanguage, translate } from '@/audience/i18n';
 import en from '@/play/i18n/en.json';
 import zhTW from '@/play/i18n/zh-TW.json';
 
@@ -84,8 +84,36 @@ describe('audience translator with texts loaded per language (the player page)',
     // Loaded once: the next switch to English is immediate.
     await setLanguage('en');
     expect(loads).toEqual(['zh-TW', 'en']);
+    await loadAllTexts();
+    expect(loads, 'nothing loaded twice').toEqual(['zh-TW', 'en']);
     expect(currentLanguage()).toBe('en');
     expect(translate('lobby.welcome', { nickname: 'Ada' })).toBe('Welcome, Ada');
     expect(page.cookie).toContain('language=en');
+  });
+
+  it('loads the other language once the page asks (after its first paint), and stays put when a file cannot be fetched', async () => {
+    const loads: string[] = [];
+    let englishFails = true;
+    page.cookie = 'language=zh-TW';
+    await initAudienceI18n({
+      'zh-TW': async () => {
+        loads.push('zh-TW');
+        return zhTW;
+      },
+      en: async () => {
+        loads.push('en');
+        if (englishFails) throw new TypeError('Failed to fetch');
+        return en;
+      },
+    });
+    await loadAllTexts();
+    expect(loads).toEqual(['zh-TW', 'en']);
+    // The failed file: the switch tries again, and the page stays in Chinese while it cannot.
+    await setLanguage('en');
+    expect(currentLanguage()).toBe('zh-TW');
+    englishFails = false;
+    await setLanguage('en');
+    expect(currentLanguage()).toBe('en');
+    expect(loads).toEqual(['zh-TW', 'en', 'en', 'en']);
   });
 });
