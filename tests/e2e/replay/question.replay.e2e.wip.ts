@@ -22,7 +22,7 @@
  * After every step the page's own question actor must have taken the step's transitions (the test
  * build reports them: src/shared/test-inspector.ts).
  *
- * STATUS: not yet a test file (vitest picks up *.test.ts only). First run: 3 of 15 passed; the server
+ * STATUS: not yet a test file (vitest picks up *.test.ts only). First run: 2 of 13 paths passed (7 of 30 transitions); the server
  * refuses another screen's gameFlow while this screen holds the control lease ("request control
  * first"), so the server.* events must come from a second control screen that asks for control, or
  * the lease released first. Rename to question.replay.e2e.test.ts once it passes.

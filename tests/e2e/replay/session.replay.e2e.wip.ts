@@ -25,7 +25,7 @@
  * After every step the page's own session actor must have taken the step's transitions (the test
  * build reports them: src/shared/test-inspector.ts).
  *
- * STATUS: not yet a test file (vitest picks up *.test.ts only). First run: 19 of 24 paths passed, the
+ * STATUS: not yet a test file (vitest picks up *.test.ts only). First run: 18 of 24 paths passed (25 of 33 transitions, 12 of 12 states), the
  * page's actor taking every step's transitions; the five failures (the login button's name while it
  * loads, the form behind a network failure's alert, the company list reached through a collapsed
  * menu, a 401 offered while logging in) are fixed here but not re-run yet. Rename to
