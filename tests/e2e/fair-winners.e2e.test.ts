@@ -2,8 +2,10 @@
  * Fair winners in real Chromium (issue 21): two phones and a bot that joined with Ann's device id and
  * answered at once; the operator opens the game's Results from the game list, sees the bot flagged,
  * disqualifies it with a reason, and the big screen's ranking and Ben's phone move up at once; the
- * per-question statistics are shown as bars; the winners go to the display as a podium. Screenshots
- * to /tmp/shots-winners for review.
+ * per-question statistics are shown as bars; the winners go to the display as a podium. Then the
+ * control screen's Fair play card during a show: flags appearing as the show moves on, a
+ * disqualification with its reason on the player's phone (zh-TW and en), ranking again restoring it.
+ * Screenshots to /tmp/shots-winners for review.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,5 +149,109 @@ describe('fair winners', () => {
     await small.getByTestId('game-row').filter({ hasText: '尾牙有獎徵答' }).getByTestId('game-results').click();
     await small.getByTestId('results-dialog').getByTestId('percent-correct').getByText('100% correct').waitFor();
     await shoot(small, 'results-3-phone-en');
+  });
+
+  it('on the control screen while the game runs: the flags follow the show, a disqualification with its reason reaches the phone, ranking again restores it', async () => {
+    const game = await operator.createGame({ title: '春酒問答', type: 1, start_time: null, end_time: null });
+    const question = (title: string) =>
+      admin('/question/create', {
+        trivia_game_id: game.id,
+        title,
+        question_text: `${title}？`,
+        question_img: '',
+        pre_video_url: '',
+        have_answering_time: 1,
+        answering_time: 60,
+        score: 0,
+        question_type: 1,
+        is_bonus: 0,
+        options: ['甲', '乙', '丙'].map((text, i) => ({ title: 'ABC'[i], text, img: '' })),
+        answer: ['A'],
+      });
+    await question('第一題');
+
+    const ann = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
+    const ben = await openPage(browser, { locale: 'en-US', viewport: PHONE });
+    await join(ben, game.pin, 'Ben', 'en');
+    await join(ann, game.pin, 'Ann', 'zh-TW');
+
+    // The control screen opens with nobody flagged yet.
+    const office = await openPage(browser, { locale: 'zh-TW', viewport: { width: 1280, height: 900 } });
+    await loginByApi(office, server);
+    await office.goto(`${server.url}/triviaGame/start/${game.id}`);
+    const flags = office.getByTestId('flags-card');
+    await flags.getByText('公平性').waitFor();
+    await flags.getByTestId('fair-play-empty').getByText('沒有玩家被標記。').waitFor();
+
+    // Two more join from Ben's device (its id copied, as a second tab of one browser would): flagged
+    // once the show moves on (a question shown), without the operator reading again.
+    const benDevice = await ben.evaluate(() => localStorage.getItem('ltbo.deviceId'));
+    const cho = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
+    await cho.goto(`${server.url}/play?pin=${game.pin}`);
+    await cho.evaluate((id) => localStorage.setItem('ltbo.deviceId', id!), benDevice);
+    await join(cho, game.pin, 'Cho', 'zh-TW');
+    await playApi('/join', { pin: game.pin, nickname: 'Dee', device_id: benDevice });
+    const row = office.getByTestId('question-row').filter({ hasText: '第一題' });
+    await row.getByTestId('question-action').click();
+    const countdown = office.getByTestId('countdown-dialog');
+    await countdown.waitFor();
+    await option(ann, 'A').click();
+    await option(ben, 'A').click();
+    await option(cho, 'A').click();
+    await countdown.getByTestId('countdown-answered').filter({ hasText: '已作答 3 / 4 人' }).waitFor();
+    await countdown.getByTestId('publish-now').click();
+    await office.getByTestId('confirm-publish').getByRole('button', { name: '確定' }).click();
+    await countdown.waitFor({ state: 'hidden' });
+    for (const name of ['Ben', 'Cho', 'Dee']) await flags.locator(`[data-testid="fair-play-row"][data-nickname="${name}"]`).getByTestId('flag-sharedDevice').getByText('同一裝置 3 人').waitFor();
+    expect(await flags.locator('[data-testid="fair-play-row"][data-nickname="Ann"]').count()).toBe(0);
+    await row.getByTestId('question-action').filter({ hasText: '公佈排名' }).click();
+    await row.getByText('已公佈排名').waitFor();
+    const ranking = office.getByTestId('ranking-card');
+    await ranking.getByTestId('ranking-row').filter({ hasText: 'Cho' }).waitFor();
+
+    // Cho is disqualified from the control screen, with a reason.
+    const choRow = flags.locator('[data-testid="fair-play-row"][data-nickname="Cho"]');
+    await choRow.getByRole('button', { name: '取消資格' }).click();
+    await choRow.getByLabel('原因').fill('與 Ben 同一支手機');
+    await choRow.getByRole('button', { name: '確定取消' }).click();
+    await choRow.getByText('已取消資格').waitFor();
+    await choRow.getByText('與 Ben 同一支手機').waitFor();
+    // The control screen's ranking and Cho's phone at once.
+    await expect.poll(() => ranking.getByTestId('ranking-row').filter({ hasText: 'Cho' }).count()).toBe(0);
+    const choBanner = cho.getByTestId('disqualified');
+    await choBanner.getByText('你已被主辦單位取消資格').waitFor();
+    await choBanner.getByText('與 Ben 同一支手機').waitFor();
+    expect(await cho.getByTestId('rank').count()).toBe(0);
+    await shoot(office, 'control-1-flags-disqualified-zh-TW-1280');
+    await shoot(cho, 'phone-2-disqualified-zh-TW');
+    // A reload keeps saying so.
+    await cho.reload();
+    await choBanner.getByText('你已被主辦單位取消資格').waitFor();
+
+    // Ben too, from a second control screen on a phone-sized window, in English (a watcher may decide it).
+    const small = await openPage(browser, { locale: 'en-US', viewport: { width: 390, height: 844 } });
+    await loginByApi(small, server);
+    await small.goto(`${server.url}/triviaGame/start/${game.id}`);
+    const smallFlags = small.getByTestId('flags-card');
+    const benRow = smallFlags.locator('[data-testid="fair-play-row"][data-nickname="Ben"]');
+    await benRow.getByTestId('flag-sharedDevice').waitFor();
+    await benRow.getByRole('button', { name: 'Disqualify' }).click();
+    await benRow.getByLabel('Reason').fill('Three players on one phone');
+    await benRow.getByRole('button', { name: 'Disqualify' }).click();
+    await benRow.getByText('Disqualified', { exact: true }).waitFor();
+    const benBanner = ben.getByTestId('disqualified');
+    await benBanner.getByText('The organiser has disqualified you').waitFor();
+    await benBanner.getByText('Three players on one phone').waitFor();
+    await smallFlags.scrollIntoViewIfNeeded();
+    await shoot(small, 'control-2-flags-disqualified-en-390');
+    await shoot(ben, 'phone-3-disqualified-en');
+
+    // Cho is ranked again: the message goes, the place comes back, on her phone and the control screen.
+    await choRow.getByRole('button', { name: '恢復資格' }).click();
+    await choRow.getByText('列入排名').waitFor();
+    await choBanner.waitFor({ state: 'hidden' });
+    await cho.getByTestId('rank').waitFor();
+    await ranking.getByTestId('ranking-row').filter({ hasText: 'Cho' }).waitFor();
+    await shoot(cho, 'phone-4-ranked-again-zh-TW');
   });
 });
