@@ -37,7 +37,7 @@ const detail = async (id: number) => (await b.admin('/triviaGame/detail', { id }
 /** What the game holds in the database: players, answers, rankings, questions sent. */
 async function leftIn(gameId: number) {
   const count = async (table: string, where = '') =>
-    Number((await app.db.execute(sql.raw(`select count(*)::int as n from ${table} where trivia_game_id = ${gameId}${where}`))).rows[0]!.n);
+    Number(((await app.db.execute(sql.raw(`select count(*)::int as n from ${table} where trivia_game_id = ${gameId}${where}`))) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
   return { players: await count('players'), answers: await count('answers'), rankings: await count('rankings'), sent: await count('questions', ' and status > 0') };
 }
 
