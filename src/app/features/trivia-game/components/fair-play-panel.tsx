@@ -37,6 +37,9 @@ export interface FairPlayPanelProps {
   onChanged?: () => void;
 }
 
+/** A cell of the players' table: a table cell from md up, a block of the player's stacked entry on a phone. */
+const STACKED_CELL = { display: { base: 'block', md: 'table-cell' }, borderBottomWidth: { base: '0', md: '1px' }, px: { base: '0', md: '2' }, py: { base: '1', md: '2' } } as const;
+
 export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelProps) {
   const { t } = useTranslation('trivia');
   const mayControl = usePermission('triviaGame.control');
@@ -87,9 +90,11 @@ export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelPr
         </Text>
       ) : null}
       {list && list.length > 0 ? (
-        <Box overflowX="auto">
-          <Table.Root size="sm">
-            <Table.Header>
+        // On a phone each player is a stacked block (name, hints, status, the button): a sideways
+        // scrolling table hid the name once the button was in view.
+        <Box overflowX={{ base: 'visible', md: 'auto' }}>
+          <Table.Root size="sm" display={{ base: 'block', md: 'table' }}>
+            <Table.Header hideBelow="md">
               <Table.Row>
                 <Table.ColumnHeader>{t('fairPlay.player')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('fairPlay.flags')}</Table.ColumnHeader>
@@ -97,19 +102,19 @@ export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelPr
                 {mayControl ? <Table.ColumnHeader /> : null}
               </Table.Row>
             </Table.Header>
-            <Table.Body>
+            <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
               {list.map((player) => (
-                <Table.Row key={player.player_id} data-testid="fair-play-row" data-nickname={player.nickname}>
-                  <Table.Cell>
+                <Table.Row key={player.player_id} data-testid="fair-play-row" data-nickname={player.nickname} display={{ base: 'flex', md: 'table-row' }} flexWrap="wrap" columnGap="3" py={{ base: '2', md: '0' }} borderBottomWidth={{ base: '1px', md: '0' }}>
+                  <Table.Cell {...STACKED_CELL}>
                     <Text fontWeight="medium">{player.nickname}</Text>
                     <Text textStyle="xs" color="fg.muted">
                       #{player.join_order}
                     </Text>
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell {...STACKED_CELL}>
                     <FlagBadges flags={player.flags} />
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell {...STACKED_CELL}>
                     {player.disqualified ? (
                       <Stack gap="0">
                         <Badge colorPalette="red" variant="solid" size="sm" w="fit-content">
@@ -127,7 +132,7 @@ export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelPr
                     )}
                   </Table.Cell>
                   {mayControl ? (
-                    <Table.Cell textAlign="end">
+                    <Table.Cell textAlign="end" {...STACKED_CELL} w={{ base: 'full', md: 'auto' }}>
                       {player.disqualified ? (
                         <Button size="xs" variant="outline" disabled={busy} onClick={() => void change(player, false)}>
                           <LuUserCheck />
