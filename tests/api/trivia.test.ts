@@ -133,6 +133,7 @@ describe('games', () => {
       answer_count: 0,
       ended_at: null,
       join_url: null, // neither PUBLIC_URL nor a company public URL here (tests/api/venue.test.ts)
+      rehearsal_players: 0, // no rehearsal with simulated players (tests/api/rehearsal-bots.test.ts)
       levels: [],
     });
   });
