@@ -166,6 +166,16 @@ export const gameMachine = setup({
       return { loaded: params.loaded, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), error: null, rehearsal };
     }),
     storeRehearsal: assign((_, params: { rehearsal: RehearsalState }) => ({ rehearsal: { players: params.rehearsal.players, joined: params.rehearsal.joined } })),
+    /**
+     * The start's answer is the rehearsal as it began (usually nobody joined yet); the bots' joins are
+     * published on the socket meanwhile and may arrive first. The count only grows while a rehearsal
+     * runs, so a frame of the same rehearsal that already counted more joins is kept.
+     */
+    storeStartAnswer: assign(({ context }, params: { rehearsal: RehearsalState }) => {
+      const { players, joined } = params.rehearsal;
+      const known = context.rehearsal.players === players ? context.rehearsal.joined : 0;
+      return { rehearsal: { players, joined: Math.max(joined, known) } };
+    }),
     /** One question actor per question, at the status the server says (the live one with its time left). */
     spawnQuestions: assign(({ context, spawn, system }) => {
       const snapshot = context.operatorSnapshot;
@@ -606,7 +616,7 @@ export const gameMachine = setup({
               action: 'start' as const,
               players: event.type === 'host.startRehearsal' ? event.players : 0,
             }),
-            onDone: { target: 'deciding', actions: { type: 'storeRehearsal', params: ({ event }) => ({ rehearsal: event.output }) } },
+            onDone: { target: 'deciding', actions: { type: 'storeStartAnswer', params: ({ event }) => ({ rehearsal: event.output }) } },
             onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
           },
         },
