@@ -4,6 +4,7 @@
  * served under /play) and the quiz display (quiz.html, served under /quiz).
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -178,9 +179,13 @@ export default defineConfig({
   },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    // Unit, machine and API tests run in parallel files; e2e files share one Chromium and run serially.
+    // Unit, machine and API tests run in parallel files, one per core: vitest's own default leaves a
+    // core to itself (cores - 1), which on a 2-core machine ran every file one after another. Those
+    // files spend their time in their own worker (the server and the embedded database in process), so
+    // a second worker nearly halves them. The e2e files then run serially, after them (below).
     // 'unit' never opens a database (its result is the same on PGlite and PostgreSQL); 'api' and 'e2e'
     // do: CI's PostgreSQL pass runs only those two (`npm test -- --project api --project e2e`, .ci/run).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         resolve: { alias },

@@ -18,6 +18,8 @@
  *
  *   npm run machines:paths                     # table, report at coverage/machine-paths.json
  *   npm run machines:paths -- --out report.json
+ *   npm run machines:paths -- --reuse          # model reports from the last `npm test` run with
+ *                                              # MACHINE_COVERAGE_DIR set (CI), not run again
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,14 +121,20 @@ function readBrowserReport(dir: string, machine: string): BrowserCoverage | null
 function main(): number {
   const outIndex = process.argv.indexOf('--out');
   const out = path.resolve(outIndex > 0 ? process.argv[outIndex + 1]! : path.join(root, 'coverage', 'machine-paths.json'));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'machine-coverage-'));
+  const browserDir = replayDir();
+  // --reuse: the model tests already ran in this checkout's `npm test` with MACHINE_COVERAGE_DIR set
+  // (CI does), and wrote their reports beside the browser's: read those instead of running them again.
+  const reuse = process.argv.includes('--reuse') && MACHINES.every((machine) => fs.existsSync(path.join(browserDir, `${machine}.json`)));
+  if (process.argv.includes('--reuse') && !reuse) console.log(`--reuse: the model reports are not all in ${browserDir}; running the model tests`);
+  const dir = reuse ? browserDir : fs.mkdtempSync(path.join(os.tmpdir(), 'machine-coverage-'));
   try {
-    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', 'tests/machines'], {
-      cwd: root,
-      env: { ...process.env, MACHINE_COVERAGE_DIR: dir },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const browserDir = replayDir();
+    const run = reuse
+      ? { status: 0 }
+      : spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', 'tests/machines'], {
+          cwd: root,
+          env: { ...process.env, MACHINE_COVERAGE_DIR: dir },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
     const reports: MachineReport[] = [];
     const missing: string[] = [];
     for (const machine of MACHINES) {
@@ -180,7 +188,7 @@ function main(): number {
     if (run.status !== 0) console.log(`the machine tests failed (exit ${run.status})`);
     return uncovered || browserUncovered || missing.length > 0 || run.status !== 0 ? 1 : 0;
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!reuse) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
