@@ -14,6 +14,7 @@ import type { PendingAnswer } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { devInspector } from '@/shared/dev-inspector';
+import { testInspector } from '@/shared/test-inspector';
 import { createPlayerLink } from './live-link';
 import { PlayerActor } from './player-context';
 import { playerLogic } from './player-logic';
@@ -47,7 +48,7 @@ function pageParts() {
 /** A player actor, started: resuming `token` (with its waiting answer, sent first), or at the join form. */
 export function startPlayer(token: string | null, pending: PendingAnswer | null): PlayerRef {
   const { logic, link } = pageParts();
-  return createActor(logic, { input: { token, pending, client: link.client }, inspect: devInspector }).start();
+  return createActor(logic, { input: { token, pending, client: link.client }, inspect: devInspector ?? testInspector }).start();
 }
 
 /** Under the header while the phone plays: who is playing and their score, and the reconnecting banner. */

@@ -3,7 +3,7 @@
  * `testSeam`) a page a test marked before it loaded (`window.__LTBO_E2E__ = true`, see
  * src/app/e2e-hooks.ts) keeps every transition its actors take in `window.__ltboTransitions` and hands
  * it to `window.__ltboRecord` when the test exposed that binding (it outlives a reload), so the
- * replays in tests/e2e/replay can check that the page's own session or question actor took the
+ * replays in tests/e2e/replay can check that the page's own session, question or player actor took the
  * transition a path step stands for (tests/e2e/replay/support/replay.ts, `observed`). A transition is
  * named as tests/machines/support/model.ts's `transitionKey` names it: `source|event|index`.
  * In any other build `import.meta.env.LTBO_TEST_SEAM` is false and this is undefined: nothing is kept.

@@ -1,9 +1,8 @@
 /**
- * WORK IN PROGRESS (issue 23), not a test file yet (vitest collects only files named *.test.ts under
- * tests/e2e): the adapter is complete for the 49 transitions of machines/player (22 chosen paths of
- * 1,335 shortest ones, one of them in `notInBrowser`) but has never run in Chromium: the two browser
- * slots of the shared machine were busy for the whole session. Run it as
- * tests/e2e/replay/player.replay.e2e.test.ts (move it back, imports one level up) and fix what fails.
+ * STATUS (issue 23): green. 23 paths chosen of 1,188 shortest ones take the 48 transitions a browser can
+ * cause (of 49; the 49th is `notInBrowser`, below) and rest in all 24 state nodes; the page's own player
+ * actor takes each step's transitions (`observed`). The last two runs (2026-11-26, two-core machine shared
+ * with other tests, load 11 to 12): 25/25 tests in 115 and 121 s (paths 95 and 101 s). Nothing left.
  *
  * The player machine (machines/player) replayed in Chromium (issue 23): the shortest paths of the chart
  * that together take every transition drive the real phone page (/play, 390 px) against the real
@@ -27,7 +26,12 @@
  *   page.clock.runFor — the countdown's ticks, the pending answer's retry, the offline retry, the
  *   heartbeat. Nothing waits for real time.
  * The states (`states`) assert what the player sees, in the path's language (the paths alternate
- * between zh-TW and en): the screen's texts, disabled options, the countdown.
+ * between zh-TW and en): the screen's texts, disabled options, the countdown. After every step the
+ * page's own player actor must have taken the step's transitions (reported by the test build's seam,
+ * src/shared/test-inspector.ts, through observePage).
+ * The server's events are offered as a real server sends them: the game's end comes alone only where
+ * nothing is left to publish (the lobby, a published ranking); elsewhere the server publishes the live
+ * question's answer and the final ranking first, which other steps cover.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,14 +39,15 @@ import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { msToNextChange } from '@/domain/clock';
+import { COALESCE_MS } from '@/server/features/live/realtime';
 import { OFFLINE_RETRY_MS, pendingRetryMs, playerMachine } from '@machines/player/player.machine';
 import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerContext, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
-import { createTestApp } from '../../../support/app';
-import { TestClock } from '../../../support/clock';
-import { launchBrowser, openPage } from '../../support/browser';
-import { operatorApi, type OperatorApi } from '../../support/operator-api';
-import { DIST_DIR, type RunningServer } from '../../support/server';
-import { browserLocale, gate, replayInChromium, say, type Gate, type Lang, type ReplayPath, type ReplayStep } from '../support/replay';
+import { createTestApp } from '../../support/app';
+import { TestClock } from '../../support/clock';
+import { launchBrowser, openPage } from '../support/browser';
+import { operatorApi, type OperatorApi } from '../support/operator-api';
+import { DIST_DIR, type RunningServer } from '../support/server';
+import { browserLocale, gate, observePage, replayInChromium, say, type Gate, type Lang, type ReplayPath, type ReplayStep } from './support/replay';
 
 // ---------------------------------------------------------------------------------------------
 // The model: the events offered to the traversal (as in tests/machines/player.machine.test.ts).
@@ -115,7 +120,6 @@ const ALWAYS: ModelEvent[] = [
   { type: 'player.retry' },
   { type: 'connection.reconnected' },
   { type: 'connection.online' },
-  { type: 'server.gameEnded' },
   { type: TICK },
   { type: RETRY },
   { type: OFFLINE_RETRY },
@@ -154,6 +158,9 @@ function modelEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
   if ((syncing || !question || question.status >= 2) && view?.levelReached != null) events.push({ type: 'server.questionShown', question: LEVEL2, deadline: T0 + 2_500, receivedAt: T0 });
   if (syncing || question?.status === 1) events.push({ type: 'server.answerPublished', questionId: Q1.id });
   if (syncing || (question && question.status >= 2)) events.push({ type: 'server.rankingPublished', questionId: Q1.id });
+  // The end alone only where nothing is left to publish (src/server/features/live/publication.ts, finishGame:
+  // a live question's answer, then the final ranking if answers were published after the last one, then the end).
+  if (syncing || !question || inState(snapshot, { inGame: 'ranked' })) events.push({ type: 'server.gameEnded' });
   if (inState(snapshot, { inGame: 'lobby' })) events.push({ type: 'clock.synced', offsetMs: 0 }, { type: 'server.playerCount', count: 2 });
   return events;
 }
@@ -175,6 +182,8 @@ function serializeState(snapshot: AnyMachineSnapshot, event: ModelEvent | undefi
 // The world: one server on a TestClock, one browser; per path a game and a phone.
 
 const PHONE = { width: 390, height: 844 } as const;
+/** How long a poll waits for what the page or the server does (as long as a locator: browser.ts's default), for a loaded machine. */
+const WAIT_MS = 10_000;
 const QUESTION_SECONDS = 10;
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -309,6 +318,8 @@ interface Phone {
   frames: string[];
   /** The screen shown last (what stays on screen while the phone reads its state again). */
   lastScreen: string | null;
+  /** The transitions the page's own player actor took since the last call (the test build's seam). */
+  observed: () => Promise<string[]>;
 }
 
 const t = (phone: Phone, zh: string, en: string) => say(phone.lang, zh, en);
@@ -328,18 +339,18 @@ async function flow(game: Game, question: GameQuestion | null, type: 2 | 3 | 4 |
 /** Waits until the server sent the page a frame of `type` (counting from `from`), when the phone's socket is open. */
 async function frameReached(phone: Phone, from: number, type: string): Promise<void> {
   if (!phone.socket?.open) return;
-  await expect.poll(() => phone.frames.slice(from).includes(type), { message: `the page hears ${type}` }).toBe(true);
+  await expect.poll(() => phone.frames.slice(from).includes(type), { timeout: WAIT_MS, message: `the page hears ${type}` }).toBe(true);
 }
 
 /** Runs a change of the game that the page hears on its socket; while it reads its state, it reads again (held too). */
 async function serverStep(phone: Phone, type: string, step: () => Promise<unknown>): Promise<void> {
   // A phone with a token listens to the game's topic (unless the network is cut): what the server does next reaches it.
-  if (!phone.cut && (phone.step?.before.context as PlayerContext | undefined)?.token) await expect.poll(() => phone.subscribed, { message: "the phone listens to the game's topic" }).toBe(true);
+  if (!phone.cut && (phone.step?.before.context as PlayerContext | undefined)?.token) await expect.poll(() => phone.subscribed, { timeout: WAIT_MS, message: "the phone listens to the game's topic" }).toBe(true);
   const from = phone.frames.length;
   const held = phone.stateGate.held;
   await step();
   await frameReached(phone, from, type);
-  if (phone.socket?.open && held > 0) await expect.poll(() => phone.stateGate.held, { message: 'the phone reads its state again' }).toBeGreaterThan(held);
+  if (phone.socket?.open && held > 0) await expect.poll(() => phone.stateGate.held, { timeout: WAIT_MS, message: 'the phone reads its state again' }).toBeGreaterThan(held);
 }
 
 async function show(phone: Phone, want: { level2?: boolean; untimed?: boolean } = {}): Promise<GameQuestion> {
@@ -427,6 +438,10 @@ async function stateOutcome(phone: Phone, step: ReplayStep<ModelEvent>): Promise
 /** Lets the held answer go to the server (frames on the socket, or the POST), and its fallback after it. */
 async function releaseAnswer(phone: Phone): Promise<void> {
   phone.answers = 'pass';
+  // A tap's answer whose frame got no reply in time went again as a POST; when the server refuses that one,
+  // the page reads /state to tell a lost reply from a refusal (src/play/player-logic.ts, sendAnswer). The
+  // machine itself reads no state after a tap's outcome, so such reads go through until the next action.
+  if (phone.step && inState(phone.step.before, { inGame: 'answering' })) phone.stateGate.holding = false;
   for (const frame of phone.answerFrames.splice(0)) {
     if (phone.socket?.open) await phone.socket.server.send(frame);
   }
@@ -507,6 +522,7 @@ async function openPhone(replayPath: ReplayPath<ModelEvent, PlayerInput>, lang: 
     socket: null,
     frames: [],
     lastScreen: null,
+    observed: await observePage(page, playerMachine),
   };
   await page.route('**/api/play/answer', (route) => {
     if (phone.answers === 'fail') return route.abort('internetdisconnected');
@@ -546,7 +562,8 @@ async function openPhone(replayPath: ReplayPath<ModelEvent, PlayerInput>, lang: 
   });
 
   // The page's clock: the server's time, standing still until the path moves it.
-  await page.clock.install({ time: clock.now() });
+  // (Installed a minute early: the page's clock runs from the install to the pause, which may only go forward.)
+  await page.clock.install({ time: clock.now() - 60_000 });
   await page.clock.pauseAt(clock.now());
 
   const input = replayPath.start.input;
@@ -590,6 +607,7 @@ const acting = (actions: Record<string, Action>) =>
       async (phone: Phone, event: ModelEvent, step: ReplayStep<ModelEvent>) => {
         phone.step = step;
         phone.answers = 'hold';
+        phone.stateGate.holding = true;
         await action(phone, event, step);
       },
     ]),
@@ -607,6 +625,7 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
   serializeState,
   describeEvent,
   open: (replayPath, { lang, index }) => openPhone(replayPath, lang, index),
+  observed: (phone) => phone.observed(),
   timeout: 60_000,
   transient: ['starting'],
   notInBrowser: [
@@ -646,18 +665,25 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
       const from = phone.frames.length;
       const other = await playApi('/join', { pin: phone.game.pin, nickname: `Other${phone.index}` });
       expect(other.code, JSON.stringify(other)).toBe(200);
+      // The server tells the joins of a moment together (COALESCE_MS on its clock).
+      await clock.advance(COALESCE_MS);
       await frameReached(phone, from, 'server.playerJoined');
       await phone.page.getByText(t(phone, '目前 2 位玩家', '2 players joined')).waitFor();
     },
     'connection.reconnected': async (phone) => {
       // The server side drops the socket; the phone reconnects after its backoff (at most 500 ms at first).
-      const socket = phone.socket;
-      if (!socket?.open) throw new Error('no socket to drop');
-      const from = phone.frames.length;
-      await socket.server.close({ code: 1001, reason: 'going away' });
-      await expect.poll(() => socket.open).toBe(false);
+      // Only a subscription after the first is a reconnect to the page: the first one comes before.
+      await expect.poll(() => phone.subscribed, { timeout: WAIT_MS, message: "the phone listens to the game's topic" }).toBe(true);
+      const socket = phone.socket!;
+      // Closing a side by hand fires neither side's onClose: both sides are closed here, as a server going away would.
+      socket.open = false;
+      phone.subscribed = false;
+      await socket.server.close({ code: 1000 }).catch(() => undefined);
+      await socket.page.close({ code: 4000, reason: 'going away' }).catch(() => undefined);
+      // The page's clock moves once the page has seen the close (and set its backoff): the banner says so.
+      await phone.page.getByText(t(phone, '重新連線中…', 'Reconnecting…'), { exact: true }).waitFor();
       await advancePage(phone, 600);
-      await frameReached(phone, from, 'subscribed');
+      await expect.poll(() => phone.subscribed, { timeout: WAIT_MS, message: 'the phone subscribes again' }).toBe(true);
     },
     'connection.online': async (phone) => {
       await online(phone);
@@ -683,7 +709,7 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
         await advancePage(phone, before * 1_000);
       } else {
         await advancePage(phone, msToNextChange(before * 1_000));
-        await expect.poll(() => seconds(phone), { message: 'the countdown shows the next second' }).toBe(before - 1);
+        await expect.poll(() => seconds(phone), { timeout: WAIT_MS, message: 'the countdown shows the next second' }).toBe(before - 1);
       }
     },
     [RETRY]: async (phone, _event, step) => {
@@ -730,13 +756,13 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
   }),
   states: {
     joining: async (phone) => {
-      expect(await phone.page.getByTestId('me').count(), 'no player on a phone that joins').toBe(0);
+      await expect.poll(() => phone.page.getByTestId('me').count(), { timeout: WAIT_MS, message: 'no player on a phone that joins' }).toBe(0);
     },
     'joining.form': async (phone, snapshot) => {
       const page = phone.page;
       await screen(phone, 'join');
       await page.getByRole('heading', { name: t(phone, '加入遊戲', 'Join the game') }).waitFor();
-      await expect.poll(() => page.getByRole('button', { name: t(phone, '加入', 'Join'), exact: true }).isEnabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: t(phone, '加入', 'Join'), exact: true }).isEnabled(), { timeout: WAIT_MS }).toBe(true);
       if ((snapshot.context as PlayerContext).error) await page.getByRole('alert').waitFor();
     },
     'joining.submitting': async (phone) => {
@@ -756,14 +782,14 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
       // Reading the state: the last screen stays (no spinner flash), or "Connecting…" before there is one.
       const page = phone.page;
       if (viewOf(snapshot) && phone.lastScreen) await page.locator(`.page[data-screen="${phone.lastScreen}"]`).waitFor();
-      else await page.getByText(t(phone, '連線中…', 'Connecting…')).waitFor();
-      await expect.poll(() => phone.stateGate.held, { message: 'the phone reads its state' }).toBeGreaterThan(0);
+      else await page.getByText(t(phone, '連線中…', 'Connecting…'), { exact: true }).waitFor();
+      await expect.poll(() => phone.stateGate.held, { timeout: WAIT_MS, message: 'the phone reads its state' }).toBeGreaterThan(0);
     },
     delivering: async (phone, snapshot) => {
       const page = phone.page;
       if (phone.lastScreen === 'pending' && viewOf(snapshot)) await page.getByTestId('pending').waitFor();
-      else if (!viewOf(snapshot)) await page.getByText(t(phone, '連線中…', 'Connecting…')).waitFor();
-      await expect.poll(() => phone.answerFrames.length + phone.answerPosts.length, { message: 'the kept answer is on its way' }).toBeGreaterThan(0);
+      else if (!viewOf(snapshot)) await page.getByText(t(phone, '連線中…', 'Connecting…'), { exact: true }).waitFor();
+      await expect.poll(() => phone.answerFrames.length + phone.answerPosts.length, { timeout: WAIT_MS, message: 'the kept answer is on its way' }).toBeGreaterThan(0);
     },
     offline: async (phone) => {
       await screen(phone, 'offline');
@@ -800,7 +826,7 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
     },
     'inGame.answering.form': async () => {},
     'inGame.answering.form.choosing': async (phone, snapshot) => {
-      await expect.poll(() => option(phone, 'A').isEnabled(), { message: 'the options can be tapped' }).toBe(true);
+      await expect.poll(() => option(phone, 'A').isEnabled(), { timeout: WAIT_MS, message: 'the options can be tapped' }).toBe(true);
       if ((snapshot.context as PlayerContext).error) await phone.page.getByRole('alert').waitFor();
     },
     'inGame.answering.form.submitting': async (phone) => {
