@@ -18,7 +18,9 @@
  * /proc/<pid>/stat; on PostgreSQL also every postgres process's), the bare route's req/s and p99, and
  * the ratio ours / bare. Before and after each route one request checks the envelope is code 200
  * (the token still valid), and any non-2xx or socket error is counted and printed. No request sends
- * Accept-Encoding, so neither side compresses. Writes JSON to bench/results/api-<time>.json.
+ * Accept-Encoding, so neither side compresses, unless `--accept-encoding br` (or gzip) asks for it as a
+ * browser does: then the server compresses what is 1 KB or more (a cached answer's compressed copy is
+ * kept with it), the bare server still does not. Writes JSON to bench/results/api-<time>.json.
  * A benchmark, not a test: it asserts nothing, it reports. See bench/README.md.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     port: { type: 'string', default: '18100' },
     'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    'accept-encoding': { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
@@ -59,6 +62,8 @@ const questionTotal = Number(values.questions);
 const port = Number(values.port);
 const databases = values.database.split(',').map((d) => d.trim()) as DatabaseName[];
 const routes = values.routes.split(',').map((r) => r.trim()) as RouteName[];
+/** Sent with every request when set (e.g. `br`, as a browser would): the server then compresses what is 1 KB or more; the bare server never does. */
+const acceptEncoding = values['accept-encoding'];
 if (
   !(duration > 0) ||
   !(connections > 0) ||
@@ -274,7 +279,12 @@ function routeRequests(name: RouteName, bigGameId: number): RouteRequest[] {
 }
 
 async function load(url: string, requests: RouteRequest[], seconds: number, token?: string): Promise<Result> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', cid: '1', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    cid: '1',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+  };
   return autocannon({
     url,
     connections,
@@ -393,7 +403,9 @@ async function runDatabase(database: DatabaseName): Promise<DatabaseResult> {
 
 const started = new Date();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
-console.log(`bench:api — ${connections} connections, ${duration} s per route (+${warmup} s warm-up), databases ${databases.join(', ')}; ${machine}; load ${loadAverage()}`);
+console.log(
+  `bench:api — ${connections} connections, ${duration} s per route (+${warmup} s warm-up), databases ${databases.join(', ')}${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}; ${machine}; load ${loadAverage()}`,
+);
 console.log('   the server, autocannon (this process) and the bare Fastify server are separate processes sharing this machine\'s cores');
 const results: DatabaseResult[] = [];
 for (const database of databases) results.push(await runDatabase(database));
@@ -420,6 +432,6 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `api-${started.toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
-  `${JSON.stringify({ started: started.toISOString(), machine, connections, duration_s: duration, warmup_s: warmup, load_average_end: loadAverage(), results }, null, 2)}\n`,
+  `${JSON.stringify({ started: started.toISOString(), machine, connections, duration_s: duration, warmup_s: warmup, accept_encoding: acceptEncoding || null, load_average_end: loadAverage(), results }, null, 2)}\n`,
 );
 console.log(`\nwrote ${path.relative(root, file)}`);

@@ -7,6 +7,7 @@
  * share one database: the change goes through A, the read to B, whose cache was filled just before.
  * The embedded PGlite admits one process only: there both are the one app.
  */
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -190,5 +191,55 @@ describe.skipIf(!usingPostgres)('an instance whose bus connection drops (Postgre
     expect((await games(b)).list.find((g) => g.id === id)?.title).toBe('Changed while B was deaf');
     await up;
     expect((await games(b)).list.find((g) => g.id === id)?.title).toBe('Changed while B was deaf');
+  });
+});
+
+describe('a cached answer, compressed', () => {
+  const decode = (res: { headers: Record<string, unknown>; rawPayload: Buffer }): string => {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+    expect(encoding ?? 'identity').toBe('identity');
+    return res.rawPayload.toString('utf8');
+  };
+  const list = (acceptEncoding: string | null) =>
+    a.inject({
+      method: 'POST',
+      url: '/api/admin/triviaGame/list',
+      payload: JSON.stringify({ page: 1, limit: 100 }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${root}`, ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }) },
+    });
+
+  it('goes out in the encoding the client accepts, the same JSON as uncompressed, and is never a stale copy', async () => {
+    for (let i = 1; i <= 8; i++) await createGame(a, `Compressed list game ${i} with a title long enough to pass the threshold`);
+    const plain = decode(await list(null));
+    expect(plain.length, 'over the 1 KB below which nothing is compressed').toBeGreaterThan(1024);
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      [null, undefined],
+    ] as const) {
+      // The first read may be a miss (compressed on the way out); the next ones are hits from memory.
+      for (let read = 0; read < 3; read++) {
+        const hits = a.readCache!.snapshot().hits;
+        const res = await list(accept);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding'], `${accept} read ${read}`).toBe(expected);
+        if (expected) expect(String(res.headers.vary), String(accept)).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(decode(res), `${accept} read ${read}`).toBe(plain);
+        if (read > 0) expect(a.readCache!.snapshot().hits, 'answered from memory').toBe(hits + 1);
+      }
+    }
+    // A change: the compressed copy of the old list is not what the next reader gets.
+    await createGame(a, 'Added after the compressed copy was kept');
+    const after = JSON.parse(decode(await list('br'))) as { data: { list: Game[] } };
+    expect(after.data.list.some((game) => game.title === 'Added after the compressed copy was kept')).toBe(true);
+    const again = await list('br');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(again))).toEqual(after);
   });
 });

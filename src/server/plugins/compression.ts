@@ -2,7 +2,8 @@
  * Compressed answers. Built files are compressed once at build time (vite.config.ts writes .br and .gz
  * beside them) and plugins/spa.ts sends the one the browser accepts. Everything else the server writes
  * (JSON envelopes, the SPA's HTML fallback, CSV exports) is compressed here on the fly: brotli or gzip,
- * as the request's Accept-Encoding allows, from 1 KB up (smaller bodies gain less than the headers cost).
+ * as the request's Accept-Encoding allows, from 1 KB up (smaller bodies gain less than the headers cost);
+ * the read cache (features/read-cache) keeps the compressed copy of an answer it sends again.
  *
  * Never compressed: bodies that already are (images, spreadsheets, stored files sent as
  * application/octet-stream: @fastify/compress's own default would compress octet-stream, so the types
@@ -20,12 +21,15 @@ export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]x
 /** Bodies smaller than this go out as they are. */
 export const COMPRESSION_THRESHOLD = 1024;
 
+/** The encodings offered, the first preferred when a client accepts both equally. */
+export const COMPRESSION_ENCODINGS = ['br', 'gzip'] as const;
+
 async function compressionPlugin(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     globalDecompression: false,
     threshold: COMPRESSION_THRESHOLD,
-    encodings: ['br', 'gzip'],
+    encodings: [...COMPRESSION_ENCODINGS],
     customTypes: COMPRESSIBLE_TYPES,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The read cache (issue 22): the answers of the hot list and detail reads, kept in this process as the
- * JSON text that was sent, and sent again as it is while nothing they were read from has changed.
+ * JSON text that was sent, and sent again as it is while nothing they were read from has changed
+ * (compressed once per encoding a client asks for, then that copy sent: `encode`).
  * plugins/read-cache.ts decides what is cached and when; this class keeps the entries and the
  * generations that say whether an entry still holds.
  *
@@ -23,8 +24,17 @@ export interface ReadPlan {
   generations: number[];
 }
 
-interface Entry {
-  body: string;
+/** The encodings a kept answer may also be kept in (plugins/compression.ts offers these two). */
+export type CachedEncoding = 'br' | 'gzip';
+
+/** A kept answer: its JSON text, and that text compressed, each encoding made the first time it is asked for. */
+export interface CachedAnswer {
+  readonly body: string;
+  readonly encoded: Partial<Record<CachedEncoding, Buffer>>;
+}
+
+interface Entry extends CachedAnswer {
+  key: string;
   groups: string[];
   generations: number[];
   storedAt: number;
@@ -43,7 +53,7 @@ export interface ReadCacheStats {
 /** An entry is read again after this long whatever happens (a last guard, never the invalidation). */
 const ENTRY_TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 10_000;
-/** The answers kept, in UTF-16 code units of their JSON (about bytes for ASCII; a Chinese character counts 1). */
+/** The answers kept, in UTF-16 code units of their JSON (about bytes for ASCII; a Chinese character counts 1), plus their compressed copies' bytes. */
 const MAX_CHARS = 32 * 1024 * 1024;
 
 export class ReadCache {
@@ -62,8 +72,8 @@ export class ReadCache {
     return { key, groups, generations };
   }
 
-  /** The JSON kept for the plan's key, if it still holds. */
-  get(plan: ReadPlan, now = Date.now()): string | null {
+  /** The answer kept for the plan's key, if it still holds. */
+  get(plan: ReadPlan, now = Date.now()): CachedAnswer | null {
     if (this.bypass) return null;
     const entry = this.entries.get(plan.key);
     if (!entry) {
@@ -76,7 +86,24 @@ export class ReadCache {
       return null;
     }
     this.stats.hits += 1;
-    return entry.body;
+    return entry;
+  }
+
+  /**
+   * The kept answer in `encoding`, compressed by `compress` the first time it is asked for and kept
+   * with the entry (its bytes count towards the cache's size), so a hit costs no compression.
+   */
+  encode(answer: CachedAnswer, encoding: CachedEncoding, compress: (body: string) => Buffer): Buffer {
+    const kept = answer.encoded[encoding];
+    if (kept) return kept;
+    const bytes = compress(answer.body);
+    const entry = answer as Entry;
+    // Kept only while the entry is still the one cached (an entry dropped meanwhile is not counted).
+    if (this.entries.get(entry.key) === entry) {
+      entry.encoded[encoding] = bytes;
+      this.chars += bytes.length;
+    }
+    return bytes;
   }
 
   /** Keeps the answer of a read planned by `plan`, unless one of its groups changed since the plan. */
@@ -88,7 +115,7 @@ export class ReadCache {
     }
     const old = this.entries.get(plan.key);
     if (old) this.drop(plan.key, old);
-    this.entries.set(plan.key, { body, groups: plan.groups, generations: plan.generations, storedAt: now });
+    this.entries.set(plan.key, { key: plan.key, body, encoded: {}, groups: plan.groups, generations: plan.generations, storedAt: now });
     this.chars += body.length;
     this.stats.stored += 1;
     // The oldest go first (a Map iterates in insertion order).
@@ -123,7 +150,7 @@ export class ReadCache {
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.chars -= entry.body.length;
+    this.chars -= entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
   }
 }
 

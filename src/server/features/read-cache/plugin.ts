@@ -5,7 +5,8 @@
  * - Which reads: the operations of READS below, the hot lists and details. Their key is the operation,
  *   the company (`Cid`, already checked), the admin where the answer is the admin's own, the language
  *   and the request body as the contract validated it (unknown fields dropped, defaults filled in),
- *   canonical. A hit sends the kept JSON text as it is, without a query: after the access hook
+ *   canonical. A hit sends the kept JSON text as it is, without a query (compressed for a client that
+ *   accepts it, as the compression plugin would: the compressed copy is kept too): after the access hook
  *   (plugins/access.ts) has authenticated the caller and checked the operation's permission and the
  *   company, so a permission taken away is refused on the very next call, cached or not.
  * - Kept: a 200 answer whose envelope says 200, unless a group it depends on changed while it was read.
@@ -26,11 +27,14 @@
  * - READ_CACHE=off (config `readCache: false`) turns it off.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD } from '../../plugins/compression.js';
 import { BUS_DOWN, BUS_UP, type RealtimeEvent } from '../../realtime/bus.js';
 import { ACCESS_INVALIDATE, ACCESS_TOPIC } from '../session/access-cache.js';
-import { canonicalJson, ReadCache, type ReadPlan } from './cache.js';
+import { canonicalJson, ReadCache, type CachedEncoding, type ReadPlan } from './cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +115,23 @@ const NOT_WRITES = new Set([
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The longest request body (as its canonical JSON) a cached read is keyed by; a longer one is not cached. */
 const MAX_KEYED_BODY = 2_048;
+
+/** Compressed as plugins/compression.ts compresses an answer on the fly (@fastify/compress's settings: brotli quality 4, gzip's default level). */
+const COMPRESS: Record<CachedEncoding, (body: string) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body) => zlib.gzipSync(body),
+};
+
+const ENCODINGS: string[] = [...COMPRESSION_ENCODINGS];
+
+/** The encoding the compression plugin would choose for this request (the same negotiation), or null for none. */
+function acceptedEncoding(request: FastifyRequest): CachedEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return null;
+  // The compression plugin takes `*` and `x-gzip` for gzip.
+  const encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
 
 function cidOf(request: FastifyRequest): string {
   const header = request.headers.cid;
@@ -235,10 +256,15 @@ async function readCachePlugin(app: FastifyInstance, options: { enabled: boolean
     if (bodyKey.length > MAX_KEYED_BODY) return undefined;
     const key = `${operation.operationId}\u0000${company}\u0000${spec.perAdmin ? request.auth.adminId : ''}\u0000${request.lang}\u0000${bodyKey}`;
     const plan = cache.plan(key, groups);
-    const body = cache.get(plan);
-    if (body !== null) {
+    const answer = cache.get(plan);
+    if (answer !== null) {
       reply.type(JSON_TYPE);
-      return reply.send(body);
+      const encoding = answer.body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request) : null;
+      if (!encoding) return reply.send(answer.body);
+      // The copy compressed for an earlier hit: the compression plugin leaves an answer that says its
+      // own Content-Encoding as it is.
+      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return reply.send(cache.encode(answer, encoding, COMPRESS[encoding]));
     }
     request.readPlan = plan;
     return undefined;
