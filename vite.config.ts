@@ -193,7 +193,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // A model-based test replays hundreds of paths in one `it` (8–12 s alone; two files share the cores).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
