@@ -29,54 +29,15 @@ import {
   selectRemainingSeconds,
   selectScreen,
 } from '@machines/player/selectors';
-import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
+import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
 import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 import { FakeClient } from './support/fake-connection-client';
+import { base, JOINED, LEVEL2, live, OFFLINE_RETRY, Q1, RETRY, T0, TICK, VIEWS } from './support/player-views';
 import { selectConnectionStatus, selectIsReconnecting } from '@machines/connection/selectors';
 
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
-const RETRY = 'xstate.after.pendingRetry.player.inGame.pending' as const;
-const OFFLINE_RETRY = 'xstate.after.offlineRetry.player.offline' as const;
-
-const Q1: PublicQuestion = {
-  id: 31,
-  title: '台灣最高峰',
-  questionText: '台灣最高的山是哪一座？',
-  questionImg: '',
-  questionType: 1,
-  options: [
-    { title: 'A', text: '玉山', img: '' },
-    { title: 'B', text: '雪山', img: '' },
-  ],
-  level: null,
-  isBonus: false,
-};
-const LEVEL2: PublicQuestion = { ...Q1, id: 32, level: 2 };
-
-const base: PlayerView = { serverTime: T0, gameEnded: false, question: null, myAnswer: null, score: 0, levelReached: null, rank: null };
-const live = (changes: Partial<NonNullable<PlayerView['question']>> = {}): PlayerView['question'] => ({
-  question: Q1,
-  status: 1,
-  deadline: T0 + 1_500,
-  canAnswer: true,
-  answer: null,
-  ...changes,
-});
-const VIEWS = {
-  LOBBY: base,
-  ANSWERING: { ...base, question: live() },
-  UNTIMED: { ...base, question: live({ deadline: null }) },
-  ANSWERED: { ...base, question: live(), myAnswer: { choices: ['A'], correct: null, points: null } },
-  WATCHING: { ...base, question: live({ canAnswer: false }), levelReached: 1 },
-  REVEALED: { ...base, question: live({ status: 2, answer: ['A'] }), myAnswer: { choices: ['A'], correct: true, points: 950 }, score: 950 },
-  RANKED: { ...base, question: live({ status: 3, answer: ['A'] }), score: 950, levelReached: 1, rank: { position: 1, total: 3, questionId: Q1.id } },
-  ENDED: { ...base, gameEnded: true, score: 950, rank: { position: 1, total: 3, questionId: Q1.id } },
-} satisfies Record<string, PlayerView>;
 const NAMES = new Map<unknown, string>([...Object.entries(VIEWS).map(([name, view]) => [view, name] as [unknown, string]), [Q1, 'Q1'], [LEVEL2, 'LEVEL2']]);
 
-const JOINED: JoinOutput = { token: 'new-token', player: { id: 5, nickname: 'Ann', gameId: 2 } };
 const REJECTED: RejectedToken = { tokenRejected: true, message: '請重新加入遊戲' };
 const UNREACHABLE: Unreachable = { unreachable: true, message: 'Cannot reach the server' };
 const ENDED_GAME: JoinedEndedGame = {

@@ -41,57 +41,18 @@ import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { msToNextChange } from '@/domain/clock';
 import { COALESCE_MS } from '@/server/features/live/realtime';
 import { OFFLINE_RETRY_MS, pendingRetryMs, playerMachine } from '@machines/player/player.machine';
-import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerContext, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
+import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerContext, PlayerEvent, PlayerInput, PlayerView, RejectedToken, Unreachable } from '@machines/player/types';
 import { createTestApp } from '../../support/app';
 import { TestClock } from '../../support/clock';
 import { launchBrowser, openPage } from '../support/browser';
 import { operatorApi, type OperatorApi } from '../support/operator-api';
 import { DIST_DIR, type RunningServer } from '../support/server';
+import { JOINED, LEVEL2, OFFLINE_RETRY, Q1, RETRY, T0, TICK, VIEWS } from '../../machines/support/player-views';
 import { browserLocale, gate, observePage, replayInChromium, say, type Gate, type Lang, type ReplayPath, type ReplayStep } from './support/replay';
 
 // ---------------------------------------------------------------------------------------------
 // The model: the events offered to the traversal (as in tests/machines/player.machine.test.ts).
 
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-const TICK = 'xstate.after.tick.player.inGame.answering.countdown.running' as const;
-const RETRY = 'xstate.after.pendingRetry.player.inGame.pending' as const;
-const OFFLINE_RETRY = 'xstate.after.offlineRetry.player.offline' as const;
-
-const Q1: PublicQuestion = {
-  id: 31,
-  title: 'Q1',
-  questionText: 'Q1',
-  questionImg: '',
-  questionType: 1,
-  options: [
-    { title: 'A', text: 'a', img: '' },
-    { title: 'B', text: 'b', img: '' },
-  ],
-  level: null,
-  isBonus: false,
-};
-const LEVEL2: PublicQuestion = { ...Q1, id: 32, level: 2 };
-const base: PlayerView = { serverTime: T0, gameEnded: false, question: null, myAnswer: null, score: 0, levelReached: null, rank: null };
-const live = (changes: Partial<NonNullable<PlayerView['question']>> = {}): PlayerView['question'] => ({
-  question: Q1,
-  status: 1,
-  deadline: T0 + 1_500,
-  canAnswer: true,
-  answer: null,
-  ...changes,
-});
-/** What /state may answer; the browser gets there by moving the real game (`serverTo`). */
-const VIEWS = {
-  LOBBY: base,
-  ANSWERING: { ...base, question: live() },
-  UNTIMED: { ...base, question: live({ deadline: null }) },
-  ANSWERED: { ...base, question: live(), myAnswer: { choices: ['A'], correct: null, points: null } },
-  WATCHING: { ...base, question: live({ canAnswer: false }), levelReached: 1 },
-  REVEALED: { ...base, question: live({ status: 2, answer: ['A'] }), myAnswer: { choices: ['A'], correct: true, points: 950 }, score: 950 },
-  RANKED: { ...base, question: live({ status: 3, answer: ['A'] }), score: 950, levelReached: 1, rank: { position: 1, total: 3, questionId: Q1.id } },
-  ENDED: { ...base, gameEnded: true, score: 950, rank: { position: 1, total: 3, questionId: Q1.id } },
-} satisfies Record<string, PlayerView>;
-const JOINED: JoinOutput = { token: 'new-token', player: { id: 5, nickname: 'Ann', gameId: 2 } };
 const REJECTED: RejectedToken = { tokenRejected: true, message: 'rejoin' };
 const UNREACHABLE: Unreachable = { unreachable: true, message: 'unreachable' };
 const ENDED_GAME: JoinedEndedGame = { gameEnded: true, message: 'ended', game: { title: 'Quiz night', ranking: null } };
