@@ -31,7 +31,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD } from '../../plugins/compression.js';
+import { BROTLI_OPTIONS, COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD } from '../../plugins/compression.js';
 import { BUS_DOWN, BUS_UP, type RealtimeEvent } from '../../realtime/bus.js';
 import { ACCESS_INVALIDATE, ACCESS_TOPIC } from '../session/access-cache.js';
 import { canonicalJson, ReadCache, type CachedEncoding, type ReadPlan } from './cache.js';
@@ -116,9 +116,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** The longest request body (as its canonical JSON) a cached read is keyed by; a longer one is not cached. */
 const MAX_KEYED_BODY = 2_048;
 
-/** Compressed as plugins/compression.ts compresses an answer on the fly (@fastify/compress's settings: brotli quality 4, gzip's default level). */
+/** Compressed as plugins/compression.ts compresses an answer on the fly (its brotli settings, gzip's default level). */
 const COMPRESS: Record<CachedEncoding, (body: string) => Buffer> = {
-  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  br: (body) => zlib.brotliCompressSync(body, BROTLI_OPTIONS),
   gzip: (body) => zlib.gzipSync(body),
 };
 
