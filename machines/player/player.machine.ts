@@ -266,11 +266,8 @@ export const playerMachine = setup({
           },
         },
         ended: {
-          description: 'The game of that PIN has ended: its final ranking instead of the form.',
-          on: {
-            'player.back': { target: 'form', actions: 'clearEndedGame' },
-            'player.join': { target: 'submitting', actions: ['clearError', 'clearEndedGame'] },
-          },
+          description: 'The game of that PIN has ended: its final ranking instead of the form; back to the form for another PIN.',
+          on: { 'player.back': { target: 'form', actions: 'clearEndedGame' } },
         },
       },
     },

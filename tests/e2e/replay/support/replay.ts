@@ -376,7 +376,10 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
       it(
         `${replayPath.name} [${lang}]`,
         async () => {
-          const ctx = await adapter.open(replayPath, { lang, index });
+          const ctx = await adapter.open(replayPath, { lang, index }).catch((error: unknown) => {
+            if (error instanceof Error) error.message = `opening the path's page: ${error.message}`;
+            throw error;
+          });
           /** The step's transitions, once the page's actor is seen to take them (when the adapter can tell). */
           const seen = new Set<string>();
           const confirm = async (expected: string[], what: string) => {
@@ -392,6 +395,9 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
             seen.clear();
             return expected;
           };
+          /** Where the path is, for a failure's message: which step, and whether its action or the look at the state after it failed. */
+          let at = 'at the start';
+          const describe = (event: E) => adapter.describeEvent?.(event) ?? event.type;
           try {
             await assertStates(ctx, replayPath.initial);
             visit(replayPath.initial);
@@ -399,12 +405,20 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
             for (const step of replayPath.steps) {
               const action = (adapter.events as Record<string, EventAction<Ctx, E> | undefined>)[step.event.type];
               if (!action) throw new Error(`${adapter.machine}: no action for event ${step.event.type}`);
+              const which = `step ${step.index + 1} of ${replayPath.steps.length} (${describe(step.event)})`;
+              at = `in ${which}'s action`;
               await action(ctx, step.event, step);
+              at = `${which}: checking ${JSON.stringify(step.after.value)}`;
               await assertStates(ctx, step.after);
               visit(step.after);
               for (const label of await confirm(step.transitions, `step ${step.index + 1}, ${step.event.type}`)) taken.add(label);
             }
+            at = 'after the last step';
             replayed += 1;
+          } catch (error) {
+            // A locator's timeout names the locator only: say which step of the path it was.
+            if (error instanceof Error) error.message = `${at}: ${error.message}`;
+            throw error;
           } finally {
             await adapter.close?.(ctx);
           }
