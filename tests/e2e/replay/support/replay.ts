@@ -9,7 +9,9 @@
  *   replayInChromium<Ctx, ModelEvent, Input>({
  *     machine: 'session',                 // the report's name: <machine>.chromium.json
  *     definition: sessionMachine,         // the chart in machines/
- *     starts: [{ name: 'fresh visit', input: { lastUsername: null } }],   // where the traversal begins
+ *     starts: [{ name: 'fresh visit', input: { lastUsername: null } }],   // where the traversal begins;
+ *                                         // a start may carry its own modelEvents and serializeState
+ *                                         // (one traversal per parallel region: see below)
  *     modelEvents: [...],                 // the events offered in every state (with their payloads;
  *                                         // a function of the snapshot works too); the chart keeps
  *                                         // those it can take. Invoked calls' outcomes are events too
@@ -52,7 +54,10 @@
  * out each path's transitions (eventless and delayed ones included, from the chart's microsteps:
  * tests/machines/support/model.ts labels them) and picks, greedily and deterministically, the paths
  * that together take every transition: the one that adds the most not yet taken first (ties: fewer
- * steps, then by name). `replayInChromium` declares one test per chosen path: it opens the page,
+ * steps, then by name). The traversal of a chart of parallel regions multiplies their states and may
+ * never finish: then give each start its own `modelEvents` and `serializeState` (one start per region,
+ * the other regions kept still or on a short way to where this one matters, as the model tests do)
+ * and the cover picks across every start's paths. `replayInChromium` declares one test per chosen path: it opens the page,
  * asserts the initial states, then for every step runs the event's action and asserts the states the
  * model is in. A step's transitions and states count as replayed once its assertions pass. After the
  * last path it writes `<machine>.chromium.json` (tests/machines/support/coverage-report.ts's
@@ -64,7 +69,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   createActor,
   matchesState,
@@ -88,10 +93,18 @@ export const browserLocale = (lang: Lang): string => (lang === 'en' ? 'en-US' : 
 /** Picks the text of `lang`: `say(ctx.lang, '登入', 'Log in')`. */
 export const say = (lang: Lang, zh: string, en: string): string => (lang === 'en' ? en : zh);
 
-export interface ReplayStart<Input> {
+export interface ReplayStart<Input, E extends EventObject = EventObject> {
   /** Shown in the test names: "from <name>: …". */
   name: string;
   input: Input;
+  /**
+   * The events offered from this start, instead of the adapter's: a chart of parallel regions is
+   * searched one region at a time (one start per region, each with its own events and vertex key),
+   * as the product of the regions does not finish; the greedy cover then picks across all starts.
+   */
+  modelEvents?: E[] | ((snapshot: AnyMachineSnapshot) => E[]);
+  /** The traversal's vertex key from this start, instead of the adapter's. */
+  serializeState?(snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot): string;
 }
 
 /** One step of a chosen path: the event, the model's snapshots around it, the transitions it takes. */
@@ -107,7 +120,7 @@ export interface ReplayStep<E extends EventObject> {
 export interface ReplayPath<E extends EventObject, Input> {
   /** "from <start>: event → event → …" */
   name: string;
-  start: ReplayStart<Input>;
+  start: ReplayStart<Input, E>;
   initial: AnyMachineSnapshot;
   /** Transitions taken on the way to the initial state (eventless ones from the initial state node). */
   initialTransitions: string[];
@@ -135,9 +148,9 @@ export interface ReplayAdapter<Ctx, E extends EventObject, Input> {
   /** The report's name (`<machine>.chromium.json`), as in tests/machines. */
   machine: string;
   definition: AnyStateMachine;
-  starts: ReplayStart<Input>[];
-  /** The events offered to the traversal in every state; the chart keeps those it can take. */
-  modelEvents: E[] | ((snapshot: AnyMachineSnapshot) => E[]);
+  starts: ReplayStart<Input, E>[];
+  /** The events offered to the traversal in every state (unless a start has its own); the chart keeps those it can take. */
+  modelEvents?: E[] | ((snapshot: AnyMachineSnapshot) => E[]);
   /** The traversal's vertex key; by default the state value, and the event and state it was reached from. */
   serializeState?: (snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot) => string;
   /** How an event is named in a test name; by default its type. */
@@ -184,9 +197,17 @@ function createStepper(definition: AnyStateMachine, input: unknown) {
   const labels = definedTransitions(definition);
   let taken: string[] = [];
   const self = createActor(definition, { input });
+  // The children a chart invokes or spawns with a system id are created (never started) at every
+  // step: the pure stepper registers each id once and lets later steps' copies go unregistered.
+  const system = self.system as unknown as { get(id: string): unknown; _set(id: string, ref: unknown): void };
+  const register = system._set.bind(system);
+  system._set = (id, ref) => {
+    if (system.get(id) === undefined) register(id, ref);
+  };
   self.system.inspect({
     next: (event: InspectionEvent) => {
-      if (event.type !== '@xstate.microstep') return;
+      // The root's microsteps only (a spawned child computes its own initial state on creation).
+      if (event.type !== '@xstate.microstep' || event.actorRef !== self) return;
       for (const transition of event._transitions as AnyTransitionDefinition[]) {
         taken.push(labels.get(transitionKey(transition)) ?? `unknown transition ${transitionKey(transition)}`);
       }
@@ -247,7 +268,8 @@ export function selectPaths<Ctx, E extends EventObject, Input>(adapter: ReplayAd
   const candidates: ReplayPath<E, Input>[] = [];
   for (const start of adapter.starts) {
     const stepper = createStepper(adapter.definition, start.input);
-    const offered = adapter.modelEvents;
+    const offered = start.modelEvents ?? adapter.modelEvents;
+    if (!offered) throw new Error(`${adapter.machine}: no modelEvents for the start "${start.name}" (neither its own nor the adapter's)`);
     const logic = adapter.definition as unknown as ActorLogic<AnyMachineSnapshot, E, Input>;
     const model = new TestModel(logic, {
       input: start.input,
@@ -256,7 +278,7 @@ export function selectPaths<Ctx, E extends EventObject, Input>(adapter: ReplayAd
         snapshot.status === 'active' &&
         snapshot.can(event) &&
         !stepper.next(snapshot, event).transitions.some((label) => excluded.has(label)),
-      serializeState: (adapter.serializeState ?? defaultSerializeState) as (snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot) => string,
+      serializeState: (start.serializeState ?? adapter.serializeState ?? defaultSerializeState) as (snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot) => string,
       serializeEvent: serializeEventDefault,
     });
     for (const testPath of model.getShortestPaths()) {
@@ -376,10 +398,17 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
       it(
         `${replayPath.name} [${lang}]`,
         async () => {
+          /** Where the path is, for a failure's message: which step, and whether its action or the look at the state after it failed. */
+          let at = "opening the path's page";
+          // A test that runs out of time fails outside the steps' own error: say where it was.
+          onTestFailed(({ task }) => {
+            if (task.result?.errors?.some((error) => /timed out/i.test(error.message ?? ''))) console.error(`${replayPath.name}: timed out ${at}`);
+          });
           const ctx = await adapter.open(replayPath, { lang, index }).catch((error: unknown) => {
-            if (error instanceof Error) error.message = `opening the path's page: ${error.message}`;
+            if (error instanceof Error) error.message = `${at}: ${error.message}`;
             throw error;
           });
+          at = 'at the start';
           /** The step's transitions, once the page's actor is seen to take them (when the adapter can tell). */
           const seen = new Set<string>();
           const confirm = async (expected: string[], what: string) => {
@@ -395,9 +424,7 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
             seen.clear();
             return expected;
           };
-          /** Where the path is, for a failure's message: which step, and whether its action or the look at the state after it failed. */
-          let at = 'at the start';
-          const describe = (event: E) => adapter.describeEvent?.(event) ?? event.type;
+          const nameOf = (event: E) => adapter.describeEvent?.(event) ?? event.type;
           try {
             await assertStates(ctx, replayPath.initial);
             visit(replayPath.initial);
@@ -405,7 +432,7 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
             for (const step of replayPath.steps) {
               const action = (adapter.events as Record<string, EventAction<Ctx, E> | undefined>)[step.event.type];
               if (!action) throw new Error(`${adapter.machine}: no action for event ${step.event.type}`);
-              const which = `step ${step.index + 1} of ${replayPath.steps.length} (${describe(step.event)})`;
+              const which = `step ${step.index + 1} of ${replayPath.steps.length} (${nameOf(step.event)})`;
               at = `in ${which}'s action`;
               await action(ctx, step.event, step);
               at = `${which}: checking ${JSON.stringify(step.after.value)}`;
@@ -572,7 +599,14 @@ export interface SocketGate {
 export async function socketGate(
   page: Page | BrowserContext,
   url: string | RegExp | ((url: URL) => boolean),
-  options: { holding?: boolean; when?: (frame: string) => boolean; /** Sees every frame the server sends, held or not. */ onFrame?: (frame: string) => void } = {},
+  options: {
+    holding?: boolean;
+    when?: (frame: string) => boolean;
+    /** Sees every frame the server sends, held or not. */
+    onFrame?: (frame: string) => void;
+    /** Sees every frame the page sends (they always go through). */
+    onSend?: (frame: string) => void;
+  } = {},
 ): Promise<SocketGate> {
   const queue: Array<{ frame: string | Buffer; deliver: () => void }> = [];
   const waiters: Array<() => void> = [];
@@ -592,7 +626,10 @@ export async function socketGate(
       open.delete(ws);
       void ws.close({ code, reason });
     });
-    ws.onMessage((message) => server.send(message));
+    ws.onMessage((message) => {
+      options.onSend?.(text(message));
+      server.send(message);
+    });
     server.onMessage((message) => {
       options.onFrame?.(text(message));
       if (!state.holding || (options.when && !options.when(text(message)))) {
