@@ -4,11 +4,11 @@
  * they all arrived (as fresh as a read of their own); keys are read apart; a failed read fails only
  * its own callers.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TurnBatch } from '@/server/lib/turn-batch';
 
 /** A read the test finishes by hand, recording when each read started and what it saw. */
-function controlledReads() {
+function controlledReads(options?: { gatherMs?: number; crowdMs?: number }) {
   const started: Array<{ key: string; version: number; finish: (ok: boolean) => void }> = [];
   let version = 0;
   const batch = new TurnBatch((key: string) => {
@@ -16,7 +16,7 @@ function controlledReads() {
     return new Promise<string>((resolve, reject) => {
       started.push({ key, version: seen, finish: (ok) => (ok ? resolve(`${key}@${seen}`) : reject(new Error(`${key} failed`))) });
     });
-  });
+  }, options);
   return { batch, started, write: () => (version += 1) };
 }
 
@@ -79,5 +79,36 @@ describe('TurnBatch', () => {
     expect(started).toHaveLength(2);
     started[1]!.finish(true);
     expect(await next).toBe('g@0');
+  });
+
+  it('in a crowd (a read of the key ended moments ago), waits gatherMs so the calls on their way share the read; after a quiet moment, one turn', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const { batch, started } = controlledReads({ gatherMs: 10, crowdMs: 100 });
+      const first = batch.get('g');
+      await turn();
+      expect(started).toHaveLength(1);
+      started[0]!.finish(true);
+      await first;
+      // Right after: the next read waits 10 ms, and the calls of those 10 ms share it.
+      const crowd = [batch.get('g')];
+      await turn();
+      expect(started).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5);
+      crowd.push(batch.get('g'));
+      await vi.advanceTimersByTimeAsync(5);
+      expect(started).toHaveLength(2);
+      started[1]!.finish(true);
+      expect(await Promise.all(crowd)).toEqual(['g@0', 'g@0']);
+      // After a quiet moment (more than crowdMs since the last read ended): the next turn, as without gathering.
+      await vi.advanceTimersByTimeAsync(150);
+      const quiet = batch.get('g');
+      await turn();
+      expect(started).toHaveLength(3);
+      started[2]!.finish(true);
+      expect(await quiet).toBe('g@0');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,7 +18,7 @@ import { GAME_RESET_EVENT } from './reset.js';
 import { displayByToken, type DisplaySubject } from '../display/service.js';
 import { hashSecret } from './tokens.js';
 import { ControlLeases, parseScreenTopic } from './control.js';
-import { TurnBatch } from '../../lib/turn-batch.js';
+import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,7 +153,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     events,
     deadlines,
     players,
-    games: new TurnBatch((id: number) => q.findGame(app.db, id)),
+    games: new TurnBatch((id: number) => q.findGame(app.db, id), CROWD_GATHER),
     answers: new AnswerBatcher(app.db),
     joins: new JoinBatcher(app.db),
     publicSnapshots: publicSnapshots(app),

@@ -13,7 +13,7 @@ import type { HubClient } from '../../realtime/hub.js';
 import type { Db } from '../../db/client.js';
 import { dateOf, type Clock, type ClockTimer } from '../../lib/clock.js';
 import * as q from './queries.js';
-import { TurnBatch } from '../../lib/turn-batch.js';
+import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
 import { displayState, operatorSnapshot } from './state.js';
 import { gameTopic, toBothTopics, type PlaySchemas } from './views.js';
 
@@ -78,7 +78,8 @@ export async function authorizeGameTopic(app: FastifyInstance, client: HubClient
  * asking for its snapshot), so none misses an event published between its snapshot and its
  * subscription. When a crowd connects, thousands subscribe within seconds.
  */
-export const publicSnapshots = (app: FastifyInstance) => new TurnBatch((gameId: number) => displayState(app.db, gameId, dateOf(app.clock), app.config.publicUrl));
+export const publicSnapshots = (app: FastifyInstance) =>
+  new TurnBatch((gameId: number) => displayState(app.db, gameId, dateOf(app.clock), app.config.publicUrl), CROWD_GATHER);
 
 export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Promise<RealtimeEvent[]> {
   const parsed = parseGameTopic(topic);
