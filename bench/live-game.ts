@@ -168,7 +168,12 @@ async function startServer(dataDir: string, serverPort = port): Promise<ChildPro
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stdout!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    // The server's errors (pino level 50 and up) as they happen: what broke, when a run fails.
+    for (const line of text.split('\n')) if (/"level":(50|60)/.test(line)) console.error(`server :${serverPort}: ${line.slice(0, 600)}`);
+  });
   // A busy machine (other work on the same cores) can take a minute or more to start it.
   const until = Date.now() + 240_000;
   while (!output.includes('is running on')) {

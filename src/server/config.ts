@@ -3,6 +3,7 @@
  * passed explicitly to buildApp so tests can build apps with their own settings.
  * Never reads process.env anywhere else.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { normalizePublicUrl } from '../domain/venue-rules.js';
 import type { LoginLimits } from './features/session/login-throttle.js';
@@ -177,12 +178,49 @@ export function parseShutdownTimeout(value: string | undefined): number {
   return Number(text);
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig & { port: number; host: string; shutdownTimeoutMs: number } {
+/** The process's open-file limit (its soft limit), from /proc/self/limits; null where unknown or unlimited. */
+export function openFileLimit(limits: string | null = readProcLimits()): number | null {
+  const line = limits?.split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.replace('Max open files', '').trim().split(/\s+/)[0];
+  return soft && /^\d+$/.test(soft) ? Number(soft) : null;
+}
+
+function readProcLimits(): string | null {
+  try {
+    return fs.readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Descriptors kept for the database's files, stored files and outgoing connections when MAX_CONNECTIONS is derived. */
+export const DESCRIPTOR_RESERVE = 1_000;
+
+/**
+ * MAX_CONNECTIONS: the most connections (HTTP and WebSocket) the process holds at once; one more is
+ * closed as it arrives (the phone's realtime client tries again later). Unset: the open-file limit less
+ * DESCRIPTOR_RESERVE, so a crowd larger than the process can hold never takes the descriptors the
+ * embedded database needs to open its files (bench/README.md: at 25,000 players on a limit of
+ * 20,000, every game-flow step failed with "No file descriptors available"). `0` = no bound.
+ */
+export function parseMaxConnections(value: string | undefined, fileLimit: number | null = openFileLimit()): number | null {
+  const text = (value ?? '').trim();
+  if (text === '') return fileLimit === null || fileLimit <= DESCRIPTOR_RESERVE * 2 ? null : fileLimit - DESCRIPTOR_RESERVE;
+  if (!/^\d+$/.test(text) || Number(text) > 10_000_000) {
+    throw new ConfigError(`MAX_CONNECTIONS=${JSON.stringify(value)}: give the most connections the server holds at once, a whole number (0 = no bound; default: the open-file limit less ${DESCRIPTOR_RESERVE}).`);
+  }
+  return Number(text) === 0 ? null : Number(text);
+}
+
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): AppConfig & { port: number; host: string; shutdownTimeoutMs: number; maxConnections: number | null } {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: Number(env.PORT || 8080),
     host: env.HOST || '0.0.0.0',
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
+    maxConnections: parseMaxConnections(env.MAX_CONNECTIONS),
     dataDir,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -37,6 +37,8 @@ closeWithGrace({ delay: config.shutdownTimeoutMs + 5_000 }, async ({ signal, err
   await app.shutdown(config.shutdownTimeoutMs);
 });
 
+// Beyond this many connections a new one is closed as it arrives, keeping descriptors for the database (config.ts).
+if (config.maxConnections !== null) app.server.maxConnections = config.maxConnections;
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;
