@@ -1,9 +1,13 @@
 /**
- * WORK IN PROGRESS (issue 23), not a test file yet (vitest collects only files named *.test.ts under tests/e2e): the
- * adapter is written but has never run. Its traversal (`modelEvents` over the four parallel regions)
- * did not finish within 10 minutes on the shared machine; like tests/machines/game.machine.test.ts it
- * needs separate traversals per region (the flow, the control lease, the rehearsal) before it can run
- * as tests/e2e/replay/game.replay.e2e.test.ts within the replay budget.
+ * Status (2026-11-26, two-core machine shared with other work, load 5 to 7): 26 paths chosen of
+ * 1,787 shortest ones (14 of the flow, 5 of the control lease, 7 of the rehearsal), states 38/38
+ * (35 rested in, the 3 transient ones passed through), transitions 75/77 (the 2 others are
+ * `notInBrowser`, below); the page's own game actor takes every step's transitions (`observed`).
+ * Three runs in a row green with it: 109, 87 and 76 s for the file (server start included); the
+ * path search takes 2 to 5 s of that.
+ *
+ * The traversal is one per region (tests/e2e/replay/support/game-model.ts, as in
+ * tests/machines/game.machine.test.ts): the four parallel regions at once did not finish.
  *
  * The game machine (machines/game) replayed in Chromium (issue 23): the shortest paths of the chart
  * that together take its transitions drive the real control screen (/triviaGame/start/:id, the game
@@ -15,210 +19,59 @@
  * How the chart's events become what happens (`events` below):
  * - the operator's clicks: Show question, Publish answer now and its 確定 / 取消, Publish ranking, Game
  *   over and its confirmation, Retry, Check again, the pre-flight acknowledgement, Request / Take /
- *   Release control, Hand over / Keep control;
+ *   Release control, Hand over / Keep control, the rehearsal's switches (start in its panel, stop in
+ *   its banner), Retry of a publish that failed at zero (the page's clock runs the countdown out
+ *   while the network is cut under the publish);
  * - the screen's calls in flight (loading the game, the top 10, the pre-flight check, ending, a
  *   question being shown, a control call) are held (`gate`) until the path's outcome event lets
  *   them reach the real server (once the server is where the outcome needs it) or cuts the network
  *   under them;
  * - the server's events: the frames of the game's topics on the screen's socket are held on their
  *   way (playwright's routeWebSocket) and handed to the page when the path says the event happens;
- *   what causes them is real (another operator's step or control call through the admin API, a
- *   player joining or answering through the play API, a reset, the socket dropped and resubscribed);
+ *   what causes them is real (a game-flow step sent through the admin API with the id of the screen
+ *   holding control — the server takes steps from that screen only —, Ben's or Hana's control calls
+ *   through the admin API, a player joining or answering through the play API, a reset, the
+ *   rehearsal's bots, the socket dropped and resubscribed);
  * - the admin's rights: her role loses or gets back `triviaGame.control` (the server pushes
  *   `access.changed`, the screen's session reloads);
  * - time: the page's clock is playwright's (the snapshot wait is fast-forwarded), the server's a
  *   TestClock (tests/support/clock.ts) moved by the path.
  * The states (`states`) assert what the operator sees, in the path's language (zh-TW / en alternate).
+ * The model offers only what the screen lets an operator do there: Game over is in the header, under
+ * the countdown dialog (a modal) while a question is live, so the model ends a game only between
+ * questions (the chart itself allows `host.endGame` while one is live).
  */
 import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { AnyMachineSnapshot, StateValue } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { gameMachine, SNAPSHOT_WAIT_MS } from '@machines/game/game.machine';
-import type { ControlState, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
-import type { QuestionStatus } from '@machines/question/types';
-import { createTestApp } from '../../../support/app';
-import { TestClock } from '../../../support/clock';
-import { createAdmin } from '../../../support/fixtures';
-import { launchBrowser, openPage } from '../../support/browser';
-import { operatorApi, type OperatorApi } from '../../support/operator-api';
-import { DIST_DIR, type RunningServer } from '../../support/server';
-import { loginToken } from '../../support/session';
-import { gate, replayInChromium, say, browserLocale, type Gate, type Lang, type ReplayPath, type ReplayStep } from '../support/replay';
-
-// ---------------------------------------------------------------------------------------------
-// The model: the events offered to the traversal (as in tests/machines/game.machine.test.ts).
-
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
-
-const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
-const row = (id: number, status: QuestionStatus) => ({ id, status, title: `Q${id}`, have_answering_time: 1, answering_time: 60 }) as unknown as LoadedGame['questions'][number];
-const FRESH: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 0)] };
-const LIVE: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 1)] };
-const ENDED: LoadedGame = { detail: detail(0), questions: [row(1, 2), row(2, 2)] };
-const snapshotOf = (status: 0 | 1, live: boolean): OperatorSnapshot =>
-  ({
-    server_time: new Date(T0).toISOString(),
-    game: { id: 9, status, player_count: 0 },
-    live_question: live ? { question_id: 2, shown_at: new Date(T0).toISOString(), deadline: null, remaining_ms: 60_000, counts: {}, total: 0 } : null,
-  }) as unknown as OperatorSnapshot;
-const SNAP_QUIET = snapshotOf(1, false);
-const SNAP_LIVE = snapshotOf(1, true);
-const SNAP_ENDED = snapshotOf(0, false);
-const TOP: Ranking = { list: [], total: 0 };
-const problem = (severity: 'blocking' | 'warning') =>
-  ({ code: severity === 'blocking' ? 'image_unreachable' : 'no_display', severity, question_id: severity === 'blocking' ? 1 : null, level: null, field: null, url: null, message: 'm' }) as const;
-const CLEAN: PreflightReport = { problems: [problem('warning')], blocking: 0, warnings: 1, checked_at: new Date(T0).toISOString() };
-const BLOCKED: PreflightReport = { problems: [problem('blocking'), problem('warning')], blocking: 1, warnings: 1, checked_at: new Date(T0).toISOString() };
-const screenOf = (id: string, name: string) => ({ screen_id: id, admin_id: id === 'me' ? 1 : 2, admin_name: name, connected: true, gone_at: null });
-const ME = screenOf('me', 'Hana');
-const OTHER = screenOf('other', 'Ben');
-const controlOf = (holder: typeof ME | null, request: typeof ME | null): ControlState => ({ trivia_game_id: 9, holder, request, screens: [ME, OTHER], handover_after_ms: 5_000 });
-const MINE = controlOf(ME, null);
-const ASKED = controlOf(ME, OTHER);
-const THEIRS = controlOf(OTHER, null);
-const REQUESTED = controlOf(OTHER, ME);
-const NOBODY = controlOf(null, null);
-const FAILED = new Error('Network Error');
-
-type ModelEvent =
-  | GameEvent
-  | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
-  | { type: 'xstate.error.actor.loadGame'; error: unknown }
-  | { type: 'xstate.done.actor.endGame'; output: unknown }
-  | { type: 'xstate.error.actor.endGame'; error: unknown }
-  | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
-  | { type: 'xstate.error.actor.loadRanking'; error: unknown }
-  | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
-  | { type: 'xstate.error.actor.runPreflight'; error: unknown }
-  | { type: 'xstate.done.actor.controlCall'; output: ControlState }
-  | { type: 'xstate.error.actor.controlCall'; error: unknown }
-  | { type: typeof WAIT };
-
-const NAMES = new Map<unknown, string>([
-  [MINE, 'MINE'],
-  [ASKED, 'ASKED'],
-  [THEIRS, 'THEIRS'],
-  [REQUESTED, 'REQUESTED'],
-  [NOBODY, 'NOBODY'],
-  [FRESH, 'FRESH'],
-  [LIVE, 'LIVE'],
-  [ENDED, 'ENDED'],
-  [SNAP_QUIET, 'SNAP_QUIET'],
-  [SNAP_LIVE, 'SNAP_LIVE'],
-  [SNAP_ENDED, 'SNAP_ENDED'],
-  [CLEAN, 'CLEAN'],
-  [BLOCKED, 'BLOCKED'],
-  [FAILED, 'FAILED'],
-]);
-const describeEvent = (event: ModelEvent): string => {
-  const e = event as Record<string, unknown>;
-  const payload = e.output ?? e.error ?? e.snapshot ?? e.control ?? (typeof e.canControl === 'boolean' ? String(e.canControl) : undefined);
-  const name = typeof payload === 'string' ? payload : payload === undefined ? undefined : NAMES.get(payload);
-  return name ? `${event.type}(${name})` : event.type;
-};
-
-const ctxOf = (snapshot: AnyMachineSnapshot) => snapshot.context as GameContext;
-const inState = (snapshot: AnyMachineSnapshot, value: StateValue) => snapshot.matches(value as never);
-const anySent = (c: GameContext) => Object.values(c.questionStatuses).some((status) => status > 0);
-
-/**
- * The events offered in a state, as the real screen and server can produce them: the game is loaded
- * as the server has it (fresh, with question 2 on screen, or ended: whatever its first snapshot said),
- * snapshots come while loading (or after a resubscription of a game under way), the server's question
- * events once the questions exist and in the order a game goes (question 2 shown, its answers, its
- * answer published, its ranking), the operator's steps where the screen shows their buttons, the
- * control states the server can go through with a second screen present, the rights from an open game.
- */
-function modelEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
-  const c = ctxOf(snapshot);
-  const events: ModelEvent[] = [];
-  const loading = inState(snapshot, { flow: 'loading' });
-  const synchronizing = inState(snapshot, { flow: 'synchronizing' });
-  const open = inState(snapshot, { flow: 'open' });
-  const ended = inState(snapshot, { flow: 'ended' });
-  const controlling = inState(snapshot, { rights: 'controlling' });
-  const snap = c.operatorSnapshot?.value ?? null;
-  const q2 = c.questionStatuses[2] ?? 0;
-  // Loading: what the server has, consistent with a snapshot heard already.
-  if (loading) {
-    const loads: Array<[LoadedGame, boolean]> = [
-      [FRESH, !snap || (snap.game.status === 1 && !snap.live_question)],
-      [LIVE, !snap || (snap.game.status === 1 && !!snap.live_question)],
-      [ENDED, !snap || snap.game.status === 0],
-    ];
-    for (const [output, fits] of loads) if (fits) events.push({ type: 'xstate.done.actor.loadGame', output });
-    events.push({ type: 'xstate.error.actor.loadGame', error: FAILED });
-  }
-  if ((loading || synchronizing) && !snap) {
-    const loaded = c.loaded;
-    if (!loaded || loaded === FRESH) events.push({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: T0 });
-    if (!loaded || loaded === LIVE) events.push({ type: 'server.snapshot', snapshot: SNAP_LIVE, receivedAt: T0 });
-    if (!loaded || loaded === ENDED) events.push({ type: 'server.snapshot', snapshot: SNAP_ENDED, receivedAt: T0 });
-  }
-  if (synchronizing) events.push({ type: WAIT });
-  if (inState(snapshot, { flow: 'loadFailed' })) events.push({ type: 'host.retry' });
-  if (loading && snap?.game.status === 0) events.push({ type: 'server.gameEnded' });
-  // The rights: the control states the server goes through, the screen's control calls, the admin's rights.
-  if (c.operatorSnapshot || c.loaded) {
-    for (const control of [MINE, ASKED, THEIRS, REQUESTED, NOBODY]) if (c.control !== control) events.push({ type: 'server.control', control });
-  }
-  if (inState(snapshot, { rights: { watching: 'observing' } }) && c.control && c.control.request === null) events.push({ type: 'host.requestControl' });
-  if (inState(snapshot, { rights: { controlling: 'holding' } }) && c.control) events.push({ type: 'host.releaseControl' });
-  if (inState(snapshot, { rights: { controlling: 'handingOver' } })) events.push({ type: 'host.acceptControl' }, { type: 'host.declineControl' });
-  if (inState(snapshot, { rights: { controlling: 'answering' } }) || inState(snapshot, { rights: { watching: 'asking' } })) {
-    events.push({ type: 'xstate.error.actor.controlCall', error: FAILED });
-    for (const output of [MINE, THEIRS, REQUESTED, NOBODY]) events.push({ type: 'xstate.done.actor.controlCall', output });
-  }
-  if (open && !inState(snapshot, { rights: { controlling: 'answering' } }) && !inState(snapshot, { rights: { watching: 'asking' } })) {
-    events.push({ type: 'session.rights', canControl: false }, { type: 'session.rights', canControl: true });
-  }
-  // The top 10 being read.
-  if (inState(snapshot, { ranking: 'loading' })) events.push({ type: 'xstate.done.actor.loadRanking', output: TOP }, { type: 'xstate.error.actor.loadRanking', error: FAILED });
-  // The pre-flight check.
-  if (inState(snapshot, { flow: { open: { ready: 'checking' } } })) {
-    events.push({ type: 'xstate.done.actor.runPreflight', output: CLEAN }, { type: 'xstate.done.actor.runPreflight', output: BLOCKED }, { type: 'xstate.error.actor.runPreflight', error: FAILED });
-  }
-  if (inState(snapshot, { flow: { open: 'ready' } }) && controlling) {
-    if (!inState(snapshot, { flow: { open: { ready: 'checking' } } })) events.push({ type: 'host.runPreflight', expectedAudience: 500 });
-    events.push({ type: 'host.acknowledgePreflight' });
-  }
-  // The operator's steps on the questions, where their buttons are.
-  if (open && controlling) {
-    if (c.liveQuestionId === null && (inState(snapshot, { flow: { open: 'running' } }) || inState(snapshot, { flow: { open: { ready: 'cleared' } } })) && (c.questionStatuses[1] ?? 0) === 0)
-      events.push({ type: 'host.showQuestion', questionId: 1 });
-    if (c.liveQuestionId === 2) events.push({ type: 'host.publishNow', questionId: 2 });
-    if (q2 >= 2) events.push({ type: 'host.publishRanking', questionId: 2 });
-    events.push({ type: 'host.endGame' });
-  }
-  if (inState(snapshot, { flow: 'confirmingEnd' })) events.push({ type: 'host.confirm' }, { type: 'host.cancel' });
-  if (inState(snapshot, { flow: 'ending' })) events.push({ type: 'xstate.done.actor.endGame', output: {} }, { type: 'xstate.error.actor.endGame', error: FAILED }, { type: 'server.gameEnded' });
-  // A question being shown by this screen: it reports when the server took the step.
-  if (open && c.liveQuestionId === null && (c.questionStatuses[1] ?? 0) === 0) events.push({ type: 'question.statusChanged', questionId: 1, status: 1 });
-  // The server's events once the questions exist, in a game's order (question 2: shown, answered, published, ranked).
-  if (open) {
-    if (q2 === 0 && c.liveQuestionId === null) events.push({ type: 'server.questionShown', questionId: 2, deadline: null, serverTime: T0 });
-    if (q2 === 1) events.push({ type: 'server.answerCount', questionId: 2, counts: { A: 1 }, total: 1 }, { type: 'server.answerPublished', questionId: 2, counts: { A: 1 }, total: 1 });
-    if (q2 >= 2) events.push({ type: 'server.rankingPublished', questionId: 2, ranking: TOP });
-    events.push({ type: 'server.playerJoined', count: 1 });
-    if (c.liveQuestionId === null) events.push({ type: 'server.gameReset' });
-    if (inState(snapshot, { flow: { open: 'running' } })) events.push({ type: 'server.snapshot', snapshot: c.liveQuestionId === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
-    events.push({ type: 'server.gameEnded' });
-  }
-  if (ended) events.push({ type: 'server.gameEnded' }, { type: 'server.snapshot', snapshot: SNAP_ENDED, receivedAt: T0 });
-  return events.filter((event) => snapshot.can(event as never));
-}
-
-/**
- * The traversal's vertex: the state with what decides the offered events (the live question, question
- * 2's status, the snapshot and load heard, the control state), reached by which event type — so each
- * event into a state is on some path, without the vertices multiplying by every state they come from.
- */
-function serializeState(snapshot: AnyMachineSnapshot, event: ModelEvent | undefined): string {
-  const c = ctxOf(snapshot);
-  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} q2=${c.questionStatuses[2] ?? 0} sent=${anySent(c)} snap=${NAMES.get(c.operatorSnapshot?.value) ?? null} loaded=${NAMES.get(c.loaded) ?? null} control=${NAMES.get(c.control) ?? null}`;
-  return event ? `${here} via ${describeEvent(event)}` : here;
-}
+import type { ControlState, LoadedGame, OperatorSnapshot, PreflightReport, RehearsalState } from '@machines/game/types';
+import { createTestApp } from '../../support/app';
+import { TestClock } from '../../support/clock';
+import { createAdmin } from '../../support/fixtures';
+import { launchBrowser, openPage } from '../support/browser';
+import { operatorApi, type OperatorApi } from '../support/operator-api';
+import { DIST_DIR, type RunningServer } from '../support/server';
+import { loginToken } from '../support/session';
+import {
+  BLOCKED,
+  ctxOf,
+  describeEvent,
+  ENDED,
+  inState,
+  LIVE,
+  ME,
+  MINE,
+  NAMES,
+  REHEARSAL_PLAYERS,
+  SNAP_ENDED,
+  SNAP_LIVE,
+  STARTS,
+  WAIT,
+  type GameInput,
+  type ModelEvent,
+} from './support/game-model';
+import { gate, observePage, replayInChromium, say, browserLocale, type Gate, type Lang, type ReplayPath, type ReplayStep } from './support/replay';
 
 // ---------------------------------------------------------------------------------------------
 // The world: one server on a TestClock, one browser; per path a game, Hana's screen, maybe Ben's.
@@ -278,7 +131,7 @@ interface Frame {
 interface Screen {
   lang: Lang;
   page: Page;
-  path: ReplayPath<ModelEvent, { gameId: number; screenId: string }>;
+  path: ReplayPath<ModelEvent, GameInput>;
   game: { id: number; pin: string; title: string; q1: number; q2: number; broken: boolean; ended: boolean; live: number | null };
   screenId: string;
   /** Ben's control screen, when the path needs a second one. */
@@ -287,6 +140,11 @@ interface Screen {
   rankGate: Gate;
   preflightGate: Gate;
   controlGate: Gate;
+  rehearsalGate: Gate;
+  /** A rehearsal call the server has acted on, its answer held: hands it to the page. */
+  rehearsalAnswer: (() => Promise<void>) | null;
+  /** Fails the screen's next publish (gameFlow 3): a publish at zero that fails. */
+  failPublish: boolean;
   /** Held game-flow calls of this screen: 2 (show) and 5 (end). */
   shows: Route[];
   ends: Route[];
@@ -297,6 +155,8 @@ interface Screen {
   /** The last control state the server sent (held or handed over). */
   control: ControlState | null;
   step: ReplayStep<ModelEvent> | null;
+  /** The transitions the page's own game actor took since the last look. */
+  observed: () => Promise<string[]>;
 }
 
 const t = (screen: Screen, zh: string, en: string) => say(screen.lang, zh, en);
@@ -325,8 +185,18 @@ async function createGame(index: number, broken: boolean): Promise<Screen['game'
   return { id: game.id, pin: game.pin, title, q1: ids[0]!, q2: ids[1]!, broken, ended: false, live: null };
 }
 
-const flowCall = (screen: Screen, questionId: number | null, type: 2 | 3 | 4 | 5) =>
-  operator.call('/triviaGame/gameFlow', { trivia_game_id: screen.game.id, question_id: questionId, type });
+/**
+ * A game-flow step the screen's own actor does not send: before the screen opens, the operator's
+ * (no screen); once it is open, as the screen holding control (the server takes steps from it only).
+ */
+const flowCall = (screen: Screen, questionId: number | null, type: 2 | 3 | 4 | 5) => {
+  const body = { trivia_game_id: screen.game.id, question_id: questionId, type };
+  if (!screen.screenId) return operator.call('/triviaGame/gameFlow', body);
+  const holder = holderOf(screen.control);
+  if (holder === screen.screenId) return adminCall(hanaToken, '/triviaGame/gameFlow', { ...body, screen_id: screen.screenId });
+  if (screen.ben && holder === screen.ben.screenId) return adminCall(benToken, '/triviaGame/gameFlow', { ...body, screen_id: screen.ben.screenId });
+  return operator.call('/triviaGame/gameFlow', body);
+};
 
 /** Waits until a frame of `type` is held (after `from` frames were held), optionally matching. */
 async function heldFrame(screen: Screen, type: string, match: (frame: Frame) => boolean = () => true): Promise<Frame> {
@@ -349,8 +219,9 @@ async function resubscribe(screen: Screen): Promise<void> {
   const before = screen.subscriptions;
   const socket = screen.socket;
   if (!socket?.open) throw new Error('no socket to drop');
-  await socket.server.close({ code: 1001, reason: 'going away' });
-  await expect.poll(() => screen.subscriptions, { message: 'the screen subscribes again' }).toBeGreaterThan(before);
+  socket.open = false;
+  await Promise.all([socket.server.close({ code: 1001, reason: 'going away' }), socket.page.close({ code: 1001, reason: 'going away' })]);
+  await expect.poll(() => screen.subscriptions, { message: 'the screen subscribes again', timeout: 15_000 }).toBeGreaterThan(before);
 }
 
 async function otherScreen(screen: Screen): Promise<NonNullable<Screen['ben']>> {
@@ -380,6 +251,12 @@ async function controlAs(screen: Screen, who: 'hana' | 'ben', action: 'request' 
   screen.control = state;
 }
 
+/** Whether the server's control state `state` is the model's `want` (Hana's screen is ME, Ben's OTHER). */
+function controlIs(screen: Screen, state: ControlState, want: ControlState): boolean {
+  const idOf = (who: ControlState['holder']) => (who === null ? null : who === ME ? screen.screenId : (screen.ben?.screenId ?? 'ben'));
+  return holderOf(state) === idOf(want.holder) && askerOf(state) === idOf(want.request);
+}
+
 /** Moves the server's control lease to what `want` describes (Hana's screen is ME, Ben's OTHER). */
 async function controlTo(screen: Screen, want: ControlState): Promise<void> {
   if (want !== MINE) await otherScreen(screen);
@@ -392,7 +269,8 @@ async function controlTo(screen: Screen, want: ControlState): Promise<void> {
     const asker = askerOf(screen.control);
     if (is(holder, wantHolder) && is(asker, wantAsker)) return;
     const holderWho = holder === null ? null : holder === screen.screenId ? 'hana' : 'ben';
-    if (asker !== null && !is(asker, wantAsker) && holderWho) await controlAs(screen, holderWho, 'decline');
+    if (asker !== null && holderWho && is(asker, wantHolder) && !is(holder, wantHolder)) await controlAs(screen, holderWho, 'accept');
+    else if (asker !== null && !is(asker, wantAsker) && holderWho) await controlAs(screen, holderWho, 'decline');
     else if (!is(holder, wantHolder)) {
       if (holderWho) await controlAs(screen, holderWho, 'release');
       else await controlAs(screen, wantHolder === 'ben' ? 'ben' : 'hana', 'request');
@@ -419,7 +297,7 @@ const playApi = async (route: string, body: unknown, token?: string) => {
   return (await res.json()) as { code: number; data: any };
 };
 
-async function openScreen(replayPath: ReplayPath<ModelEvent, { gameId: number; screenId: string }>, lang: Lang, index: number): Promise<Screen> {
+async function openScreen(replayPath: ReplayPath<ModelEvent, GameInput>, lang: Lang, index: number): Promise<Screen> {
   const firstReport = replayPath.steps.find((s) => s.event.type === 'xstate.done.actor.runPreflight') as ReplayStep<ModelEvent> | undefined;
   const broken = (firstReport?.event as { output?: unknown } | undefined)?.output === BLOCKED;
   const game = await createGame(index, broken);
@@ -441,6 +319,9 @@ async function openScreen(replayPath: ReplayPath<ModelEvent, { gameId: number; s
     rankGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/getRank'),
     preflightGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/preflight'),
     controlGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/control'),
+    rehearsalGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/rehearsal'),
+    rehearsalAnswer: null,
+    failPublish: false,
     shows: [],
     ends: [],
     held: [],
@@ -448,6 +329,8 @@ async function openScreen(replayPath: ReplayPath<ModelEvent, { gameId: number; s
     subscriptions: 0,
     control: null,
     step: null,
+    // Before the first goto: the test build then reports the page's own game actor's transitions.
+    observed: await observePage(page, gameMachine),
   };
   if (first?.output === LIVE || first?.snapshot === SNAP_LIVE) {
     await flowCall(screen, game.q2, 2);
@@ -461,6 +344,10 @@ async function openScreen(replayPath: ReplayPath<ModelEvent, { gameId: number; s
     const type = (JSON.parse(route.request().postData() ?? '{}') as { type?: number }).type;
     if (type === 2) screen.shows.push(route);
     else if (type === 5) screen.ends.push(route);
+    else if (type === 3 && screen.failPublish) {
+      screen.failPublish = false;
+      void route.abort('internetdisconnected');
+    }
     else void route.continue();
   });
   await page.routeWebSocket(/\/ws/, (ws) => {
@@ -490,16 +377,32 @@ async function openScreen(replayPath: ReplayPath<ModelEvent, { gameId: number; s
   await page.clock.install();
   await page.context().addCookies([{ name: 'Admin-Token', value: hanaToken, url }]);
   await page.goto(`${url}/triviaGame/start/${game.id}`);
-  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key) ?? '', `lt.controlScreen.${game.id}`)).toMatch(/\S/);
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key) ?? '', `lt.controlScreen.${game.id}`), { timeout: 20_000 }).toMatch(/\S/);
+  // The first screen present takes control: known before any path step.
+  await expect.poll(() => holderOf(screen.control), { message: 'the server grants this screen control', timeout: 20_000 }).toBeTruthy();
   screen.screenId = await page.evaluate((key) => sessionStorage.getItem(key) ?? '', `lt.controlScreen.${game.id}`);
   return screen;
 }
 
+// includeHidden: while the countdown dialog (a modal) is open, the page under it is aria-hidden; the operator still sees the row.
 const questionRow = (screen: Screen, title: string) =>
-  screen.page.getByTestId('question-row').or(screen.page.getByTestId('question-card')).filter({ has: screen.page.getByRole('cell', { name: title, exact: true }) });
+  screen.page
+    .getByTestId('question-row')
+    .or(screen.page.getByTestId('question-card'))
+    .filter({ has: screen.page.getByRole('cell', { name: title, exact: true, includeHidden: true }) });
 const action = (screen: Screen, title: string) => questionRow(screen, title).getByTestId('question-action');
 const countdown = (screen: Screen) => screen.page.getByTestId('countdown-dialog');
-const strip = (screen: Screen) => screen.page.getByTestId('control-bar').getByTestId('control-strip').or(countdown(screen).getByTestId('control-strip'));
+// The control bar's strip, or the countdown dialog's while it is open (both are then on the page).
+const strip = (screen: Screen) => screen.page.getByTestId('control-bar').getByTestId('control-strip').or(countdown(screen).getByTestId('control-strip')).first();
+
+/** The strip names who holds control, as the last control state the screen heard says. */
+async function holderShown(screen: Screen, snapshot: AnyMachineSnapshot): Promise<void> {
+  const control = ctxOf(snapshot).control;
+  if (!control || !inState(snapshot, { flow: 'open' })) return;
+  const text =
+    control.holder === null ? t(screen, '目前沒有人掌控', 'Nobody holds control') : control.holder === ME ? t(screen, '此畫面掌控中', 'This screen holds control') : t(screen, 'Ben 掌控中', 'Ben holds control');
+  await strip(screen).getByTestId('control-holder').getByText(text).waitFor();
+}
 
 type Action = (screen: Screen, event: any, step: ReplayStep<ModelEvent>) => Promise<void>;
 const acting = (actions: Record<string, Action>) =>
@@ -517,43 +420,75 @@ const neverOffered = (why: string) => async () => {
   throw new Error(why);
 };
 
-/**
- * The rehearsal region (simulated players), when the chart has it: the control screen has no button
- * to start or stop a rehearsal yet, so its events are not offered and its transitions stay in the
- * report's "not replayed" list; the region rests in `off`, where the screen shows nothing of it.
- */
-const REHEARSAL = 'rehearsal' in gameMachine.states;
-const noRehearsalUi = neverOffered('the control screen has no rehearsal button yet');
-const rehearsalEvents: Record<string, Action> = REHEARSAL
-  ? {
-      'host.startRehearsal': noRehearsalUi,
-      'host.stopRehearsal': noRehearsalUi,
-      'server.rehearsal': noRehearsalUi,
-      'rehearsal.loaded': neverOffered('raised by the game itself once it is loaded'),
-      'xstate.done.actor.rehearsalCall': noRehearsalUi,
-      'xstate.error.actor.rehearsalCall': noRehearsalUi,
-    }
-  : {};
-const rehearsalStates: Record<string, (screen: Screen) => Promise<void>> = REHEARSAL
-  ? {
-      rehearsal: async () => {},
-      'rehearsal.off': async () => {},
-      'rehearsal.starting': noRehearsalUi,
-      'rehearsal.on': noRehearsalUi,
-      'rehearsal.stopping': noRehearsalUi,
-    }
-  : {};
+/** The rehearsal's call is let through to the server (its answer held) when what the server did comes first. */
+async function rehearsalActs(screen: Screen): Promise<void> {
+  if (!screen.rehearsalAnswer) screen.rehearsalAnswer = await screen.rehearsalGate.send();
+}
 
-replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
+const rehearsalFrame = (screen: Screen, want: RehearsalState) =>
+  heldFrame(screen, 'server.rehearsal', (frame) => (want.players === 0 ? frame.data.players === 0 : frame.data.players > 0 && (want.joined === 0 || frame.data.joined === frame.data.players)));
+
+/** The rehearsal (simulated players): the pre-flight panel's switch, the banner's switch, the server's reports. */
+const rehearsalEvents: Record<string, Action> = {
+  'host.startRehearsal': async (screen) => {
+    const panel = screen.page.getByTestId('rehearsal-panel');
+    await panel.getByRole('spinbutton').fill(String(REHEARSAL_PLAYERS));
+    await panel.getByTestId('rehearsal-start').locator('label, [data-part="control"]').first().click();
+    await screen.rehearsalGate.next();
+  },
+  'host.stopRehearsal': async (screen) => {
+    await screen.page.getByTestId('rehearsal-banner').getByTestId('rehearsal-stop').locator('label, [data-part="control"]').first().click();
+    await screen.rehearsalGate.next();
+  },
+  'server.rehearsal': async (screen, event: { rehearsal: RehearsalState }, step) => {
+    if (inState(step.before, { rehearsal: 'starting' }) || inState(step.before, { rehearsal: 'stopping' })) await rehearsalActs(screen);
+    const frame = await rehearsalFrame(screen, event.rehearsal);
+    // Earlier reports of the rehearsal are stale: only this one is handed over.
+    screen.held = screen.held.filter((f) => f.type !== 'server.rehearsal' || f === frame);
+    await deliver(screen, frame);
+  },
+  'rehearsal.loaded': neverOffered('raised by the game itself once it is loaded'),
+  'xstate.done.actor.rehearsalCall': async (screen) => {
+    const answer = screen.rehearsalAnswer;
+    screen.rehearsalAnswer = null;
+    if (answer) await answer();
+    else await screen.rehearsalGate.pass();
+  },
+  'xstate.error.actor.rehearsalCall': async (screen) => {
+    await screen.rehearsalGate.abort();
+  },
+};
+const rehearsalStates: Record<string, (screen: Screen, snapshot: AnyMachineSnapshot) => Promise<void>> = {
+  rehearsal: async () => {},
+  'rehearsal.off': async (screen) => {
+    expect(await screen.page.getByTestId('rehearsal-banner').count(), 'no rehearsal banner').toBe(0);
+  },
+  'rehearsal.starting': async (screen) => {
+    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { message: 'the start is on its way' }).toBeGreaterThan(0);
+    await screen.page.getByTestId('rehearsal-panel').getByTestId('rehearsal-start').locator('[data-state="checked"]').first().waitFor();
+  },
+  'rehearsal.on': async (screen) => {
+    await screen.page.getByTestId('rehearsal-banner').waitFor();
+  },
+  'rehearsal.stopping': async (screen) => {
+    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { message: 'the stop is on its way' }).toBeGreaterThan(0);
+    await screen.page.getByTestId('rehearsal-banner').waitFor();
+  },
+};
+
+replayInChromium<Screen, ModelEvent, GameInput>({
   machine: 'game',
   definition: gameMachine,
-  starts: [{ name: 'a control screen', input: { gameId: 9, screenId: 'me' } }],
-  modelEvents,
-  serializeState,
+  starts: STARTS,
   describeEvent,
   open: (replayPath, { lang, index }) => openScreen(replayPath, lang, index),
+  observed: (screen) => screen.observed(),
+  close: async (screen) => {
+    await screen.ben?.page.close().catch(() => undefined);
+  },
+
   timeout: 60_000,
-  transient: ['flow.started', 'rights.deciding', ...(REHEARSAL ? ['rehearsal.deciding'] : [])],
+  transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
   notInBrowser: [
     {
       transition: 'rights.deciding --(always)#1 [withoutLease]--> rights.controlling',
@@ -577,6 +512,8 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     },
     'host.confirmPublish': async (screen) => {
       await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '確定', 'Confirm') }).click();
+      // The publish reaches the server; its event waits, held, for the path's server.answerPublished.
+      await heldFrame(screen, 'server.answerPublished');
     },
     'host.cancelPublish': async (screen) => {
       await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '取消', 'Cancel') }).click();
@@ -584,7 +521,16 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     'host.publishRanking': async (screen) => {
       await action(screen, '第二題').click();
     },
-    'host.retryPublish': neverOffered('a failed publish at zero is not on these paths'),
+    'host.retryPublish': async (screen) => {
+      // The countdown runs out and the screen's publish at zero fails (the network cut under it): Retry.
+      screen.failPublish = true;
+      await screen.page.clock.runFor(61_000);
+      // The API client reports the network failure in a dialog of its own: dismissed first.
+      const failure = screen.page.getByRole('alertdialog').or(screen.page.getByRole('dialog')).filter({ hasText: t(screen, '網路錯誤', 'Network error') });
+      await failure.getByRole('button', { name: t(screen, '確定', 'OK'), exact: true }).click();
+      await countdown(screen).getByTestId('retry-publish').click();
+      await heldFrame(screen, 'server.answerPublished');
+    },
     'host.runPreflight': async (screen) => {
       const panel = screen.page.getByTestId('preflight-panel');
       await panel.getByRole('spinbutton').fill('500');
@@ -622,9 +568,8 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     },
     'server.control': async (screen, event: { control: ControlState }) => {
       await controlTo(screen, event.control);
-      const latest = [...screen.held].reverse().find((frame) => frame.type === 'server.control');
-      const frame = latest ?? (await heldFrame(screen, 'server.control'));
-      // Older control frames are stale: only the last one is handed over.
+      // The server's frame of that state (it may come after the call's answer); older ones are stale.
+      const frame = await heldFrame(screen, 'server.control', (f) => controlIs(screen, f.data as ControlState, event.control));
       screen.held = screen.held.filter((f) => f.type !== 'server.control' || f === frame);
       await deliver(screen, frame);
     },
@@ -676,14 +621,17 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     'server.playerJoined': async (screen) => {
       const player = await playApi('/join', { pin: screen.game.pin, nickname: `J${Date.now() % 100000}` });
       expect(player.code, JSON.stringify(player)).toBe(200);
+      await clock.advance(1_000); // joins are published together, at most once a second
       await deliver(screen, await heldFrame(screen, 'server.playerJoined'));
     },
     'server.gameEnded': async (screen) => {
+      let frame: Frame | undefined;
       if (!screen.game.ended) {
         await flowCall(screen, null, 5);
         screen.game.ended = true;
+        frame = await heldFrame(screen, 'server.gameEnded');
       }
-      let frame = screen.held.find((f) => f.type === 'server.gameEnded');
+      frame ??= screen.held.find((f) => f.type === 'server.gameEnded');
       if (!frame) {
         // Over already: a resubscription tells it again (its snapshot says so, and the game hears it ended).
         screen.held = screen.held.filter((f) => f.type !== 'server.snapshot');
@@ -692,8 +640,10 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
       }
       await deliver(screen, frame);
     },
-    'server.gameReset': async (screen) => {
-      await operator.call('/triviaGame/reset', { id: screen.game.id });
+    'server.gameReset': async (screen, _event, step) => {
+      // The rehearsal's stop resets the game itself; else another operator's reset.
+      if (inState(step.before, { rehearsal: 'stopping' })) await rehearsalActs(screen);
+      else await operator.call('/triviaGame/reset', { id: screen.game.id });
       Object.assign(screen.game, { ended: false, live: null });
       await deliver(screen, await heldFrame(screen, 'server.gameReset'));
     },
@@ -778,7 +728,7 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     },
     'flow.open.ready.cleared': async (screen, snapshot) => {
       await screen.page.locator('[data-testid="preflight-panel"][data-phase="cleared"]').getByTestId('preflight-cleared').waitFor();
-      if (inState(snapshot, { rights: 'controlling' }) && ctxOf(snapshot).liveQuestionId === null)
+      if (inState(snapshot, { rights: 'controlling' }) && ctxOf(snapshot).liveQuestionId === null && screen.shows.length === 0)
         await expect.poll(() => action(screen, '第一題').isEnabled(), { message: 'the first question may be shown' }).toBe(true);
     },
     'flow.open.running': async (screen) => {
@@ -801,8 +751,7 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
     },
     rights: async () => {},
     'rights.controlling': async (screen, snapshot) => {
-      if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByTestId('control-holder').getByText(t(screen, '此畫面掌控中', 'This screen holds control')).waitFor();
+      await holderShown(screen, snapshot);
     },
     'rights.controlling.holding': async (screen, snapshot) => {
       if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
@@ -816,6 +765,7 @@ replayInChromium<Screen, ModelEvent, { gameId: number; screenId: string }>({
       await expect.poll(() => screen.controlGate.held, { message: 'the answer is on its way' }).toBeGreaterThan(0);
     },
     'rights.watching': async (screen, snapshot) => {
+      await holderShown(screen, snapshot);
       if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
       await strip(screen).getByTestId('control-holder').getByText(t(screen, '您正在觀看', 'You are watching')).waitFor();
     },
