@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api [-- --duration 20 --connections 50 --database pglite,postgres --routes games,questions,notifications,info,mix]`:
+ * `npm run bench:api [-- --duration 20 --connections 50 --database pglite,postgres --routes games,questions,notifications,info,mix,game,question]`:
  * the admin API's everyday calls under load, against the real server process (src/server/main.ts) on
  * the embedded PGlite (a fresh DATA_DIR) and on PostgreSQL (a fresh database created through the
  * admin connection `--pg-url`, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards),
@@ -14,6 +14,8 @@
  *   notifications  /api/admin/notification/list page 1, limit 20
  *   info           /api/admin/info              the SPA's first call after loading (menu, permissions, badge)
  *   mix            the four above in turn on every connection
+ *   game           /api/admin/triviaGame/detail the 59-question game
+ *   question       /api/admin/question/detail   its first question
  * Per route it prints req/s (mean), latency p50 and p99, the server's CPU per request (from
  * /proc/<pid>/stat; on PostgreSQL also every postgres process's), the bare route's req/s and p99, and
  * the ratio ours / bare. Before and after each route one request checks the envelope is code 200
@@ -36,7 +38,7 @@ import pg from 'pg';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const ADMIN_PASSWORD = 'Bench-password-2026!';
-const ROUTE_NAMES = ['games', 'questions', 'notifications', 'info', 'mix'] as const;
+const ROUTE_NAMES = ['games', 'questions', 'notifications', 'info', 'mix', 'game', 'question'] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 type DatabaseName = 'pglite' | 'postgres';
 
@@ -268,12 +270,14 @@ interface RouteRequest {
   body: unknown;
 }
 
-function routeRequests(name: RouteName, bigGameId: number): RouteRequest[] {
+function routeRequests(name: RouteName, ids: { bigGameId: number; questionId: number }): RouteRequest[] {
   const single: Record<Exclude<RouteName, 'mix'>, RouteRequest> = {
     games: { path: '/api/admin/triviaGame/list', body: { page: 1, limit: 20 } },
-    questions: { path: '/api/admin/question/list', body: { trivia_game_id: bigGameId, page: 1, limit: 100 } },
+    questions: { path: '/api/admin/question/list', body: { trivia_game_id: ids.bigGameId, page: 1, limit: 100 } },
     notifications: { path: '/api/admin/notification/list', body: { page: 1, limit: 20 } },
     info: { path: '/api/admin/info', body: {} },
+    game: { path: '/api/admin/triviaGame/detail', body: { id: ids.bigGameId } },
+    question: { path: '/api/admin/question/detail', body: { id: ids.questionId } },
   };
   return name === 'mix' ? [single.info, single.games, single.questions, single.notifications] : [single[name]];
 }
@@ -306,8 +310,8 @@ interface RouteResult {
   load_average: string;
 }
 
-async function measureRoute(base: string, token: string, name: RouteName, bigGameId: number, server: ChildProcess, database: DatabaseName): Promise<RouteResult> {
-  const requests = routeRequests(name, bigGameId);
+async function measureRoute(base: string, token: string, name: RouteName, ids: { bigGameId: number; questionId: number }, server: ChildProcess, database: DatabaseName): Promise<RouteResult> {
+  const requests = routeRequests(name, ids);
   // The answers as the app gives them: the bare server sends the same envelopes; and a check the token works.
   const answers: unknown[] = [];
   for (const r of requests) answers.push(await call(base, r.path, r.body, token));
@@ -383,8 +387,9 @@ async function runDatabase(database: DatabaseName): Promise<DatabaseResult> {
     await sleep(1_000);
     const rssIdle = rssMb(server.pid!);
     const results: RouteResult[] = [];
+    const firstQuestion = (await call(base, '/api/admin/question/list', { trivia_game_id: seeded.bigGameId, page: 1, limit: 1 }, token)).data.list[0].id as number;
     for (const name of routes) {
-      const result = await measureRoute(base, token, name, seeded.bigGameId, server, database);
+      const result = await measureRoute(base, token, name, { bigGameId: seeded.bigGameId, questionId: firstQuestion }, server, database);
       results.push(result);
       const flaws = result.ours.non2xx + result.ours.errors + result.ours.timeouts;
       console.log(
