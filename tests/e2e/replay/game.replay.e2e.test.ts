@@ -3,8 +3,9 @@
  * 1,787 shortest ones (14 of the flow, 5 of the control lease, 7 of the rehearsal), states 38/38
  * (35 rested in, the 3 transient ones passed through), transitions 75/77 (the 2 others are
  * `notInBrowser`, below); the page's own game actor takes every step's transitions (`observed`).
- * Three runs in a row green with it: 109, 87 and 76 s for the file (server start included); the
- * path search takes 2 to 5 s of that.
+ * Six runs in a row green with it: 109, 87, 76, then (the waits for the server's frames and the held
+ * calls given 10 s) 70, 70, 70 s for the file, server start included; the path search takes 2 to 5 s
+ * of that.
  *
  * The traversal is one per region (tests/e2e/replay/support/game-model.ts, as in
  * tests/machines/game.machine.test.ts): the four parallel regions at once did not finish.
@@ -202,7 +203,7 @@ const flowCall = (screen: Screen, questionId: number | null, type: 2 | 3 | 4 | 5
 async function heldFrame(screen: Screen, type: string, match: (frame: Frame) => boolean = () => true): Promise<Frame> {
   let found: Frame | undefined;
   await expect
-    .poll(() => (found = screen.held.find((frame) => frame.type === type && match(frame))), { message: `the server sends ${type}` })
+    .poll(() => (found = screen.held.find((frame) => frame.type === type && match(frame))), { message: `the server sends ${type}`, timeout: 10_000 })
     .toBeTruthy();
   return found!;
 }
@@ -464,14 +465,14 @@ const rehearsalStates: Record<string, (screen: Screen, snapshot: AnyMachineSnaps
     expect(await screen.page.getByTestId('rehearsal-banner').count(), 'no rehearsal banner').toBe(0);
   },
   'rehearsal.starting': async (screen) => {
-    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { message: 'the start is on its way' }).toBeGreaterThan(0);
+    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { timeout: 10_000, message: 'the start is on its way' }).toBeGreaterThan(0);
     await screen.page.getByTestId('rehearsal-panel').getByTestId('rehearsal-start').locator('[data-state="checked"]').first().waitFor();
   },
   'rehearsal.on': async (screen) => {
     await screen.page.getByTestId('rehearsal-banner').waitFor();
   },
   'rehearsal.stopping': async (screen) => {
-    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { message: 'the stop is on its way' }).toBeGreaterThan(0);
+    await expect.poll(() => screen.rehearsalGate.held + (screen.rehearsalAnswer ? 1 : 0), { timeout: 10_000, message: 'the stop is on its way' }).toBeGreaterThan(0);
     await screen.page.getByTestId('rehearsal-banner').waitFor();
   },
 };
@@ -505,7 +506,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
     },
     'host.showQuestion': async (screen) => {
       await action(screen, '第一題').click();
-      await expect.poll(() => screen.shows.length, { message: 'the show is on its way' }).toBeGreaterThan(0);
+      await expect.poll(() => screen.shows.length, { timeout: 10_000, message: 'the show is on its way' }).toBeGreaterThan(0);
     },
     'host.publishNow': async (screen) => {
       await countdown(screen).getByTestId('publish-now').click();
@@ -729,7 +730,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
     'flow.open.ready.cleared': async (screen, snapshot) => {
       await screen.page.locator('[data-testid="preflight-panel"][data-phase="cleared"]').getByTestId('preflight-cleared').waitFor();
       if (inState(snapshot, { rights: 'controlling' }) && ctxOf(snapshot).liveQuestionId === null && screen.shows.length === 0)
-        await expect.poll(() => action(screen, '第一題').isEnabled(), { message: 'the first question may be shown' }).toBe(true);
+        await expect.poll(() => action(screen, '第一題').isEnabled(), { timeout: 10_000, message: 'the first question may be shown' }).toBe(true);
     },
     'flow.open.running': async (screen) => {
       await screen.page.getByTestId('preflight-panel').waitFor({ state: 'detached' });
@@ -738,7 +739,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       await screen.page.getByTestId('confirm-end').getByText(t(screen, '確定要結束遊戲嗎？', 'Are you sure you want to end the game?')).waitFor();
     },
     'flow.ending': async (screen) => {
-      await expect.poll(() => screen.ends.length, { message: 'the end is on its way' }).toBeGreaterThan(0);
+      await expect.poll(() => screen.ends.length, { timeout: 10_000, message: 'the end is on its way' }).toBeGreaterThan(0);
       await screen.page.getByTestId('confirm-end').waitFor({ state: 'hidden' });
     },
     'flow.ended': async () => {},
@@ -762,7 +763,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       await prompt.getByText(t(screen, 'Ben 要求控制權', 'Ben asks for control')).waitFor();
     },
     'rights.controlling.answering': async (screen) => {
-      await expect.poll(() => screen.controlGate.held, { message: 'the answer is on its way' }).toBeGreaterThan(0);
+      await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the answer is on its way' }).toBeGreaterThan(0);
     },
     'rights.watching': async (screen, snapshot) => {
       await holderShown(screen, snapshot);
@@ -775,7 +776,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       await strip(screen).getByTestId('control-request').getByText(c.control.holder ? t(screen, '要求控制權', 'Request control') : t(screen, '取得控制權', 'Take control')).waitFor();
     },
     'rights.watching.asking': async (screen) => {
-      await expect.poll(() => screen.controlGate.held, { message: 'the request is on its way' }).toBeGreaterThan(0);
+      await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the request is on its way' }).toBeGreaterThan(0);
     },
     'rights.watching.requesting': async (screen, snapshot) => {
       if (!inState(snapshot, { flow: 'open' })) return;
@@ -790,7 +791,7 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       expect(screen.rankGate.held, 'no top 10 being read').toBe(0);
     },
     'ranking.loading': async (screen) => {
-      await expect.poll(() => screen.rankGate.held, { message: 'the top 10 is being read' }).toBeGreaterThan(0);
+      await expect.poll(() => screen.rankGate.held, { timeout: 10_000, message: 'the top 10 is being read' }).toBeGreaterThan(0);
     },
     ...rehearsalStates,
   },
