@@ -531,7 +531,8 @@ export const gameMachine = setup({
             },
             handingOver: {
               description: 'Another screen asks for control: the operator accepts (hands it over) or declines.',
-              on: { 'host.acceptControl': 'answering', 'host.declineControl': 'answering', 'host.releaseControl': 'answering' },
+              // No release here: the screen offers hand over or keep (src/app/features/live/components/control-bar.tsx).
+              on: { 'host.acceptControl': 'answering', 'host.declineControl': 'answering' },
             },
             answering: {
               description: 'The answer to the request (or the release) is being sent (triviaGame/control).',
