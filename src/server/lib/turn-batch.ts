@@ -1,4 +1,10 @@
 /**
+ * How a crowd's reads and writes are gathered (TurnBatch's options, the joins' group commit): while
+ * the same work ended less than `crowdMs` ago, wait `gatherMs` for the calls on their way.
+ */
+export const CROWD_GATHER = { gatherMs: 10, crowdMs: 100 } as const;
+
+/**
  * One read shared by the calls that ask for the same key while it waits to start: a read starts on
  * the next turn of the event loop (setImmediate) and, when a read of the key is still running, only
  * once that one has ended — so every call arriving meanwhile shares the next read (issue 22: a crowd
@@ -11,12 +17,6 @@
  * instead of one turn, so a crowd's calls share fewer, larger reads (a read's cost hardly depends on
  * how many share it); a call after a quiet moment still waits one turn only.
  */
-/**
- * How a crowd's reads and writes are gathered (TurnBatch's options, the joins' group commit): while
- * the same work ended less than `crowdMs` ago, wait `gatherMs` for the calls on their way.
- */
-export const CROWD_GATHER = { gatherMs: 10, crowdMs: 100 } as const;
-
 export class TurnBatch<K, V> {
   /** Reads asked for and not started yet. */
   private readonly pending = new Map<K, Promise<V>>();

@@ -35,7 +35,6 @@ export interface AdmitInput {
 /** The most joins one statement admits. */
 export const MAX_JOIN_BATCH = 500;
 
-
 /**
  * Admits the joins of one PIN in one statement (see the module comment): for each input, in order,
  * the admitted player and game as q.admitPlayer answers them, or undefined.
@@ -106,7 +105,7 @@ interface Waiting {
  * crowd joins (a batch was committed less than CROWD_GATHER.crowdMs ago), a batch first waits
  * CROWD_GATHER.gatherMs for the joins on their way: the statement costs about as much for 1 join as
  * for 10 (embedded database, measured: 1.5 ms for 1, 3–5 ms for 10, 7 ms for 50, 12–15 ms for 200),
- * so many small batches spent the crowd's time on statements (bench/README.md, "Joins").
+ * so many small batches spent the crowd's time on statements (bench/README.md, "A crowd's calls gathered").
  */
 export class JoinBatcher {
   private queue: Waiting[] = [];
