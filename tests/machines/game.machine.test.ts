@@ -46,6 +46,7 @@ import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSn
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
 import type { QuestionStatus } from '@machines/question/types';
+import { gameDetail, questionRow, T0, WAIT, type GameModelEvent } from './support/game-events';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
 import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
@@ -67,27 +68,11 @@ function fakeClient() {
   };
 }
 
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
-
 type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'controlCall' | 'rehearsalCall';
-type OutcomeEvent =
-  | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
-  | { type: 'xstate.error.actor.loadGame'; error: unknown }
-  | { type: 'xstate.done.actor.endGame'; output: unknown }
-  | { type: 'xstate.error.actor.endGame'; error: unknown }
-  | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
-  | { type: 'xstate.error.actor.loadRanking'; error: unknown }
-  | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
-  | { type: 'xstate.error.actor.runPreflight'; error: unknown }
-  | { type: 'xstate.done.actor.controlCall'; output: ControlState }
-  | { type: 'xstate.error.actor.controlCall'; error: unknown }
-  | { type: 'xstate.done.actor.rehearsalCall'; output: RehearsalState }
-  | { type: 'xstate.error.actor.rehearsalCall'; error: unknown };
-type ModelEvent = GameEvent | OutcomeEvent | { type: typeof WAIT };
+type ModelEvent = GameModelEvent;
 
-const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
-const row = (id: number, status: QuestionStatus) => ({ id, status, title: `Q${id}`, have_answering_time: 1, answering_time: 10 }) as unknown as LoadedGame['questions'][number];
+const detail = gameDetail;
+const row = (id: number, status: QuestionStatus) => questionRow(id, status, 10);
 const FRESH: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 0)] };
 const UNDER_WAY: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 3)] };
 const LIVE: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 1)] };

@@ -43,17 +43,17 @@
  * the countdown dialog (a modal) while a question is live, so the model ends a game only between
  * questions (the chart itself allows `host.endGame` while one is live).
  */
+import type { FastifyInstance } from 'fastify';
 import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { gameMachine, SNAPSHOT_WAIT_MS } from '@machines/game/game.machine';
 import type { ControlState, LoadedGame, OperatorSnapshot, PreflightReport, RehearsalState } from '@machines/game/types';
-import { createTestApp } from '../../support/app';
 import { TestClock } from '../../support/clock';
 import { createAdmin } from '../../support/fixtures';
 import { launchBrowser, openPage } from '../support/browser';
 import { operatorApi, type OperatorApi } from '../support/operator-api';
-import { DIST_DIR, type RunningServer } from '../support/server';
+import { startServer, type RunningServer } from '../support/server';
 import { loginToken } from '../support/session';
 import {
   BLOCKED,
@@ -84,7 +84,7 @@ const HOST_ROLE = 'replay-host';
 const HOST_PERMISSIONS = ['triviaGame', 'triviaGame.index', 'triviaGame.update', 'triviaGame.start', 'triviaGame.list', 'triviaGame.edit', 'triviaGame.control'];
 const MISSING_IMAGE = '/files/images/1/2026-01/0123456789abcdef0123456789abcdef.png';
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
 let url: string;
 let browser: Browser;
 let operator: OperatorApi;
@@ -94,12 +94,7 @@ let roleId: number;
 const clock = new TestClock(Date.now());
 
 beforeAll(async () => {
-  app = await createTestApp({ staticDir: DIST_DIR, clock });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  url = `http://127.0.0.1:${address.port}`;
-  app.config.publicUrl = url;
+  ({ app, url } = await startServer({ clock }));
   const server = { url } as RunningServer;
   [browser, operator] = await Promise.all([launchBrowser(), operatorApi(server)]);
   ({ id: roleId } = await operator.call('/role/create', { identifier: HOST_ROLE, title: 'Replay host', permissions: HOST_PERMISSIONS }));
@@ -162,6 +157,20 @@ interface Screen {
 }
 
 const t = (screen: Screen, zh: string, en: string) => say(screen.lang, zh, en);
+
+/**
+ * The network fails under one of the screen's calls (`cut`): the app's alert says so (網路錯誤, only
+ * its button closes it, and it covers the page) and the operator closes it before going on, as the
+ * question replay does. Without this the alert, which comes a moment after the failure shows, took
+ * the next click (CI, 2026-11-26: the pre-flight's acknowledgement after a failed check).
+ */
+async function networkFails(screen: Screen, cut: () => Promise<unknown>): Promise<void> {
+  await cut();
+  const alert = screen.page.getByTestId('alert-dialog');
+  await alert.getByText(t(screen, '網路錯誤', 'Network error'), { exact: true }).waitFor();
+  await alert.getByRole('button', { name: t(screen, '確定', 'OK'), exact: true }).click();
+  await alert.waitFor({ state: 'hidden' });
+}
 
 async function createGame(index: number, broken: boolean): Promise<Screen['game']> {
   const title = `Replay ${index} 控制台`;
@@ -456,9 +465,7 @@ const rehearsalEvents: Record<string, Action> = {
     if (answer) await answer();
     else await screen.rehearsalGate.pass();
   },
-  'xstate.error.actor.rehearsalCall': async (screen) => {
-    await screen.rehearsalGate.abort();
-  },
+  'xstate.error.actor.rehearsalCall': (screen) => networkFails(screen, () => screen.rehearsalGate.abort()),
 };
 const rehearsalStates: Record<string, (screen: Screen, snapshot: AnyMachineSnapshot) => Promise<void>> = {
   rehearsal: async () => {},
@@ -652,22 +659,16 @@ replayInChromium<Screen, ModelEvent, GameInput>({
     'xstate.done.actor.loadGame': async (screen) => {
       await screen.loadGate.pass();
     },
-    'xstate.error.actor.loadGame': async (screen) => {
-      await screen.loadGate.abort();
-    },
+    'xstate.error.actor.loadGame': (screen) => networkFails(screen, () => screen.loadGate.abort()),
     'xstate.done.actor.endGame': async (screen) => {
       await screen.ends.shift()!.continue();
       screen.game.ended = true;
     },
-    'xstate.error.actor.endGame': async (screen) => {
-      await screen.ends.shift()!.abort('internetdisconnected');
-    },
+    'xstate.error.actor.endGame': (screen) => networkFails(screen, () => screen.ends.shift()!.abort('internetdisconnected')),
     'xstate.done.actor.loadRanking': async (screen) => {
       await screen.rankGate.pass();
     },
-    'xstate.error.actor.loadRanking': async (screen) => {
-      await screen.rankGate.abort();
-    },
+    'xstate.error.actor.loadRanking': (screen) => networkFails(screen, () => screen.rankGate.abort()),
     'xstate.done.actor.runPreflight': async (screen, event: { output: PreflightReport }) => {
       const broken = event.output.blocking > 0;
       if (broken !== screen.game.broken) {
@@ -677,15 +678,11 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       }
       await screen.preflightGate.pass();
     },
-    'xstate.error.actor.runPreflight': async (screen) => {
-      await screen.preflightGate.abort();
-    },
+    'xstate.error.actor.runPreflight': (screen) => networkFails(screen, () => screen.preflightGate.abort()),
     'xstate.done.actor.controlCall': async (screen) => {
       await screen.controlGate.pass();
     },
-    'xstate.error.actor.controlCall': async (screen) => {
-      await screen.controlGate.abort();
-    },
+    'xstate.error.actor.controlCall': (screen) => networkFails(screen, () => screen.controlGate.abort()),
     ...rehearsalEvents,
   }),
   states: {

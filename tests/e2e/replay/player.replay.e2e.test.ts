@@ -35,6 +35,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
@@ -42,11 +43,10 @@ import { msToNextChange } from '@/domain/clock';
 import { COALESCE_MS } from '@/server/features/live/realtime';
 import { OFFLINE_RETRY_MS, pendingRetryMs, playerMachine } from '@machines/player/player.machine';
 import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerContext, PlayerEvent, PlayerInput, PlayerView, RejectedToken, Unreachable } from '@machines/player/types';
-import { createTestApp } from '../../support/app';
 import { TestClock } from '../../support/clock';
 import { launchBrowser, openPage } from '../support/browser';
 import { operatorApi, type OperatorApi } from '../support/operator-api';
-import { DIST_DIR, type RunningServer } from '../support/server';
+import { DIST_DIR, startServer, type RunningServer } from '../support/server';
 import { JOINED, LEVEL2, OFFLINE_RETRY, Q1, RETRY, T0, TICK, VIEWS } from '../../machines/support/player-views';
 import { browserLocale, gate, observePage, replayInChromium, say, type Gate, type Lang, type ReplayPath, type ReplayStep } from './support/replay';
 
@@ -147,19 +147,14 @@ const PHONE = { width: 390, height: 844 } as const;
 const WAIT_MS = 10_000;
 const QUESTION_SECONDS = 10;
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
 let url: string;
 let browser: Browser;
 let operator: OperatorApi;
 const clock = new TestClock(Date.now());
 
 beforeAll(async () => {
-  app = await createTestApp({ staticDir: DIST_DIR, clock });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  url = `http://127.0.0.1:${address.port}`;
-  app.config.publicUrl = url;
+  ({ app, url } = await startServer({ clock }));
   [browser, operator] = await Promise.all([launchBrowser(), operatorApi({ url } as RunningServer)]);
   if (!fs.existsSync(path.join(DIST_DIR, 'play.html'))) throw new Error(`${DIST_DIR}/play.html is missing: build the test bundle first`);
 });

@@ -12,31 +12,34 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BuildOptions } from '@/server/app';
 import type { AppConfig } from '@/server/config';
+import type { Clock } from '@/server/lib/clock';
 import { createTestApp } from '../../support/app';
 import { SkippingClock } from '../../support/clock';
 
 // E2E_DIST lets parallel work build into a folder of its own (`vite build --outDir`); npm test uses dist/.
 export const DIST_DIR = path.resolve(process.env.E2E_DIST || 'dist');
 
-export interface RunningServer {
+export interface RunningServer<C extends Clock = SkippingClock> {
   /** Origin without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   app: FastifyInstance;
-  /** The server's clock (app.clock): real time, skipped forward by the test. */
-  clock: SkippingClock;
+  /** The server's clock (app.clock): real time, skipped forward by the test, unless the test gave its own. */
+  clock: C;
   close: () => Promise<void>;
 }
 
-export interface ServerOptions {
+export interface ServerOptions<C extends Clock = SkippingClock> {
   config?: Partial<Omit<AppConfig, 'clock'>>;
   build?: BuildOptions;
+  /** The server's clock; a SkippingClock unless given (a replay moves a TestClock by hand). */
+  clock?: C;
 }
 
-export async function startServer({ config = {}, build = {} }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer<C extends Clock = SkippingClock>({ config = {}, build = {}, clock: given }: ServerOptions<C> = {}): Promise<RunningServer<C>> {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e tests (npm test does)');
   }
-  const clock = new SkippingClock();
+  const clock = given ?? (new SkippingClock() as unknown as C);
   const app = await createTestApp({ staticDir: DIST_DIR, ...config, clock }, build);
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -9,15 +9,15 @@
  * produce there, with the payload they would produce (a control call answers what the server decides).
  */
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import type { ControlState, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking, RehearsalState } from '@machines/game/types';
+import type { ControlState, GameContext, LoadedGame, OperatorSnapshot, PreflightReport, Ranking, RehearsalState } from '@machines/game/types';
 import type { QuestionStatus } from '@machines/question/types';
+import { gameDetail, questionRow, T0, WAIT, type GameModelEvent } from '../../../machines/support/game-events';
 import type { ReplayStart } from './replay';
 
-export const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-export const WAIT = 'xstate.after.snapshotWait.game.flow.synchronizing' as const;
+export { T0, WAIT };
 
-const detail = (status: 0 | 1) => ({ id: 9, type: 1, status, title: 'Quiz', pin: '123456' }) as unknown as LoadedGame['detail'];
-const row = (id: number, status: QuestionStatus) => ({ id, status, title: `Q${id}`, have_answering_time: 1, answering_time: 60 }) as unknown as LoadedGame['questions'][number];
+const detail = gameDetail;
+const row = (id: number, status: QuestionStatus) => questionRow(id, status, 60);
 export const FRESH: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 0)] };
 export const LIVE: LoadedGame = { detail: detail(1), questions: [row(1, 0), row(2, 1)] };
 export const ENDED: LoadedGame = { detail: detail(0), questions: [row(1, 2), row(2, 2)] };
@@ -51,21 +51,7 @@ export const RH_OFF: RehearsalState = { trivia_game_id: 9, players: 0, joined: 0
 export const REHEARSAL_PLAYERS = 5;
 export const FAILED = new Error('Network Error');
 
-export type ModelEvent =
-  | GameEvent
-  | { type: 'xstate.done.actor.loadGame'; output: LoadedGame }
-  | { type: 'xstate.error.actor.loadGame'; error: unknown }
-  | { type: 'xstate.done.actor.endGame'; output: unknown }
-  | { type: 'xstate.error.actor.endGame'; error: unknown }
-  | { type: 'xstate.done.actor.loadRanking'; output: Ranking }
-  | { type: 'xstate.error.actor.loadRanking'; error: unknown }
-  | { type: 'xstate.done.actor.runPreflight'; output: PreflightReport }
-  | { type: 'xstate.error.actor.runPreflight'; error: unknown }
-  | { type: 'xstate.done.actor.controlCall'; output: ControlState }
-  | { type: 'xstate.error.actor.controlCall'; error: unknown }
-  | { type: 'xstate.done.actor.rehearsalCall'; output: RehearsalState }
-  | { type: 'xstate.error.actor.rehearsalCall'; error: unknown }
-  | { type: typeof WAIT };
+export type ModelEvent = GameModelEvent;
 
 export const NAMES = new Map<unknown, string>([
   [MINE, 'MINE'],
