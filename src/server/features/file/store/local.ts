@@ -32,10 +32,15 @@ export class LocalBlobStore implements BlobStore {
         callback(null, chunk);
       },
     });
+    const writer = fs.createWriteStream(temporary, { flags: 'wx' });
     try {
-      await pipeline(body, count, fs.createWriteStream(temporary, { flags: 'wx' }), options.signal ? { signal: options.signal } : {});
+      await pipeline(body, count, writer, options.signal ? { signal: options.signal } : {});
       await fs.promises.rename(temporary, target);
     } catch (error) {
+      // The file is opened asynchronously: a body refused at once (not text, too large) can fail the
+      // pipeline before the open, which then still creates the file. Removed only once the writer
+      // has closed, it never stays behind.
+      if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
