@@ -27,21 +27,12 @@ import {
   selectStatus,
 } from '@machines/question/selectors';
 import type { QuestionEvent, QuestionInput } from '@machines/question/types';
+import { T0, TICK, type QuestionModelEvent } from './support/question-events';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
 import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-const TICK = 'xstate.after.tick.question.shown.countdown.running' as const;
-
 type CallName = 'showQuestion' | 'publishAnswer' | 'publishRanking';
-type OutcomeEvent =
-  | { type: 'xstate.done.actor.showQuestion'; output: { deadline: number | null; serverTime: number } }
-  | { type: 'xstate.error.actor.showQuestion'; error: unknown }
-  | { type: 'xstate.done.actor.publishAnswer'; output: unknown }
-  | { type: 'xstate.error.actor.publishAnswer'; error: unknown }
-  | { type: 'xstate.done.actor.publishRanking'; output: unknown }
-  | { type: 'xstate.error.actor.publishRanking'; error: unknown };
-type ModelEvent = QuestionEvent | OutcomeEvent | { type: typeof TICK };
+type ModelEvent = QuestionModelEvent;
 
 /** The events offered in every state; the chart keeps those it can take. */
 const MODEL_EVENTS: ModelEvent[] = [

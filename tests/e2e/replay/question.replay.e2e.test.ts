@@ -45,7 +45,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow';
 import { questionMachine } from '@machines/question/question.machine';
-import type { QuestionEvent, QuestionInput } from '@machines/question/types';
+import type { QuestionInput } from '@machines/question/types';
+import { T0, TICK, type QuestionModelEvent } from '../../machines/support/question-events';
 import { createAdmin } from '../../support/fixtures';
 import { TestSocket } from '../../support/ws';
 import { launchBrowser, openPage } from '../support/browser';
@@ -76,18 +77,7 @@ afterAll(async () => {
 
 /** The speed contest's answering time: long enough that the server never publishes by itself during a path. */
 const ANSWERING_SECONDS = 120;
-const TICK = 'xstate.after.tick.question.shown.countdown.running' as const;
-const T0 = Date.parse('2026-11-22T04:00:00.000Z');
-
-type ModelEvent =
-  | QuestionEvent
-  | { type: typeof TICK }
-  | { type: 'xstate.done.actor.showQuestion'; output: { deadline: number | null; serverTime: number } }
-  | { type: 'xstate.error.actor.showQuestion'; error: string }
-  | { type: 'xstate.done.actor.publishAnswer'; output: unknown }
-  | { type: 'xstate.error.actor.publishAnswer'; error: string }
-  | { type: 'xstate.done.actor.publishRanking'; output: unknown }
-  | { type: 'xstate.error.actor.publishRanking'; error: string };
+type ModelEvent = QuestionModelEvent;
 
 const OPERATOR_EVENTS: ModelEvent[] = [
   { type: 'host.showQuestion' },
