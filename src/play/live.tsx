@@ -51,7 +51,11 @@ export function startPlayer(token: string | null, pending: PendingAnswer | null)
   return createActor(logic, { input: { token, pending, client: link.client }, inspect: devInspector ?? testInspector }).start();
 }
 
-/** Under the header while the phone plays: who is playing and their score, and the reconnecting banner. */
+/**
+ * Under the header while the phone plays: who is playing and their score, and the reconnecting banner
+ * with "Retry now" (the connection's `connection.retry`: the next attempt at once instead of after the
+ * backoff's wait, e.g. once the player sees the Wi-Fi back).
+ */
 export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
   const t = useT();
   const nickname = PlayerActor.useSelector(selectNickname);
@@ -72,8 +76,11 @@ export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
         </div>
       ) : null}
       {reconnecting ? (
-        <div className="banner" role="status">
-          {t('status.reconnecting')}
+        <div className="banner" role="status" data-testid="reconnecting">
+          <span>{t('status.reconnecting')}</span>
+          <button type="button" className="banner-action" onClick={() => connection?.send({ type: 'connection.retry' })}>
+            {t('status.retryNow')}
+          </button>
         </div>
       ) : null}
       {disqualified && shown !== 'join' ? (

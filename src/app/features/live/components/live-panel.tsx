@@ -3,10 +3,10 @@
  * question on screen (or of the last one, with its correct options, once published) and the current
  * top 10. Everything comes from the operator topic's events; nothing is counted here.
  */
-import { Badge, Box, Card, Grid, HStack, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Grid, HStack, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LuRadio, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
+import { LuRadio, LuRefreshCw, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
 import type { GameActorRef, GameSnapshot } from '@machines/game/game.machine';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectConnectionActor, selectCounts, selectGame, selectLiveQuestionId, selectPlayerCount, selectRanking } from '@machines/game/selectors';
@@ -30,13 +30,17 @@ export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
   );
 }
 
+/**
+ * The tab's realtime connection (machines/connection): green while live, grey while connecting, red
+ * when lost. Lost, it offers the operator an action: "Reconnect now" while the client waits out its
+ * backoff (`connection.retry`: the next attempt at once), "Reconnect" once the client has closed
+ * (`connection.restart`).
+ */
 function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
-  // Reconnecting or closed: shown as lost (the client reconnects by itself).
   const connectionActor = useSelector(gameActor, selectConnectionActor);
   const status = useSelector(connectionActor, (s) => (s ? selectConnectionStatus(s) : 'connecting'));
-  const connection = status === 'reconnecting' ? 'closed' : status;
-  if (connection === 'open') {
+  if (status === 'open') {
     return (
       <Badge size="sm" variant="subtle" colorPalette="green" data-testid="connection">
         <LuRadio />
@@ -44,11 +48,32 @@ function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
       </Badge>
     );
   }
+  if (status === 'connecting') {
+    return (
+      <Badge size="sm" variant="subtle" colorPalette="gray" data-testid="connection">
+        <LuWifiOff />
+        {t('live.connecting')}
+      </Badge>
+    );
+  }
+  const closed = status === 'closed';
   return (
-    <Badge size="sm" variant="subtle" colorPalette={connection === 'closed' ? 'red' : 'gray'} data-testid="connection">
-      <LuWifiOff />
-      {connection === 'closed' ? t('live.disconnected') : t('live.connecting')}
-    </Badge>
+    <HStack gap="1.5" wrap="wrap">
+      <Badge size="sm" variant="subtle" colorPalette="red" data-testid="connection">
+        <LuWifiOff />
+        {closed ? t('live.closed') : t('live.disconnected')}
+      </Badge>
+      <Button
+        size="2xs"
+        variant="outline"
+        colorPalette="red"
+        data-testid="connection-action"
+        onClick={() => connectionActor?.send({ type: closed ? 'connection.restart' : 'connection.retry' })}
+      >
+        <LuRefreshCw />
+        {closed ? t('live.reconnect') : t('live.reconnectNow')}
+      </Button>
+    </HStack>
   );
 }
 
