@@ -374,6 +374,8 @@ export interface components {
             player_token: string;
             player: components["schemas"]["PlayerIdentity"];
             game: components["schemas"]["GameSummary"];
+            /** @description The player's first WebSocket ticket (the same as POST /ticket would give right after the join: 30 seconds, single use), so a phone opens its real-time channel without another request. Later connections (a reconnect, a reload) ask /ticket. */
+            ticket?: components["schemas"]["TicketData"];
         };
         JoinEndedData: {
             /** @description The game's title. */

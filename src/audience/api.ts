@@ -57,6 +57,9 @@ export function unwrap<T>(body: unknown): T {
   throw new PlayApiError(envelopeMessage(envelope) || 'Error', envelope.code, envelope.data ?? null);
 }
 
+/** A join's ticket is used only while at least this many seconds of its life remain (its way to the server included). */
+const TICKET_MARGIN_S = 5;
+
 /** The JSON body a path's POST takes, from the contract. */
 type RequestBody<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
 
@@ -79,12 +82,33 @@ export function createPlayApi({ lang, networkError, baseUrl = '/api/play', fetch
     return unwrap<T>(envelope);
   }
 
+  /**
+   * The first ticket, from the join's answer: the socket opened right after a join uses it instead of
+   * asking /ticket (one request less per phone when a crowd joins). Used once, and only while a few
+   * seconds of its life remain on this page's own timer; then /ticket as for every later connection.
+   */
+  let joinTicket: { token: string; ticket: PlaySchemas['TicketData']; usableUntil: number } | null = null;
+
+  async function join(pin: string, nickname: string): Promise<PlaySchemas['JoinData']> {
+    const data = await post<PlaySchemas['JoinData'], '/join'>('/join', { pin, nickname, device_id: deviceId() });
+    const { ticket } = data;
+    joinTicket = ticket ? { token: data.player_token, ticket, usableUntil: performance.now() + (ticket.expires_in - TICKET_MARGIN_S) * 1000 } : null;
+    return data;
+  }
+
+  function ticket(token: string): Promise<PlaySchemas['TicketData']> {
+    const kept = joinTicket;
+    joinTicket = null;
+    if (kept && kept.token === token && performance.now() < kept.usableUntil) return Promise.resolve(kept.ticket);
+    return post<PlaySchemas['TicketData'], '/ticket'>('/ticket', {}, token);
+  }
+
   return {
-    join: (pin: string, nickname: string) => post<PlaySchemas['JoinData'], '/join'>('/join', { pin, nickname, device_id: deviceId() }),
+    join,
     answer: (token: string, questionId: number, choices: PlaySchemas['OptionTitle'][]) =>
       post<PlaySchemas['AnswerData'], '/answer'>('/answer', { question_id: questionId, choices }, token),
     state: (token: string) => post<PlaySchemas['PlayerStateData'], '/state'>('/state', {}, token),
-    ticket: (token: string) => post<PlaySchemas['TicketData'], '/ticket'>('/ticket', {}, token),
+    ticket,
     displayExchange: (code: string) => post<PlaySchemas['DisplayExchangeData'], '/display/exchange'>('/display/exchange', { code }),
     displayPair: () => post<PlaySchemas['DisplayPairData'], '/display/pair'>('/display/pair', {}),
     displayPairStatus: (pairingToken: string) =>

@@ -64,6 +64,25 @@ describe('the live game on the WebSocket', () => {
   });
   afterAll(() => app.close());
 
+  it("opens a phone's first socket with the ticket its join answer carries, once", async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Crowd at the door', type: 1 });
+    const joined = await play(app, '/join', { pin, nickname: 'Bea' });
+    expect(joined.body.code).toBe(200);
+    const { ticket } = joined.body.data as { ticket: { ticket: string; expires_in: number; url: string; topic: string } };
+    expect({ ...ticket, ticket: typeof ticket.ticket }).toEqual({ ticket: 'string', expires_in: 30, url: '/api/ws', topic: `game:${gameId}:public` });
+    const phone = await TestSocket.open(`${url}?ticket=${encodeURIComponent(ticket.ticket)}`);
+    try {
+      await phone.next((f) => f.type === 'ready');
+      expect(await subscribe(phone, ticket.topic)).toBe('subscribed');
+      const snapshot = await phone.next((f) => f.type === 'server.snapshot');
+      expect((snapshot.data as { game: { id: number; player_count: number } }).game).toMatchObject({ id: gameId, player_count: 1 });
+    } finally {
+      phone.close();
+    }
+    // Single use, as every ticket: a second socket with it is refused before the upgrade.
+    await expect(TestSocket.open(`${url}?ticket=${encodeURIComponent(ticket.ticket)}`)).rejects.toThrow('upgrade refused: HTTP 401');
+  });
+
   it('delivers a game to the operator and a player in order, with snapshots on subscribing', async () => {
     const { id: gameId, pin } = await b.createGame({ title: 'On air', type: 1 });
     const q1 = await b.addQuestion(gameId, { answering_time: 30 });

@@ -97,10 +97,13 @@ export const livePlayHandlers: PlayOperationHandlers = {
     const { token, player, game } = await join(request.server.db, request.lang, request.body, dateOf(request.server.clock), request.ip, request.server.live.joins);
     request.server.live.players.joined(player);
     request.server.live.events.playerJoined(game.id);
+    // The first ticket comes with the join: a crowd's phones open their sockets without asking /ticket.
+    const ticket = await request.server.tickets.issue({ kind: 'player', id: player.id, gameId: game.id });
     return {
       player_token: token,
       player: { id: player.id, nickname: player.nickname, trivia_game_id: game.id, join_order: player.joinOrder },
       game: gameSummary(game),
+      ticket: { ticket, expires_in: TICKET_TTL_SECONDS, url: WS_PATH, topic: gameTopic(game.id, 'public') },
     } satisfies PlaySchemas['JoinData'];
   },
 

@@ -121,6 +121,16 @@ export interface Bot {
   socket: WebSocket | null;
   /** Requests over `socket` (null with it). */
   requests: SocketRequests | null;
+  /** The first ticket, from the join's answer, until used or near its expiry (ms, this clock); null: ask /ticket. */
+  joinTicket: { data: TicketAnswer; usableUntil: number } | null;
+}
+
+/** What a ticket answer carries (POST /api/play/ticket, and the join's answer). */
+interface TicketAnswer {
+  ticket: string;
+  expires_in: number;
+  url: string;
+  topic: string;
 }
 
 export interface Envelope {
@@ -263,7 +273,10 @@ export class BotSwarm {
             this.stats.joinFailed += 1;
             return this.error(`join ${nickname}: ${res.message}`);
           }
-          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null, requests: null });
+          const ticket = res.data.ticket as TicketAnswer | undefined;
+          // Used while a few seconds of its life remain (a bot may wait for the others before connecting).
+          const joinTicket = ticket ? { data: ticket, usableUntil: Date.now() + (ticket.expires_in - 5) * 1000 } : null;
+          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null, requests: null, joinTicket });
           this.stats.joined += 1;
           this.options.onJoined?.(this.stats.joined);
           return;
@@ -279,7 +292,7 @@ export class BotSwarm {
     if (this.stopped) return;
     try {
       const { playerId, token } = await joinBot(nickname, i);
-      this.bots.push({ index: i, nickname, playerId, token, socket: null, requests: null });
+      this.bots.push({ index: i, nickname, playerId, token, socket: null, requests: null, joinTicket: null });
       this.stats.joined += 1;
       this.options.onJoined?.(this.stats.joined);
     } catch (error) {
@@ -302,7 +315,10 @@ export class BotSwarm {
   }
 
   private async openSocket(bot: Bot): Promise<void> {
-    const ticket = await this.post('/api/play/ticket', {}, bot.token);
+    // A phone's first socket opens with the join's ticket; later ones (a reconnect) ask for a fresh one.
+    const fromJoin = bot.joinTicket && bot.joinTicket.usableUntil > Date.now() ? bot.joinTicket.data : null;
+    bot.joinTicket = null;
+    const ticket = fromJoin ? { code: 200, message: '', data: fromJoin } : await this.post('/api/play/ticket', {}, bot.token);
     if (ticket.code !== 200) throw new Error(ticket.message);
     const wsUrl = new URL(`${ticket.data.url}?ticket=${encodeURIComponent(ticket.data.ticket)}`, this.base);
     wsUrl.protocol = this.base.protocol === 'https:' ? 'wss:' : 'ws:';
