@@ -5,8 +5,7 @@
  * in the work, not a preference). The theme colour is applied by writing the generated brand palette
  * over Chakra's `--chakra-colors-brand-*` variables on <html>.
  */
-import Cookies from 'js-cookie';
-import { SETTING_COOKIE_DAYS } from '@/app/lib/cookies';
+import { readCookie, SETTING_COOKIE_DAYS, writeCookie } from '@/app/lib/cookies';
 import { BRAND_SHADES, brandPalette, parseHexColor, THEME_COLOR } from '@/app/theme';
 import { createStore, useStore } from './lib/store';
 
@@ -35,10 +34,10 @@ const cookieBase = { path: '/', sameSite: 'lax' } as const;
 
 function readSettings(): LayoutSettings {
   const flag = (key: BooleanSetting) => {
-    const value = Cookies.get(COOKIE[key]);
+    const value = readCookie(COOKIE[key]);
     return value === undefined ? DEFAULT_SETTINGS[key] : value === 'true';
   };
-  const theme = Cookies.get(COOKIE.theme);
+  const theme = readCookie(COOKIE.theme);
   return {
     theme: theme && parseHexColor(theme) ? theme : DEFAULT_SETTINGS.theme,
     tagsView: flag('tagsView'),
@@ -55,7 +54,7 @@ export function useSetting<K extends keyof LayoutSettings>(key: K): LayoutSettin
 }
 
 export function changeSetting<K extends keyof LayoutSettings>(key: K, value: LayoutSettings[K]): void {
-  Cookies.set(COOKIE[key], String(value), { ...cookieBase, expires: SETTING_COOKIE_DAYS });
+  writeCookie(COOKIE[key], String(value), { ...cookieBase, expires: SETTING_COOKIE_DAYS });
   settingsStore.set((state) => ({ ...state, [key]: value }));
   if (key === 'theme') applyThemeColor(String(value));
 }
@@ -79,7 +78,7 @@ export function applyStoredTheme(): void {
 // ---------------------------------------------------------------------------------------------
 // The sidebar: open or collapsed (desktop), drawer shown or not (mobile).
 
-const sidebarStore = createStore<boolean>(Cookies.get(SIDEBAR_COOKIE) !== '0');
+const sidebarStore = createStore<boolean>(readCookie(SIDEBAR_COOKIE) !== '0');
 
 export function useSidebarOpen(): boolean {
   return useStore(sidebarStore, (open) => open);
@@ -87,6 +86,6 @@ export function useSidebarOpen(): boolean {
 
 /** `remember` is false when the layout closes it for a small screen: the user's choice stays. */
 export function setSidebarOpen(open: boolean, remember = true): void {
-  if (remember) Cookies.set(SIDEBAR_COOKIE, open ? '1' : '0', cookieBase);
+  if (remember) writeCookie(SIDEBAR_COOKIE, open ? '1' : '0', cookieBase);
   sidebarStore.set(open);
 }
