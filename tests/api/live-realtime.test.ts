@@ -157,6 +157,35 @@ describe('the live game on the WebSocket', () => {
     }
   });
 
+  it('gives a phone subscribing after a step the new state, though a snapshot was read for another just before', async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Crowd and a question', type: 1 });
+    const q1 = await b.addQuestion(gameId, { answering_time: 30 });
+    const [ann, ben, cat] = [await b.joinPlayer(pin, 'Ann'), await b.joinPlayer(pin, 'Ben'), await b.joinPlayer(pin, 'Cat')];
+    const joined = heardOnBus(app, (e) => e.type === 'server.playerJoined' && e.topic === `game:${gameId}:public`);
+    await joined;
+    const phones = [await playerSocket(app, url, ann.token), await playerSocket(app, url, ben.token), await playerSocket(app, url, cat.token)];
+    const [first, second, third] = phones as [TestSocket, TestSocket, TestSocket];
+    const topic = `game:${gameId}:public`;
+    try {
+      await subscribe(first, topic);
+      expect((await first.next((f) => f.type === 'server.snapshot')).data).toMatchObject({ question: null });
+      await b.flow(gameId, q1, 2);
+      await first.next((f) => f.type === 'server.questionShown');
+      // Within the second a snapshot may serve later subscribers: the step's event makes the next one new.
+      await subscribe(second, topic);
+      const afterStep = (await second.next((f) => f.type === 'server.snapshot')).data;
+      expect(afterStep).toMatchObject({ question: { question: { id: q1 }, status: 1 } });
+      // Nothing happened since: the same state, stamped with the time it is sent.
+      await subscribe(third, topic);
+      const next = (await third.next((f) => f.type === 'server.snapshot')).data;
+      expect({ ...next, server_time: null }).toEqual({ ...afterStep, server_time: null });
+      expect(Date.parse(next.server_time)).toBeGreaterThanOrEqual(Date.parse(afterStep.server_time));
+      expectPlaySchema('EventPublicSnapshot', next);
+    } finally {
+      for (const phone of phones) phone.close();
+    }
+  });
+
   it('gives a reconnecting client the state with the time left, computed by the server', async () => {
     const { id: gameId, pin } = await b.createGame({ title: 'Reconnect', type: 1 });
     const q1 = await b.addQuestion(gameId, { answering_time: 30 });

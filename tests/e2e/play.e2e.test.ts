@@ -80,6 +80,13 @@ async function phone(locale: string, viewport: { width: number; height: number }
  * Every answer the page sends from now on, in order: `ws` for a request frame on its live socket,
  * `POST` for POST /api/play/answer.
  */
+/** Every POST /api/play/ticket the page sends (the socket after a join opens with the join's ticket). */
+function ticketsAsked(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/play/ticket') && asked.push(request.method()));
+  return asked;
+}
+
 function answersSent(page: Page): string[] {
   const sent: string[] = [];
   page.on('request', (request) => request.url().endsWith('/api/play/answer') && sent.push(request.method()));
@@ -131,6 +138,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     // Three phones: one by the QR link (PIN prefilled) in Chinese, two typing the PIN, one in English.
     const ann = await phone('zh-TW');
     const annAnswers = answersSent(ann);
+    const annTickets = ticketsAsked(ann);
     const ben = await phone('en-US', { width: 390, height: 844 });
     const cat = await phone('zh-TW', { width: 375, height: 740 });
     await ann.goto(`${server.url}/play?pin=${game.pin}`);
@@ -172,6 +180,7 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await ann.getByText('已收到你的答案').waitFor();
     await ann.getByText(/於 \d+\.\d 秒時收到/).waitFor();
     expect(annAnswers, 'one answer for a double tap, over the live socket').toEqual(['ws']);
+    expect(annTickets, "the socket opened after the join with the join's ticket").toEqual([]);
     await shoot(ann, 'player-4-receipt-zh-TW');
     // The big screen's countdown runs on.
     await expect.poll(async () => Number(await display.getByTestId('display-countdown').innerText()), { timeout: 5_000 }).toBeLessThan(shownSeconds);
@@ -184,6 +193,8 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await ann.getByText('你的選擇：B. 玉山').waitFor();
     await ann.getByTestId('me').getByText('Ann').waitFor();
     expect(annAnswers).toHaveLength(1);
+    // A reloaded page has no join's ticket: its socket asks for one.
+    await expect.poll(() => annTickets).toEqual(['POST']);
 
     // The answer: right or wrong with the points; the chart on the big screen.
     await flow(game.id, q1, 3);

@@ -68,6 +68,8 @@ export const RESTART_CLOSE_REASON = 'server restarting';
 
 export class Hub {
   private readonly byTopic = new Map<string, Set<HubClient>>();
+  /** Events delivered per topic (topicVersion). */
+  private readonly versions = new Map<string, number>();
   private readonly handlers = new Map<string, TopicHandler>();
   private readonly operations = new Map<string, SocketOperation>();
   readonly clients = new Set<HubClient>();
@@ -159,8 +161,18 @@ export class Hub {
     if (socket.readyState === socket.OPEN) socket.close(RESTART_CLOSE_CODE, RESTART_CLOSE_REASON);
   }
 
+  /**
+   * How many events this instance has delivered on `topic` (its subscribers or none): a read of the
+   * topic's state started while this number stayed the same missed no event a new subscriber would
+   * not get (see the live game's public snapshots, features/live/realtime.ts).
+   */
+  topicVersion(topic: string): number {
+    return this.versions.get(topic) ?? 0;
+  }
+
   /** Delivers a bus event to this instance's subscribers. */
   deliver(event: RealtimeEvent): number {
+    this.versions.set(event.topic, (this.versions.get(event.topic) ?? 0) + 1);
     const clients = this.byTopic.get(event.topic);
     if (!clients?.size) return 0;
     // Serialised and encoded once for every client (ws would encode a string again for each).

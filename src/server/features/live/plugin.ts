@@ -32,8 +32,8 @@ declare module 'fastify' {
       answers: AnswerBatcher;
       /** The joins' group commit (join-batch.ts): every phone's join of this app goes through it. */
       joins: JoinBatcher;
-      /** A game's public snapshot, one read per turn for the crowd subscribing (realtime.ts). */
-      publicSnapshots: TurnBatch<number, unknown>;
+      /** A game's public snapshot, read once for a crowd subscribing and reused while nothing happens (realtime.ts). */
+      publicSnapshots: ReturnType<typeof publicSnapshots>;
       /** The audience's throttles per client address (throttle.ts). */
       throttles: Throttles;
       /** Who holds control of each game, and the control screens present (control.ts). */

@@ -15,7 +15,7 @@ import { dateOf, type Clock, type ClockTimer } from '../../lib/clock.js';
 import * as q from './queries.js';
 import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
 import { displayState, operatorSnapshot } from './state.js';
-import { gameTopic, toBothTopics, type PlaySchemas } from './views.js';
+import { gameTopic, iso, toBothTopics, type PlaySchemas } from './views.js';
 
 export const COALESCE_MS = 250;
 
@@ -72,14 +72,44 @@ export async function authorizeGameTopic(app: FastifyInstance, client: HubClient
   return parsed.audience === 'public' && subject.gameId === parsed.gameId;
 }
 
+/** How long a game's public snapshot serves the players subscribing after it while nothing happens in the game. */
+export const SNAPSHOT_REUSE_MS = 1_000;
+
+type PublicSnapshot = PlaySchemas['DisplayStateData'];
+
 /**
- * The public snapshot of a game (the display's state), read once for the players who subscribe in one
- * turn of the event loop: the read starts after they all subscribed (the hub adds a subscriber before
- * asking for its snapshot), so none misses an event published between its snapshot and its
- * subscription. When a crowd connects, thousands subscribe within seconds.
+ * The public snapshot of a game (the display's state) for the players who subscribe to its topic. When
+ * a crowd connects, thousands subscribe within seconds, so it is read once for many:
+ * - the subscribers of one turn (or of a crowd's gathering, CROWD_GATHER) share a read that starts
+ *   after they all subscribed (the hub adds a subscriber before asking for its snapshot);
+ * - a read is then reused for those who subscribe later, as long as no event was delivered on the
+ *   game's public topic since it was asked for (`hub.topicVersion`) and for at most SNAPSHOT_REUSE_MS.
+ *   A change committed before a later subscriber subscribed is either in that read, or its event
+ *   comes after the read was asked for: then the version moved and the snapshot is read again, or the
+ *   event is delivered after the subscription, to the subscriber. So no subscriber misses a change;
+ *   at worst it gets one twice (the snapshot and the event), which clients apply as the same state.
+ *   Its `server_time` is the time it is sent.
  */
-export const publicSnapshots = (app: FastifyInstance) =>
-  new TurnBatch((gameId: number) => displayState(app.db, gameId, dateOf(app.clock), app.config.publicUrl), CROWD_GATHER);
+export function publicSnapshots(app: FastifyInstance): { get(gameId: number): Promise<PublicSnapshot> } {
+  const reads = new TurnBatch((gameId: number) => displayState(app.db, gameId, dateOf(app.clock), app.config.publicUrl), CROWD_GATHER);
+  const kept = new Map<number, { version: number; askedAt: number; snapshot: Promise<PublicSnapshot> }>();
+  return {
+    get(gameId) {
+      const version = app.hub.topicVersion(gameTopic(gameId, 'public'));
+      const now = app.clock.now();
+      const last = kept.get(gameId);
+      if (last && last.version === version && now - last.askedAt < SNAPSHOT_REUSE_MS) {
+        return last.snapshot.then((snapshot) => ({ ...snapshot, server_time: iso(dateOf(app.clock)) }));
+      }
+      const snapshot = reads.get(gameId);
+      const entry = { version, askedAt: now, snapshot };
+      kept.set(gameId, entry);
+      // A failed read is not kept; a game that is gone is not kept either (its closing event moved the version).
+      snapshot.catch(() => kept.get(gameId) === entry && kept.delete(gameId));
+      return snapshot;
+    },
+  };
+}
 
 export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Promise<RealtimeEvent[]> {
   const parsed = parseGameTopic(topic);
