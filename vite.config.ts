@@ -149,7 +149,7 @@ export default defineConfig({
       output: {
         // Fewer, larger chunks where that weighs less (issue 18's budgets, docs/performance.md): React
         // in one chunk all three pages share, with Vite's module-preload polyfill every page runs; the back office's libraries that its entry loads (Chakra
-        // and Ark/Zag, emotion, i18next, React Router, the session's cookie and JWT helpers) in one
+        // and Ark/Zag, emotion, i18next, React Router) in one
         // chunk only the back office loads; the icons used by more than one page in one chunk (each
         // icon is its own module: iconsPerModule), the others stay with their page.
         codeSplitting: {
@@ -157,7 +157,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]|^\0vite\/modulepreload-polyfill/, priority: 3 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|stylis|i18next|react-i18next|react-router|@pandacss|js-cookie|jose|hoist-non-react-statics|react-is|@babel)[\\/]/,
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|stylis|i18next|react-i18next|react-router|@pandacss|hoist-non-react-statics|react-is|@babel)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },

@@ -3,7 +3,7 @@
  * `npm run size`: the JavaScript each page loads before it is usable, gzipped, against its budget.
  * Reads Vite's manifest (dist/.vite/manifest.json) and follows imports as the browser does: a page's
  * entry script and every chunk it imports statically, plus the lazy route modules the page renders at
- * once (the login page, the dashboard) with their own static imports. Lazy modules a page only loads
+ * once (the app layout and the dashboard; the login page is in the entry) with their own static imports. Lazy modules a page only loads
  * on use (other routes, the menu search's pinyin, the rich-text editor) are not counted.
  * Prints a table; exits 1 when a page is over its budget or the manifest no longer holds a module named
  * here (a renamed route must be renamed here too, never silently measured as nothing).
@@ -41,7 +41,6 @@ export interface PageBudget {
   targetKB: number;
 }
 
-const LOGIN = 'src/app/features/auth/routes/login.tsx';
 const DASHBOARD = 'src/app/features/dashboard/routes/dashboard.tsx';
 const SHELL = 'src/app/routing/shell-routes.tsx';
 const FILES = 'src/app/features/file/routes/file-manager.tsx';
@@ -50,6 +49,9 @@ const FILES = 'src/app/features/file/routes/file-manager.tsx';
 const TEXTS = 'src/app/i18n/locales/zh-TW.json';
 const SHELL_TEXTS = 'src/app/layout/i18n/zh-TW.json';
 const FILE_TEXTS = 'src/app/features/file/i18n/zh-TW.json';
+// The route error page (a page that threw or whose code did not load) loads once the first page is
+// painted, so it is there when a later deployment has replaced the files (src/app/router.tsx).
+const ROUTE_ERROR = 'src/app/features/errors/routes/route-error.tsx';
 // The player page loads its texts in the current language only, before its first render; the player
 // machine, the realtime client, the screens after the join form and the other language's texts once
 // that form is painted.
@@ -58,10 +60,10 @@ const PLAY_LIVE = 'src/play/live.tsx';
 const PLAY_OTHER_TEXTS = 'src/play/i18n/en.json';
 
 export const PAGE_BUDGETS: readonly PageBudget[] = [
-  { name: 'back office: login', entry: 'index.html', routes: [TEXTS, LOGIN], budgetKB: 203, targetKB: 180 },
-  { name: 'back office: dashboard', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD], budgetKB: 220, targetKB: 180 },
+  { name: 'back office: login', entry: 'index.html', routes: [TEXTS], afterPaint: [ROUTE_ERROR], budgetKB: 194.5, targetKB: 180 },
+  { name: 'back office: dashboard', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD], afterPaint: [ROUTE_ERROR], budgetKB: 216, targetKB: 180 },
   // A page opened by its address also renders the dashboard: its tag is pinned and kept alive.
-  { name: 'back office: files', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD, FILES, FILE_TEXTS], budgetKB: 273, targetKB: 180 },
+  { name: 'back office: files', entry: 'index.html', routes: [TEXTS, SHELL, SHELL_TEXTS, DASHBOARD, FILES, FILE_TEXTS], afterPaint: [ROUTE_ERROR], budgetKB: 267.5, targetKB: 180 },
   { name: 'player page (/play)', entry: 'play.html', routes: [PLAY_TEXTS], afterPaint: [PLAY_LIVE, PLAY_OTHER_TEXTS], budgetKB: 75.5, targetKB: 90 },
   { name: 'quiz display (/quiz)', entry: 'quiz.html', routes: [], budgetKB: 100, targetKB: 100 },
 ];
