@@ -54,7 +54,8 @@ export function startPlayer(token: string | null, pending: PendingAnswer | null)
 /**
  * Under the header while the phone plays: who is playing and their score, and the reconnecting banner
  * with "Retry now" (the connection's `connection.retry`: the next attempt at once instead of after the
- * backoff's wait, e.g. once the player sees the Wi-Fi back).
+ * backoff's wait, e.g. once the player sees the Wi-Fi back). Not on the offline screen, whose own
+ * Retry is the one thing to tap there.
  */
 export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
   const t = useT();
@@ -78,9 +79,11 @@ export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
       {reconnecting ? (
         <div className="banner" role="status" data-testid="reconnecting">
           <span>{t('status.reconnecting')}</span>
-          <button type="button" className="banner-action" onClick={() => connection?.send({ type: 'connection.retry' })}>
-            {t('status.retryNow')}
-          </button>
+          {shown !== 'offline' ? (
+            <button type="button" className="banner-action" onClick={() => connection?.send({ type: 'connection.retry' })}>
+              {t('status.retryNow')}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {disqualified && shown !== 'join' ? (
