@@ -9,18 +9,19 @@
  *
  * API
  * - `connectionMachine`, input `{ client: ConnectionClient }`: any object with the RealtimeClient's
- *   `status`, `onStatus`, `onRejected`, `retain`, `retryNow` and `start` (RealtimeClient is one). While
+ *   `status`, `onStatus`, `onRejected`, `retain` and `retryNow` (RealtimeClient is one). While
  *   the actor runs it holds the client (`retain`: the client starts with its first holder and stops
  *   with its last, so the shell and the control screen share one socket), and lets go when stopped.
  *   Spawn it from an owner: `spawnChild(connectionMachine, { id: 'connection', systemId:
  *   'connection', input: { client } })`, or `createActor(connectionMachine, { input: { client } })`.
- * - States: `connecting` (the first attempt, or after a restart), `open`, `reconnecting` (the socket
+ * - States: `connecting` (the first attempt), `open`, `reconnecting` (the socket
  *   was lost; the client waits out its backoff and tries again with a fresh ticket), `closed` (the
  *   client stopped, or its ticket was refused for good: `context.rejected`).
  * - Events it takes from the client: `socket.connecting`, `socket.open`, `socket.reconnecting`,
  *   `socket.closed`, `socket.rejected` (ConnectionSocketEvent). From a screen or an owner:
- *   `connection.retry` (skip the backoff wait now: a "retry" tap) and `connection.restart` (start
- *   a closed client again).
+ *   `connection.retry` (skip the backoff wait now: a "retry" tap). Nothing leads out of `closed`: no
+ *   screen keeps a closed client on screen (the phone whose player is gone goes back to joining and
+ *   stops this actor), so a new owner starts a new actor.
  * - Emitted (`actor.on('connection.opened', …)`): `{ type: 'connection.opened', reconnected }` each
  *   time the socket opens; `reconnected` is true after a loss, when the owner re-reads what it
  *   missed (the server also sends each subscribed topic's snapshot again).
@@ -41,8 +42,6 @@ export interface ConnectionClient {
   retain(): () => void;
   /** Skips the wait before the next attempt. */
   retryNow(): void;
-  /** Starts a stopped client again. */
-  start(): void;
 }
 
 export interface ConnectionInput {
@@ -64,7 +63,7 @@ export type ConnectionSocketEvent =
   | { type: 'socket.closed' }
   | { type: 'socket.rejected' };
 
-export type ConnectionEvent = ConnectionSocketEvent | { type: 'connection.retry' } | { type: 'connection.restart' };
+export type ConnectionEvent = ConnectionSocketEvent | { type: 'connection.retry' };
 
 export type ConnectionEmitted = { type: 'connection.opened'; reconnected: boolean };
 
@@ -108,11 +107,9 @@ export const connectionMachine = setup({
   actions: {
     countLoss: assign({ reconnects: ({ context }) => context.reconnects + 1 }),
     markRejected: assign({ rejected: true }),
-    clearRejected: assign({ rejected: false }),
     emitOpened: emit({ type: 'connection.opened', reconnected: false }),
     emitReopened: emit({ type: 'connection.opened', reconnected: true }),
     retryNow: ({ context }) => context.client.retryNow(),
-    restartClient: ({ context }) => context.client.start(),
   },
 }).createMachine({
   id: 'connection',
@@ -148,10 +145,7 @@ export const connectionMachine = setup({
       },
     },
     closed: {
-      description: 'The client stopped, or its ticket was refused for good (`rejected`).',
-      on: {
-        'connection.restart': { target: 'connecting', actions: ['clearRejected', 'restartClient'] },
-      },
+      description: 'The client stopped, or its ticket was refused for good (`rejected`); nothing leads out of it.',
     },
   },
 });

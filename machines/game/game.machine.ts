@@ -672,7 +672,6 @@ export const NO_CLIENT: ConnectionClient = {
   onRejected: () => () => undefined,
   retain: () => () => undefined,
   retryNow: () => undefined,
-  start: () => undefined,
 };
 
 /** Whether the game in `system` only watches (another screen holds control, or its admin lacks `triviaGame.control`). */

@@ -32,9 +32,8 @@ export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
 
 /**
  * The tab's realtime connection (machines/connection): green while live, grey while connecting, red
- * when lost. Lost, it offers the operator an action: "Reconnect now" while the client waits out its
- * backoff (`connection.retry`: the next attempt at once), "Reconnect" once the client has closed
- * (`connection.restart`).
+ * when lost or closed. Lost, it offers the operator "Reconnect now" while the client waits out its
+ * backoff (`connection.retry`: the next attempt at once).
  */
 function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
@@ -56,22 +55,23 @@ function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
       </Badge>
     );
   }
-  const closed = status === 'closed';
+  if (status === 'closed') {
+    return (
+      <Badge size="sm" variant="subtle" colorPalette="red" data-testid="connection">
+        <LuWifiOff />
+        {t('live.closed')}
+      </Badge>
+    );
+  }
   return (
     <HStack gap="1.5" wrap="wrap">
       <Badge size="sm" variant="subtle" colorPalette="red" data-testid="connection">
         <LuWifiOff />
-        {closed ? t('live.closed') : t('live.disconnected')}
+        {t('live.disconnected')}
       </Badge>
-      <Button
-        size="2xs"
-        variant="outline"
-        colorPalette="red"
-        data-testid="connection-action"
-        onClick={() => connectionActor?.send({ type: closed ? 'connection.restart' : 'connection.retry' })}
-      >
+      <Button size="2xs" variant="outline" colorPalette="red" data-testid="connection-action" onClick={() => connectionActor?.send({ type: 'connection.retry' })}>
         <LuRefreshCw />
-        {closed ? t('live.reconnect') : t('live.reconnectNow')}
+        {t('live.reconnectNow')}
       </Button>
     </HStack>
   );
