@@ -8,28 +8,38 @@
  *   a reload, or the session ends (202) when the account was disabled, deleted or given a new password.
  *   Events are not replayed to a socket that was away, so after a reconnect (a `ready` other than the
  *   first) the info is read again the same way: a change made meanwhile is not missed.
- * The client's code (./admin-listener.ts) loads once the shell is painted (issue 18's budgets: the badge
- * shows the count the session read with the user info until then), not with the shell.
  */
 import { useEffect } from 'react';
 import { useSession } from '@/app/features/auth/hooks/use-session';
 import { selectAdminId } from '@/app/features/auth/lib/token';
+import { sessionActor } from '@/app/features/auth/session';
+import { currentCompany } from '@/app/lib/company';
+import { adminRealtime } from './admin-realtime';
 
 export function useAdminRealtime(): void {
   const adminId = useSession(selectAdminId);
   useEffect(() => {
     if (!adminId) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    import('./admin-listener').then(
-      ({ listenAsAdmin }) => {
-        if (!cancelled) stop = listenAsAdmin(adminId);
-      },
-      (error: unknown) => console.error(error),
-    );
+    const client = adminRealtime();
+    let connections = 0;
+    const offReady = client.on('ready', () => {
+      connections += 1;
+      if (connections > 1) sessionActor.send({ type: 'server.accessChanged' });
+    });
+    const unsubscribe = client.subscribe(`admin:${adminId}`, (frame) => {
+      if (frame.type === 'access.changed') {
+        sessionActor.send({ type: 'server.accessChanged' });
+        return;
+      }
+      if (frame.type !== 'notification.count') return;
+      if (String(frame.data.company_id) !== currentCompany().id) return;
+      sessionActor.send({ type: 'server.notificationCount', count: frame.data.count });
+    });
+    const release = client.retain();
     return () => {
-      cancelled = true;
-      stop?.();
+      offReady();
+      unsubscribe();
+      release();
     };
   }, [adminId]);
 }
