@@ -35,40 +35,29 @@ export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
  * when lost or closed. Lost, it offers the operator "Reconnect now" while the client waits out its
  * backoff (`connection.retry`: the next attempt at once).
  */
+/** How the badge shows each connection status: its colour, icon and text (the live namespace). */
+const CONNECTION_BADGE = {
+  open: { palette: 'green', Icon: LuRadio, text: 'live.connected' },
+  connecting: { palette: 'gray', Icon: LuWifiOff, text: 'live.connecting' },
+  reconnecting: { palette: 'red', Icon: LuWifiOff, text: 'live.disconnected' },
+  closed: { palette: 'red', Icon: LuWifiOff, text: 'live.closed' },
+} as const;
+
 function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
   const connectionActor = useSelector(gameActor, selectConnectionActor);
   const status = useSelector(connectionActor, (s) => (s ? selectConnectionStatus(s) : 'connecting'));
-  if (status === 'open') {
-    return (
-      <Badge size="sm" variant="subtle" colorPalette="green" data-testid="connection">
-        <LuRadio />
-        {t('live.connected')}
-      </Badge>
-    );
-  }
-  if (status === 'connecting') {
-    return (
-      <Badge size="sm" variant="subtle" colorPalette="gray" data-testid="connection">
-        <LuWifiOff />
-        {t('live.connecting')}
-      </Badge>
-    );
-  }
-  if (status === 'closed') {
-    return (
-      <Badge size="sm" variant="subtle" colorPalette="red" data-testid="connection">
-        <LuWifiOff />
-        {t('live.closed')}
-      </Badge>
-    );
-  }
+  const { palette, Icon, text } = CONNECTION_BADGE[status];
+  const badge = (
+    <Badge size="sm" variant="subtle" colorPalette={palette} data-testid="connection">
+      <Icon />
+      {t(text)}
+    </Badge>
+  );
+  if (status !== 'reconnecting') return badge;
   return (
     <HStack gap="1.5" wrap="wrap">
-      <Badge size="sm" variant="subtle" colorPalette="red" data-testid="connection">
-        <LuWifiOff />
-        {t('live.disconnected')}
-      </Badge>
+      {badge}
       <Button size="2xs" variant="outline" colorPalette="red" data-testid="connection-action" onClick={() => connectionActor?.send({ type: 'connection.retry' })}>
         <LuRefreshCw />
         {t('live.reconnectNow')}
