@@ -103,6 +103,8 @@ export function publicSnapshots(app: FastifyInstance): { get(gameId: number): Pr
       }
       const snapshot = reads.get(gameId);
       const entry = { version, askedAt: now, snapshot };
+      // Only the snapshots still young enough to serve are kept (a long-running server sees many games).
+      for (const [id, old] of kept) if (now - old.askedAt >= SNAPSHOT_REUSE_MS) kept.delete(id);
       kept.set(gameId, entry);
       // A failed read is not kept; a game that is gone is not kept either (its closing event moved the version).
       snapshot.catch(() => kept.get(gameId) === entry && kept.delete(gameId));
