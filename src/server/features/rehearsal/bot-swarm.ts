@@ -17,6 +17,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import WebSocket from 'ws';
+import type { PlaySchemas } from '../live/views.js';
 import { SocketRequests } from './socket-requests.js';
 
 export interface ShownQuestion {
@@ -125,13 +126,8 @@ export interface Bot {
   joinTicket: { data: TicketAnswer; usableUntil: number } | null;
 }
 
-/** What a ticket answer carries (POST /api/play/ticket, and the join's answer). */
-interface TicketAnswer {
-  ticket: string;
-  expires_in: number;
-  url: string;
-  topic: string;
-}
+/** What a ticket answer carries (POST /api/play/ticket, and the join's answer): the contract's TicketData. */
+type TicketAnswer = PlaySchemas['TicketData'];
 
 export interface Envelope {
   code: number;
