@@ -429,8 +429,11 @@ describe.each(['zh-TW', 'en-US'])('axe on the player page (%s)', (locale) => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, `axe-2-question-${locale}`);
     await option(page, 'A').click();
+    // The step that closes the question waits for the answer's receipt: an answer still on its way
+    // when the question closes is refused, and the result would then not be "Correct!".
+    await page.getByText(zh ? '已收到你的答案' : 'Answer received').waitFor();
     await flow(game.id, question, 3);
-    await page.getByTestId('result').waitFor();
+    await page.getByTestId('result').getByText(zh ? '答對了！' : 'Correct!').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, `axe-3-result-${locale}`);
     // The language switch turns the whole page, remembered for the next visit.

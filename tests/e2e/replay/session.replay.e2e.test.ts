@@ -219,6 +219,16 @@ async function dropHeld(held: Gate): Promise<void> {
 
 const inLoadingInfo = (step: { before: { matches: (state: string) => boolean } }) => step.before.matches('loadingInfo');
 
+/**
+ * Waits until the page's realtime socket listens on the admin's topic. The shell paints before its
+ * socket has connected (a ticket request, then the upgrade): a change announced before that is not
+ * replayed to it, as for a phone that was away, and a real admin would see it only at the next read.
+ */
+async function listening(ctx: Ctx): Promise<void> {
+  const topic = `admin:${ctx.account.id}`;
+  await expect.poll(() => [...server.app.hub.clients].some((client) => client.topics.has(topic)), { timeout: 30_000 }).toBe(true);
+}
+
 /** Ends the session on the server as a logout elsewhere (202) or a password changed elsewhere (430 for its holders). */
 async function endOnServer(ctx: Ctx, reason: 'logout' | 'password'): Promise<void> {
   await server.app.sessions.revokeSession(sessionIdOf(await currentToken(ctx)), reason);
@@ -365,6 +375,7 @@ replayInChromium<Ctx, ModelEvent, { lastUsername: null }>({
     'xstate.done.actor.logout': (ctx) => passRefreshing(ctx, ctx.logout, 'logout'),
     'xstate.error.actor.logout': (ctx) => ctx.logout.abort(),
     async 'server.notificationCount'(ctx) {
+      await listening(ctx);
       await new NotificationService(server.app).send(ctx.lang === 'en' ? 'en' : 'zh-TW', superAdminId, 1, [ctx.account.id], '<p>Replay</p>');
       ctx.unread += 1;
       // A self-transition: the badge is where it shows.
@@ -426,6 +437,7 @@ replayInChromium<Ctx, ModelEvent, { lastUsername: null }>({
     'xstate.error.actor.refreshToken': (ctx) => ctx.refresh.abort(),
     async 'server.accessChanged'(ctx) {
       ctx.renames += 1;
+      await listening(ctx);
       await setRoles(ctx, ctx.renames % 2 === 0 ? ['super-admin'] : ['super-admin', 'admin-none'], true);
     },
     'user.companiesChanged': (ctx) => renameCompany(ctx),
