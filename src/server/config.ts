@@ -178,6 +178,23 @@ export function parseShutdownTimeout(value: string | undefined): number {
   return Number(text);
 }
 
+/**
+ * How V8 compiles the embedded database's WebAssembly (PGLITE_WASM_TIER). `baseline`: Liftoff alone,
+ * V8's fast single-pass compiler. `optimizing`: V8's default, Liftoff first, then TurboFan for the
+ * functions that run hot. TurboFan's compilations leave about 80 MB of freed memory that the C
+ * allocator's per-thread arenas keep for the process's life (bench/README.md, "Memory, the
+ * embedded database's compiler"): `baseline` keeps it out of the resident set, for statements
+ * that take up to a fifth longer. Nothing else of the server runs WebAssembly; PostgreSQL none.
+ */
+export type PgliteWasmTier = 'baseline' | 'optimizing';
+
+export function parsePgliteWasmTier(value: string | undefined): PgliteWasmTier {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'baseline') return 'baseline';
+  if (text === 'optimizing') return 'optimizing';
+  throw new ConfigError(`PGLITE_WASM_TIER=${JSON.stringify(value)}: give baseline (the default: less memory) or optimizing (V8's default: faster statements once warm, about 80 MB more resident).`);
+}
+
 /** The process's open-file limit (its soft limit), from /proc/self/limits; null where unknown or unlimited. */
 export function openFileLimit(limits: string | null = readProcLimits()): number | null {
   const line = limits?.split('\n').find((l) => l.startsWith('Max open files'));
@@ -214,13 +231,14 @@ export function parseMaxConnections(value: string | undefined, fileLimit: number
 
 export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
-): AppConfig & { port: number; host: string; shutdownTimeoutMs: number; maxConnections: number | null } {
+): AppConfig & { port: number; host: string; shutdownTimeoutMs: number; maxConnections: number | null; pgliteWasmTier: PgliteWasmTier } {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: Number(env.PORT || 8080),
     host: env.HOST || '0.0.0.0',
     shutdownTimeoutMs: parseShutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
     maxConnections: parseMaxConnections(env.MAX_CONNECTIONS),
+    pgliteWasmTier: parsePgliteWasmTier(env.PGLITE_WASM_TIER),
     dataDir,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

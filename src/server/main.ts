@@ -2,6 +2,7 @@
  * The process entry: reads the environment, builds the app, listens, prints the first-start banner,
  * and shuts down gracefully on SIGINT/SIGTERM. Everything else lives in app.ts.
  */
+import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, configFromEnv } from './config.js';
@@ -17,6 +18,10 @@ try {
   }
   throw error;
 }
+
+// The embedded database's WebAssembly compiled by Liftoff alone unless PGLITE_WASM_TIER=optimizing
+// (config.ts): set before the module is compiled, which buildApp does when it opens the database.
+if (config.database.kind === 'pglite' && config.pgliteWasmTier === 'baseline') v8.setFlagsFromString('--liftoff-only');
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

@@ -1,6 +1,6 @@
 /** TRUST_PROXY (whom the server believes about a client's address) and MAX_CONNECTIONS (src/server/config.ts). */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configFromEnv, DESCRIPTOR_RESERVE, openFileLimit, parseMaxConnections, parseTrustProxy } from '@/server/config';
+import { ConfigError, configFromEnv, DESCRIPTOR_RESERVE, openFileLimit, parseMaxConnections, parsePgliteWasmTier, parseTrustProxy } from '@/server/config';
 
 describe('TRUST_PROXY', () => {
   it('believes no proxy by default', () => {
@@ -42,5 +42,18 @@ describe('MAX_CONNECTIONS', () => {
       expect(() => parseMaxConnections(bad, 20_000)).toThrow(/MAX_CONNECTIONS=.*a whole number \(0 = no bound/);
     }
     expect(configFromEnv({ MAX_CONNECTIONS: '300' }).maxConnections).toBe(300);
+  });
+});
+
+describe('PGLITE_WASM_TIER', () => {
+  it('compiles the embedded database with the baseline compiler unless told otherwise', () => {
+    expect(configFromEnv({}).pgliteWasmTier).toBe('baseline');
+    expect(parsePgliteWasmTier(' Optimizing ')).toBe('optimizing');
+    expect(parsePgliteWasmTier('baseline')).toBe('baseline');
+  });
+
+  it('stops the start with the values it takes when given another', () => {
+    expect(() => configFromEnv({ PGLITE_WASM_TIER: 'turbofan' })).toThrow(ConfigError);
+    expect(() => parsePgliteWasmTier('fast')).toThrow('PGLITE_WASM_TIER="fast": give baseline (the default: less memory) or optimizing');
   });
 });
