@@ -118,13 +118,26 @@ export async function createPostgresBus(url: string, log: { warn(obj: object, ms
   };
   await connect();
 
+  // One statement at a time on the listening connection: events published together (a notification
+  // to many admins), or a publish during a peers() read, would otherwise be handed to it while it runs another, which pg queues today but
+  // deprecates (a warning, and an error from pg 9). In order, so a topic's events keep theirs.
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = previous.then(work);
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+
   return {
     instanceId,
     async peers() {
       if (!client) throw new Error('the realtime listener is not connected');
-      const result = await client.query<{ name: string }>(
-        `select application_name as name from pg_stat_activity where datname = current_database() and starts_with(application_name, $1)`,
-        [LISTENER_NAME],
+      const listening = client;
+      const result = await inTurn(() =>
+        listening.query<{ name: string }>(
+          `select application_name as name from pg_stat_activity where datname = current_database() and starts_with(application_name, $1)`,
+          [LISTENER_NAME],
+        ),
       );
       return result.rows.map((row) => row.name.slice(LISTENER_NAME.length));
     },
@@ -133,7 +146,8 @@ export async function createPostgresBus(url: string, log: { warn(obj: object, ms
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`realtime event ${event.type} is too large for NOTIFY`);
       try {
         if (!client) throw new Error('the realtime listener is not connected');
-        await client.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        const listening = client;
+        await inTurn(() => listening.query('select pg_notify($1, $2)', [CHANNEL, payload]));
       } catch (error) {
         if (closed) throw error;
         // The listening connection is down (it reconnects meanwhile): the event still reaches the other instances.
