@@ -95,17 +95,28 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** CPU time (ms) of every PostgreSQL server process on this machine (others' work included, backends come and go). */
-function postgresCpuMs(): number {
-  let total = 0;
+/**
+ * CPU time (ms) of each PostgreSQL server process on this machine, by pid (others' work included).
+ * Compared with `postgresCpuSince`, so a backend that ended during the run takes its time away from
+ * neither side (it is missing from both: a lower bound, never below zero).
+ */
+function postgresCpuByPid(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuMs(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
+  return byPid;
+}
+
+/** The PostgreSQL processes' CPU (ms) since `before`, counted per process alive at both ends or started since. */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuByPid()) total += Math.max(0, ms - (before.get(pid) ?? 0));
   return total;
 }
 
@@ -317,11 +328,11 @@ async function measureRoute(base: string, token: string, name: RouteName, ids: {
   for (const r of requests) answers.push(await call(base, r.path, r.body, token));
   if (warmup > 0) await load(base, requests, warmup, token);
 
-  const cpuBefore = { server: cpuMs(server.pid!), postgres: database === 'postgres' ? postgresCpuMs() : 0, bench: process.cpuUsage() };
+  const cpuBefore = { server: cpuMs(server.pid!), postgres: database === 'postgres' ? postgresCpuByPid() : new Map<number, number>(), bench: process.cpuUsage() };
   const ours = await load(base, requests, duration, token);
   const bench = process.cpuUsage(cpuBefore.bench);
   const serverCpu = cpuMs(server.pid!) - cpuBefore.server;
-  const postgresCpu = database === 'postgres' ? postgresCpuMs() - cpuBefore.postgres : null;
+  const postgresCpu = database === 'postgres' ? postgresCpuSince(cpuBefore.postgres) : null;
   for (const r of requests) await call(base, r.path, r.body, token);
 
   const bareProcess = fork(path.join(root, 'bench/lib/bare-api.ts'), [], {
