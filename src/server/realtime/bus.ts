@@ -119,8 +119,9 @@ export async function createPostgresBus(url: string, log: { warn(obj: object, ms
   await connect();
 
   // One statement at a time on the listening connection: events published together (a notification
-  // to many admins), or a publish during a peers() read, would otherwise be handed to it while it runs another, which pg queues today but
-  // deprecates (a warning, and an error from pg 9). In order, so a topic's events keep theirs.
+  // to many admins), or a publish during a peers() read, would otherwise be handed to it while it
+  // runs another, which pg queues today but deprecates (a warning, and an error from pg 9). In
+  // order, so a topic's events keep theirs.
   let previous: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const turn = previous.then(work);
