@@ -395,6 +395,14 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
       const entries = window.map((slice, i) => ({ rank: i + 1, player_id: 1_000_000 + w * 10 + i, nickname: slice.join(SEPARATOR), score: 10 - i, level: 0, elapsed_ms: 0 }));
       await server.app.db.insert(rankings).values({ triviaGameId: game.id, questionId: final!.questionId, total: final!.total, entries, levelCounts: [] });
       const names = entries.map((entry) => entry.nickname);
+      // A display that reloads gets the game's public snapshot, which the server reuses for up to
+      // SNAPSHOT_REUSE_MS while nothing happens in the game (src/server/features/live/realtime.ts). A
+      // ranking stored straight into the table is nothing the server heard of, so the reload may get
+      // the previous one for that long: wait until the server's snapshot holds this one.
+      await vi.waitFor(async () => expect(JSON.stringify((await server.app.live.publicSnapshots.get(game.id)).ranking)).toContain(JSON.stringify(names[0])), {
+        timeout: 10_000,
+        interval: 100,
+      });
       await Promise.all([
         (async () => {
           await display.page.reload();
