@@ -7,7 +7,9 @@
  *   forwarded as `server.accessChanged`: the session reads its info again and the menu follows without
  *   a reload, or the session ends (202) when the account was disabled, deleted or given a new password.
  *   Events are not replayed to a socket that was away, so after a reconnect (a `ready` other than the
- *   first) the info is read again the same way: a change made meanwhile is not missed.
+ *   first) the info is read again the same way: a change made meanwhile is not missed. The first
+ *   socket of a page connects after the page read its info: the server tells it, before `ready`, an
+ *   access change of the last 30 s (src/server/realtime/recent-events.ts), handled like any.
  */
 import { useEffect } from 'react';
 import { useSession } from '@/app/features/auth/hooks/use-session';

@@ -12,6 +12,7 @@ import type { Envelope } from '../lib/envelope.js';
 import { createLocalBus, createPostgresBus, type EventBus, type RealtimeEvent } from '../realtime/bus.js';
 import { Hub, RESTART_CLOSE_REASON, type HubClient } from '../realtime/hub.js';
 import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE, FLOOD_CLOSE_REASON, fullBucket, takeFrame } from '../realtime/message-rate.js';
+import { recentEvents } from '../realtime/recent-events.js';
 import { TicketService, type TicketSubject } from '../realtime/tickets.js';
 import { resultEnvelope } from './contract.js';
 import { errorReply } from './errors.js';
@@ -32,6 +33,11 @@ declare module 'fastify' {
 export const WS_PATH = '/api/ws';
 /** Requests one client may have waiting for their reply; more is not a phone answering, it is a flood. */
 export const MAX_REQUESTS_IN_FLIGHT = 4;
+/**
+ * How long an admin's access change is told again to the admin's sockets that connect after it: more
+ * than a screen takes from reading its info to its socket listening (a page load on a slow network).
+ */
+export const ACCESS_CHANGE_REPLAY_MS = 30_000;
 
 /** A client's frame, as parsed: nothing in it is trusted. */
 interface ClientFrame {
@@ -73,8 +79,18 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
 
   const unsubscribe = bus.subscribe((event) => hub.deliver(event));
 
+  // An admin's socket, subscribed at connect, first hears an access change announced in the last
+  // ACCESS_CHANGE_REPLAY_MS: its screen may have read its info just before that (realtime/recent-events.ts).
+  // Once per socket: its client subscribes to the topic again at `ready`, as to every topic it holds.
+  const accessChanges = recentEvents(bus, 'access.changed', ACCESS_CHANGE_REPLAY_MS, () => app.clock.now());
+  const toldOfAccess = new WeakSet<HubClient>();
   hub.registerTopic('admin', {
     authorize: (client, topic) => client.subject.kind === 'admin' && topic === `admin:${client.subject.id}`,
+    snapshot: (client, topic) => {
+      if (toldOfAccess.has(client)) return [];
+      toldOfAccess.add(client);
+      return accessChanges.of(topic);
+    },
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -104,6 +120,7 @@ async function realtimePlugin(app: FastifyInstance, options: { secret: Uint8Arra
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    accessChanges.close();
     for (const client of hub.clients) client.socket.terminate();
     await bus.close();
   });
