@@ -30,11 +30,6 @@ export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
   );
 }
 
-/**
- * The tab's realtime connection (machines/connection): green while live, grey while connecting, red
- * when lost or closed. Lost, it offers the operator "Reconnect now" while the client waits out its
- * backoff (`connection.retry`: the next attempt at once).
- */
 /** How the badge shows each connection status: its colour, icon and text (the live namespace). */
 const CONNECTION_BADGE = {
   open: { palette: 'green', Icon: LuRadio, text: 'live.connected' },
@@ -43,6 +38,11 @@ const CONNECTION_BADGE = {
   closed: { palette: 'red', Icon: LuWifiOff, text: 'live.closed' },
 } as const;
 
+/**
+ * The tab's realtime connection (machines/connection): green while live, grey while connecting, red
+ * when lost or closed. Lost, it offers the operator "Reconnect now" while the client waits out its
+ * backoff (`connection.retry`: the next attempt at once).
+ */
 function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   const { t } = useTranslation('live');
   const connectionActor = useSelector(gameActor, selectConnectionActor);
