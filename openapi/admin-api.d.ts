@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Pair a venue display with this game by the code it shows
-         * @description A display opened at `/quiz` without a code shows a six-character pairing code (play API POST /display/pair). Typing it here binds that display to the game (and the game's company): from then on it follows the game until unpaired, the game deleted or 30 idle days. The code is case-insensitive; spaces and dashes are ignored. An unknown or expired code answers code 201 with a message in the request's language. Several displays may follow one game.
+         * @description A display opened at `/quiz` without a code shows a six-character pairing code (play API POST /display/pair). Typing it here binds that display to the game (and the game's company): from then on it follows the game until unpaired, the game deleted or 30 idle days. The code is case-insensitive; spaces and dashes are ignored. An unknown or expired code answers code 201 with a message in the request's language. Several displays may follow one game. Throttled per admin (20 codes a minute) and per game (30 a minute, whoever types), every attempt counting: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["triviaGamePairDisplay"];
         delete?: never;

@@ -11,8 +11,9 @@ import { eq } from 'drizzle-orm';
 import { displaySessions } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
 import { PAIRING_ALPHABET } from '@/server/features/display/service';
-import { DISPLAY_PAIRS_PER_MINUTE } from '@/server/features/live/throttle';
+import { DISPLAY_PAIRS_PER_MINUTE, PAIR_DISPLAY_PER_ADMIN_PER_MINUTE, PAIR_DISPLAY_PER_GAME_PER_MINUTE } from '@/server/features/live/throttle';
 import { createTestApp } from '../support/app';
+import { TestClock } from '../support/clock';
 import { login } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';
 import { bench, expectPlaySchema, play } from './live-support';
@@ -210,5 +211,71 @@ describe('unpairing, several displays, and how long a session lasts', () => {
     expect((await b.admin('/triviaGame/delete', { id: gameId })).body.code).toBe(200);
     expect((await displayState(display.pairing_token)).body.code).toBe(202);
     expect(await pairStatus(display.pairing_token)).toEqual({ status: 'expired' });
+  });
+});
+
+describe('throttling the codes an operator types (a signed-in account guessed 300 codes in 1.2 s)', () => {
+  // An app of its own whose clock the test moves: the throttle's minute passes without waiting.
+  const clock = new TestClock();
+  let own: FastifyInstance;
+  const TOO_MANY_EN = /^Too many requests; please try again in \d+ s$/;
+  const TOO_MANY_ZH = /^請求過於頻繁，請 \d+ 秒後再試$/;
+  beforeAll(async () => {
+    own = await createTestApp({ clock });
+    for (const username of ['pia', 'pete', 'paz']) await createAdmin(own, { username, password: 'Operator-password-1', roles: ['operator'] });
+  });
+  afterAll(() => own?.close());
+
+  const operator = async (username: string) => bench(own, await login(own, username, 'Operator-password-1').then((t) => () => t));
+  const displayOf = async () => (await play(own, '/display/pair', {})).body.data as { pairing_code: string; pairing_token: string };
+  const pairStatus2 = async (pairingToken: string) => (await play(own, '/display/pairStatus', { pairing_token: pairingToken })).body.data;
+  /** A code no display shows (the real one with its letters turned round). */
+  const wrongCode = (real: string, i: number) => `${real.slice(1)}${PAIRING_ALPHABET[i % PAIRING_ALPHABET.length]}`;
+
+  it(`refuses an admin's guesses beyond ${PAIR_DISPLAY_PER_ADMIN_PER_MINUTE} a minute, and a game's beyond ${PAIR_DISPLAY_PER_GAME_PER_MINUTE} whoever types; a right code passes once the minute is over`, async () => {
+    const [pia, pete, paz] = [await operator('pia'), await operator('pete'), await operator('paz')];
+    const { id: stage } = await pia.createGame({ title: 'Stage', type: 1 });
+    const { id: lobby } = await pia.createGame({ title: 'Lobby', type: 1 });
+    const display = await displayOf();
+
+    // A legitimate operator mistypes a few times, then pairs: never in the way.
+    for (let i = 0; i < 3; i++) expect((await pete.admin('/triviaGame/pairDisplay', { trivia_game_id: lobby, code: wrongCode(display.pairing_code, i) })).body.code).toBe(201);
+    const lobbyDisplay = await displayOf();
+    expect((await pete.admin('/triviaGame/pairDisplay', { trivia_game_id: lobby, code: lobbyDisplay.pairing_code })).body.code).toBe(200);
+
+    // A burst of guesses from one account, all at once: only the minute's allowance is even looked up.
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => pia.admin('/triviaGame/pairDisplay', { trivia_game_id: stage, code: wrongCode(display.pairing_code, i) }, { lang: i % 2 ? 'en' : 'zh-TW' })),
+    );
+    const answered = burst.filter((res) => res.status === 200);
+    const refused = burst.filter((res) => res.status === 429);
+    expect(answered.map((res) => res.body.code)).toEqual(Array(PAIR_DISPLAY_PER_ADMIN_PER_MINUTE).fill(201));
+    expect(refused).toHaveLength(60 - PAIR_DISPLAY_PER_ADMIN_PER_MINUTE);
+    for (const res of refused) {
+      expect(res.body).toMatchObject({ code: 429, data: null });
+      expect(res.body.message).toMatch(res.body.message.startsWith('Too') ? TOO_MANY_EN : TOO_MANY_ZH);
+    }
+    expect(refused.some((res) => res.body.message.startsWith('請求過於頻繁')), 'refused in Chinese too').toBe(true);
+    // The bound is the admin's: another game refuses her too, even the right code, and says how long to wait.
+    const onLobby = await pia.admin('/triviaGame/pairDisplay', { trivia_game_id: lobby, code: display.pairing_code }, { lang: 'en' });
+    expect(onLobby.status).toBe(429);
+    expect(onLobby.body.message).toBe('Too many requests; please try again in 60 s');
+    expect(await pairStatus2(display.pairing_token)).toEqual({ status: 'waiting' });
+
+    // The game's bound: another admin adds the game's remaining allowance, then a third admin, who has
+    // typed nothing this minute, is refused on that game but not on another.
+    const left = PAIR_DISPLAY_PER_GAME_PER_MINUTE - PAIR_DISPLAY_PER_ADMIN_PER_MINUTE;
+    for (let i = 0; i < left; i++) expect((await pete.admin('/triviaGame/pairDisplay', { trivia_game_id: stage, code: wrongCode(display.pairing_code, i) })).body.code).toBe(201);
+    const pazOnStage = await paz.admin('/triviaGame/pairDisplay', { trivia_game_id: stage, code: display.pairing_code }, { lang: 'zh-TW' });
+    expect(pazOnStage.status).toBe(429);
+    expect(pazOnStage.body).toMatchObject({ code: 429, message: expect.stringMatching(TOO_MANY_ZH), data: null });
+    expect(Number(pazOnStage.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await paz.admin('/triviaGame/pairDisplay', { trivia_game_id: lobby, code: wrongCode(display.pairing_code, 0) })).body.code, 'paz on another game').toBe(201);
+
+    // A minute later the right code pairs the display at once.
+    await clock.advance(60_000);
+    const paired = await pia.admin('/triviaGame/pairDisplay', { trivia_game_id: stage, code: display.pairing_code, name: 'Main stage' }, { lang: 'en' });
+    expect(paired.body).toMatchObject({ code: 200, message: 'The display is paired', data: { display: { name: 'Main stage' } } });
+    expect(await pairStatus2(display.pairing_token)).toMatchObject({ status: 'paired', game: { id: stage } });
   });
 });

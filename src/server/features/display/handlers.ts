@@ -1,7 +1,8 @@
 /**
  * Display pairing, named as the contracts' operationIds: the display's own calls (play API:
  * displayPair, displayPairStatus; public, throttled per address) and the control screen's (admin API:
- * triviaGamePairDisplay, triviaGameUnpairDisplay, triviaGameDisplayList). Rules in service.ts.
+ * triviaGamePairDisplay, throttled per admin and per game; triviaGameUnpairDisplay,
+ * triviaGameDisplayList). Rules in service.ts.
  * An unpairing is announced on the game's public topic after its commit (`display.unpaired`), so the
  * display goes back to its pairing screen at once.
  */
@@ -11,7 +12,7 @@ import type { OperationHandlers, PlayOperationHandlers } from '../../contract/ha
 import { success } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/access.js';
 import { noteAudit } from '../audit/note.js';
-import { throttle } from '../live/throttle.js';
+import { throttle, throttlePairDisplay } from '../live/throttle.js';
 import { gameTopic } from '../live/views.js';
 import * as service from './service.js';
 
@@ -19,8 +20,9 @@ type Schemas = components['schemas'];
 type PlaySchemas = playComponents['schemas'];
 
 export const displayAdminHandlers: OperationHandlers = {
-  async triviaGamePairDisplay(request) {
+  async triviaGamePairDisplay(request, reply) {
     const { adminId } = requireAuth(request);
+    throttlePairDisplay(request, reply, adminId, request.body.trivia_game_id);
     const { game, display } = await service.pairDisplay(request.server.db, request.companyId, adminId, request.body, new Date());
     noteAudit(request, { targetType: 'triviaGame', targetId: game.id, summary: `display ${display.id}${display.name ? ` (${display.name})` : ''} paired` });
     return success({ display } satisfies Schemas['DisplayPairedData'], 'display.paired');

@@ -151,7 +151,8 @@ function PairForm({ gameId, onPaired }: { gameId: number; onPaired: () => void }
       setErrors({});
       onPaired();
     } catch (error) {
-      if (isApiError(error, 'business')) setErrors({ code: [error.message] });
+      // A wrong code (201) and too many codes typed this minute (429) both say so under the field.
+      if (isApiError(error, 'business') || isApiError(error, 'http')) setErrors({ code: [error.message] });
       else if (isApiError(error, 'validation')) setErrors({ code: error.fields.code, name: error.fields.name });
     } finally {
       setBusy(false);
