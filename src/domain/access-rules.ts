@@ -14,7 +14,10 @@
  * - nobody adds to itself a role or permission that gives it something it does not hold yet (so a
  *   super admin may swap its super role for a lesser one), disables itself or deletes itself;
  * - the last enabled super admin is never disabled, deleted or stripped of its super role;
- * - companies: a caller gives or takes away only companies it may act for (super admins: any).
+ * - companies: a caller gives or takes away only companies it may act for (super admins: any);
+ * - roles are agency-wide, so a role's change reaches every admin holding it: a caller changes or
+ *   deletes a role only while no admin holding it acts for a company the caller may not act for (the
+ *   admins' company rule above, held for roles too: issue 33).
  * Must never import anything but other domain modules.
  */
 import type { DomainMessageKey } from './messages';
@@ -178,15 +181,35 @@ export function accountChangeRefusals({ grantor, target, change, roles, enabledS
   return refusals;
 }
 
+/** An admin holding a role, as the role rules need it. */
+export interface RoleHolder {
+  isSuper: boolean;
+  companyIds: Iterable<number>;
+}
+
 /**
- * Whether the grantor may create or change a role with these permissions: it must hold every
- * permission it adds or removes, and super roles are read-only.
+ * Whether the grantor may create, change or delete a role with these permissions (a deletion: none
+ * after): super roles are read-only; no admin holding the role acts for a company the grantor may not
+ * act for (a super admin holding it is left out: it holds every permission whatever the role says);
+ * the grantor holds every permission it adds or removes. `holders`: the admins holding the role now
+ * (none for a new role).
  */
-export function roleChangeRefusals(grantor: Grantor, role: RoleFacts | null, permissionsAfter: readonly string[]): Refusal[] {
+export function roleChangeRefusals(
+  grantor: Grantor,
+  role: RoleFacts | null,
+  permissionsAfter: readonly string[],
+  holders: readonly RoleHolder[] = [],
+): Refusal[] {
   if (role?.isSuper) return [{ key: 'access.superRoleReadOnly' }];
+  const refusals: Refusal[] = [];
+  const otherCompanies = new Set(holders.filter((holder) => !holder.isSuper).flatMap((holder) => companiesBeyond(grantor, holder.companyIds)));
+  if (otherCompanies.size) {
+    refusals.push({ key: 'access.roleHeldInOtherCompanies', params: { companies: [...otherCompanies].sort((a, b) => a - b).join(', ') } });
+  }
   const before = new Set(role?.permissions ?? []);
   const after = new Set(permissionsAfter);
   const changed = [...difference(after, before), ...difference(before, after)];
   const beyond = changed.filter((permission) => !canGrantPermission(grantor, permission));
-  return beyond.length ? [{ key: 'access.permissionNotGrantable', params: { permissions: beyond.join(', ') } }] : [];
+  if (beyond.length) refusals.push({ key: 'access.permissionNotGrantable', params: { permissions: beyond.join(', ') } });
+  return refusals;
 }

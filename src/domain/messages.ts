@@ -93,6 +93,10 @@ const domainMessages = {
     en: 'This is the last enabled super admin: it cannot be disabled, deleted or lose its super role',
   },
   'access.superRoleReadOnly': { 'zh-TW': '超級管理員角色不可修改或刪除', en: 'Super roles cannot be changed or deleted' },
+  'access.roleHeldInOtherCompanies': {
+    'zh-TW': '您無權管理的公司（{companies}）也有管理員擁有此角色，您無法變更或刪除它',
+    en: 'Admins of companies you may not act for ({companies}) hold this role; you cannot change or delete it',
+  },
   // Venue settings of a company (venue-rules.ts)
   'venue.publicUrlInvalid': {
     'zh-TW': '請輸入以 http:// 或 https:// 開頭的網址（不含帳號密碼、? 或 #），或留空使用伺服器預設值',

@@ -189,6 +189,31 @@ describe('roleChangeRefusals', () => {
   ] as const)('%s → %j', (_case, grantor, role, after, expected) => {
     expect(keysOf(roleChangeRefusals(grantor, role, after))).toEqual(expected);
   });
+
+  // Roles are agency-wide: a change reaches every holder, in every company (issue 33).
+  const viewerRole = roles.get('viewer')!;
+  const holder = (companyIds: number[], isSuper = false) => ({ isSuper, companyIds });
+  it.each([
+    ['a role held only in its companies', manager, viewerRole, ['triviaGame.list', 'admin.list'], [holder([1]), holder([1])], []],
+    ['a role held by an admin of another company', manager, viewerRole, ['triviaGame.list', 'admin.list'], [holder([1]), holder([2])], ['access.roleHeldInOtherCompanies']],
+    ['a role held by an admin of its company and another', manager, viewerRole, ['triviaGame.list'], [holder([1, 3])], ['access.roleHeldInOtherCompanies']],
+    ['a role held by a super admin of any company (it holds everything anyway)', manager, viewerRole, [], [holder([2], true)], []],
+    ['deleting a role held in another company', manager, viewerRole, [], [holder([2])], ['access.roleHeldInOtherCompanies']],
+    ['a super admin, whoever holds it', superGrantor, viewerRole, [], [holder([2]), holder([3])], []],
+    ['another company and a permission not held', manager, viewerRole, ['role.edit'], [holder([2])], ['access.roleHeldInOtherCompanies', 'access.permissionNotGrantable']],
+  ] as const)('holders: %s → %j', (_case, grantor, role, after, holders, expected) => {
+    expect(keysOf(roleChangeRefusals(grantor, role, after, holders))).toEqual(expected);
+  });
+
+  it('names the other companies once each, in order', () => {
+    const [refusal] = roleChangeRefusals(manager, roles.get('viewer')!, ['triviaGame.list'], [
+      { isSuper: false, companyIds: [3, 1] },
+      { isSuper: false, companyIds: [2, 3] },
+    ]);
+    expect(refusal).toEqual({ key: 'access.roleHeldInOtherCompanies', params: { companies: '2, 3' } });
+    expect(formatDomainMessage('en', refusal!.key, refusal!.params)).toBe('Admins of companies you may not act for (2, 3) hold this role; you cannot change or delete it');
+    expect(formatDomainMessage('zh-TW', refusal!.key, refusal!.params)).toBe('您無權管理的公司（2, 3）也有管理員擁有此角色，您無法變更或刪除它');
+  });
 });
 
 // ------------------------------------------------------------------ account rules

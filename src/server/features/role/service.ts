@@ -1,9 +1,13 @@
 /**
  * Roles and the permission tree (issue 15). Roles are agency-wide. The guard rails are
  * src/domain/access-rules.ts's (`roleChangeRefusals`): a caller adds or removes only permissions it
- * holds, and super roles (which hold every permission, present and future) are read-only. A role
- * is deleted only while nobody holds it. Every change of a role runs under a row lock on the role, so
- * two editors or an assignment racing a delete see each other's result.
+ * holds, super roles (which hold every permission, present and future) are read-only, and a role held
+ * by an admin of a company the caller may not act for is neither changed nor deleted by it (issue
+ * 33: a role's change reaches every holder, in every company). A role is deleted only while nobody
+ * holds it. Every change of a role runs under the accounts lock (features/admin/queries.ts, taken
+ * first, as the admins' changes take it before assigning roles) and a row lock on the role, so two
+ * editors, an assignment racing a change or a delete, or a holder given another company meanwhile
+ * see each other's result.
  * Titles: the seeded roles and every permission carry an i18n key as title (seed-data.ts), written
  * here in the request's language; a title a user typed is shown as typed.
  * Never publishes or audits: the handlers do, after the commit.
@@ -11,14 +15,15 @@
 import { and, asc, count, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@openapi/admin-api';
-import { roleChangeRefusals, type Grantor, type RoleFacts } from '../../../domain/access-rules.js';
+import { roleChangeRefusals, type Grantor, type RoleFacts, type RoleHolder } from '../../../domain/access-rules.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
 import type { Db } from '../../db/client.js';
-import { adminRoles, permissions, rolePermissions, roles } from '../../db/schema.js';
+import { adminCompanies, adminRoles, permissions, rolePermissions, roles } from '../../db/schema.js';
 import { roleSeeds } from '../../db/seed-data.js';
 import { domainRefusal } from '../../lib/domain-errors.js';
 import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { translate, type Lang } from '../../i18n.js';
+import { lockAccounts } from '../admin/queries.js';
 import { seededTitle } from './messages.js';
 
 type Schemas = components['schemas'];
@@ -153,8 +158,8 @@ function cleanTitle(lang: Lang, title: string): string {
   return trimmed;
 }
 
-function assertGrantable(grantor: Grantor, role: RoleFacts | null, after: readonly string[]): void {
-  const [refusal] = roleChangeRefusals(grantor, role, after);
+function assertGrantable(grantor: Grantor, role: RoleFacts | null, after: readonly string[], holders: readonly RoleHolder[] = []): void {
+  const [refusal] = roleChangeRefusals(grantor, role, after, holders);
   if (refusal) throw domainRefusal(refusal.key, refusal.params);
 }
 
@@ -195,18 +200,39 @@ export async function createRole(db: Db, lang: Lang, grantor: Grantor, input: Sc
   }
 }
 
-/** The role locked for the rest of the transaction, with what the rules need; 404 when there is none. */
+/**
+ * The role locked for the rest of the transaction, with what the rules need (its holders with their
+ * companies included); 404 when there is none. The accounts lock first: an admin's change takes it
+ * before it assigns roles, so the two never wait for each other crosswise.
+ */
 async function lockRole(tx: Tx, id: number) {
+  await lockAccounts(tx);
   const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
   if (!role) throw recordNotFound();
   const held = role.isSuper ? [] : ((await permissionsOfRoles(tx, [id])).get(id) ?? []);
   const facts: RoleFacts = { identifier: role.identifier, isSuper: role.isSuper, permissions: held };
-  return { role, facts };
+  return { role, facts, holders: await holdersOf(tx, id) };
 }
 
-async function holdersOf(tx: Pick<Db, 'select'>, roleId: number): Promise<number[]> {
-  const rows = await tx.select({ adminId: adminRoles.adminId }).from(adminRoles).where(eq(adminRoles.roleId, roleId));
-  return rows.map((row) => row.adminId);
+/** The admins holding the role, each with the companies it acts for and whether it holds a super role. */
+async function holdersOf(tx: Pick<Db, 'select'>, roleId: number): Promise<Array<RoleHolder & { adminId: number }>> {
+  const adminIds = (await tx.select({ adminId: adminRoles.adminId }).from(adminRoles).where(eq(adminRoles.roleId, roleId))).map((row) => row.adminId);
+  if (!adminIds.length) return [];
+  const companyRows = await tx
+    .select({ adminId: adminCompanies.adminId, companyId: adminCompanies.companyId })
+    .from(adminCompanies)
+    .where(inArray(adminCompanies.adminId, adminIds));
+  const superRows = await tx
+    .select({ adminId: adminRoles.adminId })
+    .from(adminRoles)
+    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+    .where(and(inArray(adminRoles.adminId, adminIds), eq(roles.isSuper, true)));
+  const supers = new Set(superRows.map((row) => row.adminId));
+  return adminIds.map((adminId) => ({
+    adminId,
+    isSuper: supers.has(adminId),
+    companyIds: companyRows.filter((row) => row.adminId === adminId).map((row) => row.companyId),
+  }));
 }
 
 export interface RoleUpdate {
@@ -221,13 +247,14 @@ export interface RoleUpdate {
 
 export async function updateRole(db: Db, lang: Lang, grantor: Grantor, input: Schemas['RoleUpdateRequest']): Promise<RoleUpdate> {
   return db.transaction(async (tx) => {
-    const { role, facts } = await lockRole(tx, input.id);
-    // Super roles first: whatever the body says, they are read-only.
-    if (role.isSuper) assertGrantable(grantor, facts, []);
+    const { role, facts, holders } = await lockRole(tx, input.id);
+    // Super roles first: whatever the body says, they are read-only; nor is a title changed for
+    // holders in a company the caller may not act for.
+    assertGrantable(grantor, facts, facts.permissions, holders);
     const title = cleanTitle(lang, input.title);
     const chosen = await resolvePermissions(tx, lang, input.permissions);
     const after = chosen.map((p) => p.identifier).sort();
-    assertGrantable(grantor, facts, after);
+    assertGrantable(grantor, facts, after, holders);
 
     const before = new Set(facts.permissions);
     const afterSet = new Set(after);
@@ -242,18 +269,19 @@ export async function updateRole(db: Db, lang: Lang, grantor: Grantor, input: Sc
     const addedRows = chosen.filter((p) => !before.has(p.identifier));
     if (addedRows.length) await tx.insert(rolePermissions).values(addedRows.map((p) => ({ roleId: role.id, permissionId: p.id })));
 
-    return { identifier: role.identifier, titleBefore: role.title, title, added, removed, holders: await holdersOf(tx, role.id) };
+    return { identifier: role.identifier, titleBefore: role.title, title, added, removed, holders: holders.map((holder) => holder.adminId) };
   });
 }
 
 /** Deletes a role nobody holds; answers its identifier. */
 export async function deleteRole(db: Db, grantor: Grantor, id: number): Promise<string> {
   return db.transaction(async (tx) => {
-    const { role, facts } = await lockRole(tx, id);
-    // Super roles are read-only; others only by someone holding every permission the role has.
-    assertGrantable(grantor, facts, []);
+    const { role, facts, holders } = await lockRole(tx, id);
+    // Super roles are read-only; a role held in a company the caller may not act for is not its to
+    // delete (told so before "take it away from them first", which it could not do); others only by
+    // someone holding every permission the role has.
+    assertGrantable(grantor, facts, [], holders);
     // The row lock keeps an assignment of the role (its foreign key check) from slipping in now.
-    const holders = await holdersOf(tx, id);
     if (holders.length) throw businessError('role.inUse', { count: holders.length });
     await tx.delete(roles).where(eq(roles.id, id));
     return role.identifier;
