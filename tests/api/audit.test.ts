@@ -248,6 +248,34 @@ describe('the audit trail', () => {
       expect(await latest('triviaGameGameFlow')).toMatchObject({ target_id: String(game.id), outcome: 'refused', code: 201 });
     });
 
+    it('a NUL or a half surrogate pair in what was sent is kept escaped, never the entry lost (66 were, fuzzing)', async () => {
+      const logged: unknown[] = [];
+      const spy = vi.spyOn(app.log, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+      try {
+        // An id of the wrong type (refused before the handler), an id the handler takes, a body key,
+        // a name a handler checks later: each request answers as it would, and each has its entry.
+        const sent: Array<{ path: string; body: unknown; operation: string; expected: Partial<Entry> }> = [
+          { path: '/triviaGame/delete', body: { id: '7\u0000' }, operation: 'triviaGameDelete', expected: { target_id: '7\\u0000', outcome: 'refused', code: 422 } },
+          { path: '/triviaGame/update', body: { id: '\ud800', title: 'Half' }, operation: 'triviaGameUpdate', expected: { target_id: '\\ud800', outcome: 'refused', code: 422 } },
+          { path: '/admin/delete', body: { id: ['1\u0000', '\udfff2'] }, operation: 'adminDelete', expected: { target_id: '1\\u0000,\\udfff2', outcome: 'refused', code: 422 } },
+          { path: '/triviaGame/create', body: { title: 'Quiz \ud83d night', type: 1 }, operation: 'triviaGameCreate', expected: { summary: 'title: Quiz \\ud83d night, type: 1' } },
+          { path: '/file/deleteDirectory', body: { directory: 'a\u0000b\udc00' }, operation: 'fileDeleteDirectory', expected: { outcome: 'refused', code: 422 } },
+        ];
+        for (const request of sent) {
+          const before = (await listAudit(app, superToken, { operation: request.operation }, { cid: '1' })).total;
+          const res = await call(app, request.path, request.body, { token: superToken });
+          expect(res.status, `${request.path} answers`).toBeLessThan(500);
+          const after = await listAudit(app, superToken, { operation: request.operation, limit: 1 }, { cid: '1' });
+          expect(after.total, `${request.path}: one more entry`).toBe(before + 1);
+          expect(after.list[0], request.path).toMatchObject({ username: 'admin', company_id: 1, ...request.expected });
+        }
+        expect((await latest('fileDeleteDirectory')).summary, 'a value keeps the summary rule (control characters as spaces)').toBe('directory: a b\\udc00');
+        expect(logged, 'no entry failed to be written').toEqual([]);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it('no entry for a read, nor for a caller nobody knows', async () => {
       const before = (await listAudit(app, superToken)).total;
       await call(app, '/triviaGame/list', { page: 1, limit: 10 }, { token: olgaToken });

@@ -22,24 +22,33 @@ export interface AuditFields {
   userAgent: string;
 }
 
-/** With the u flag, a surrogate range matches only a surrogate that is not half of a pair. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/gu;
+/**
+ * What a text column cannot hold: NUL (PostgreSQL's text refuses it, on both databases) and, with the
+ * u flag, a surrogate that is not half of a pair (UTF-8 cannot carry one: PostgreSQL's driver wrote
+ * U+FFFD, the embedded PGlite refused the whole entry).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is what is looked for
+const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/gu;
+
+/** A character a text column cannot hold, written as its JSON escape (`\u0000`, `\udf2f`). */
+const escapeUnstorable = (value: string) => value.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * The fields with every unpaired surrogate as U+FFFD. An entry records what a request sent before
- * its handler checked it (a file path's rule refuses a half surrogate pair, but only in the
- * handler), and UTF-8 cannot carry one: PostgreSQL's driver writes U+FFFD, the embedded PGlite
- * refused the whole entry, and so the request.
+ * The fields with every character a text column cannot hold escaped. An entry records what a request
+ * sent before anything checked it (an id of the wrong type, a body key, a file path a handler refuses
+ * later), and an entry that cannot be written loses the request from the trail (66 lost to NUL
+ * bytes during fuzzing): what was sent is kept, readable, instead.
  */
 function storable(fields: AuditFields): AuditFields {
-  const text = (value: string) => value.replace(LONE_SURROGATE, '\uFFFD');
   return {
     ...fields,
-    username: text(fields.username),
-    targetType: text(fields.targetType),
-    targetId: fields.targetId === null ? null : text(fields.targetId),
-    summary: text(fields.summary),
-    userAgent: text(fields.userAgent),
+    username: escapeUnstorable(fields.username),
+    operation: escapeUnstorable(fields.operation),
+    targetType: escapeUnstorable(fields.targetType),
+    targetId: fields.targetId === null ? null : escapeUnstorable(fields.targetId),
+    summary: escapeUnstorable(fields.summary),
+    ip: escapeUnstorable(fields.ip),
+    userAgent: escapeUnstorable(fields.userAgent),
   };
 }
 
