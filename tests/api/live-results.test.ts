@@ -173,7 +173,8 @@ describe('the results export', () => {
     ]);
     // Per-question statistics: q1 published (2 of 3 correct, median 5 s), q2 still open (no correctness yet).
     const statistics = values(workbook.getWorksheet('各題統計')!);
-    expect(statistics[0]).toEqual(['題號', '題目標題', '正確答案', '作答人數', '答對題數', '答對率（%）', '選 A 人數', '選 B 人數', '選 C 人數', '作答時間中位數（秒）']);
+    // Its counts are of players (issue 33: the column said 答對題數, a player's count of correct answers).
+    expect(statistics[0]).toEqual(['題號', '題目標題', '正確答案', '作答人數', '答對人數', '答對率（%）', '選 A 人數', '選 B 人數', '選 C 人數', '作答時間中位數（秒）']);
     expect(statistics[1]).toEqual([1, '最高的山', 'A', 3, 2, 66.7, 2, 1, 0, 5]);
     expect(statistics[2]).toEqual([2, '直轄市', undefined, 1, undefined, undefined, 1, 0, 1, 1]);
     expect(values(workbook.getWorksheet('取消資格')!)).toHaveLength(1);
@@ -189,6 +190,16 @@ describe('the results export', () => {
     expect((received.value as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(taipei(t0 + 2_000));
     // No cell anywhere is a formula.
     for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
+  it('says in the statistics CSV that its counts are of players, and in the ranking that a player\'s count is of correct answers', async () => {
+    const res = await download({ trivia_game_id: gameId, format: 'csv', table: 'statistics' });
+    const rows = parseCsv(res.rawPayload.toString('utf8').slice(1));
+    expect(rows[0]!.slice(0, 6)).toEqual(['Question order', 'Question title', 'Correct answer', 'Players answered', 'Players correct', 'Correct (%)']);
+    expect(rows[1]!.slice(0, 6)).toEqual(['1', '最高的山', 'A', '3', '2', '66.7']);
+    const ranking = parseCsv((await download({ trivia_game_id: gameId, format: 'csv' })).rawPayload.toString('utf8').slice(1));
+    expect(ranking[0]![5]).toBe('Correct answers');
+    expect(ranking[1]!.slice(1, 2).concat(ranking[1]![5]!)).toEqual(['Ann', '1']);
   });
 
   it("writes times in the company's own time zone when it has another one", async () => {
