@@ -1,12 +1,13 @@
 /**
- * The results export menu of a game (issue 7): the ranking, every answer or the per-question
- * statistics as CSV, or all of them with the disqualified players as an Excel workbook (issue 21),
- * from POST /triviaGame/exportResults. Used in the game list's actions and on the control
- * screen. The file comes through the API layer's `api.download` (same headers, the one token refresh
- * and replay, the same error messages) and is saved under the name the server gave it (the game's
- * title). Shown only to admins who may read games (`triviaGame.list`, as the server checks).
+ * The results export menu of a game (issue 7): the ranking, every answer, the per-question
+ * statistics or the disqualified players (issue 33: the README promised that CSV) as CSV, or all four
+ * as an Excel workbook (issue 21), from POST /triviaGame/exportResults. Used in the game list's
+ * actions and on the control screen. The file comes through the API layer's `api.download` (same
+ * headers, the one token refresh and replay, the same error messages) and is saved under the name the
+ * server gave it (the game's title). Shown only to admins who may read games (`triviaGame.list`, as the server checks).
  */
 import { Button, Menu, Portal, Spinner } from '@chakra-ui/react';
+import type { components } from '@openapi/admin-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuDownload, LuFileSpreadsheet, LuFileText } from 'react-icons/lu';
@@ -14,14 +15,18 @@ import { api } from '@/app/api/api';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { saveFile } from '@/app/lib/save-file';
 
-type Choice = 'csvRanking' | 'csvAnswers' | 'csvStatistics' | 'xlsx';
+type ExportRequest = Omit<components['schemas']['TriviaGameExportResultsRequest'], 'trivia_game_id'>;
+type Choice = 'csvRanking' | 'csvAnswers' | 'csvStatistics' | 'csvDisqualified' | 'xlsx';
 
-const REQUESTS: Record<Choice, { format: 'csv' | 'xlsx'; table?: 'ranking' | 'answers' | 'statistics' }> = {
+/** The menu's items in order, each the request it makes: every table the contract offers is here. */
+const REQUESTS: Record<Choice, ExportRequest> = {
+  xlsx: { format: 'xlsx' },
   csvRanking: { format: 'csv', table: 'ranking' },
   csvAnswers: { format: 'csv', table: 'answers' },
   csvStatistics: { format: 'csv', table: 'statistics' },
-  xlsx: { format: 'xlsx' },
+  csvDisqualified: { format: 'csv', table: 'disqualified' },
 };
+const CHOICES = Object.keys(REQUESTS) as Choice[];
 
 export interface ExportResultsProps {
   gameId: number;
@@ -63,22 +68,12 @@ export function ExportResults({ gameId, size = 'xs', variant = 'ghost' }: Export
           <Menu.Content minW="56">
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel textStyle="xs">{t('export.title')}</Menu.ItemGroupLabel>
-              <Menu.Item value="xlsx" textStyle="xs">
-                <LuFileSpreadsheet />
-                {t('export.xlsx')}
-              </Menu.Item>
-              <Menu.Item value="csvRanking" textStyle="xs">
-                <LuFileText />
-                {t('export.csvRanking')}
-              </Menu.Item>
-              <Menu.Item value="csvAnswers" textStyle="xs">
-                <LuFileText />
-                {t('export.csvAnswers')}
-              </Menu.Item>
-              <Menu.Item value="csvStatistics" textStyle="xs">
-                <LuFileText />
-                {t('export.csvStatistics')}
-              </Menu.Item>
+              {CHOICES.map((choice) => (
+                <Menu.Item key={choice} value={choice} textStyle="xs">
+                  {choice === 'xlsx' ? <LuFileSpreadsheet /> : <LuFileText />}
+                  {t(`export.${choice}`)}
+                </Menu.Item>
+              ))}
             </Menu.ItemGroup>
           </Menu.Content>
         </Menu.Positioner>

@@ -2,11 +2,13 @@
  * What the results dialog shows (issue 21): the winners (top N, the operator's choice, with the rule
  * of the ranking that decided each place, their flags, and for `triviaGame.control` a button that
  * shows them on the display as a podium), the flagged and disqualified players (FairPlayPanel), and
- * each question's statistics as plain CSS bars: percent correct, answers per option, median time.
+ * each question's statistics as plain CSS bars: percent correct, answers per option, median time
+ * (a question not shown yet, or shown with its answer not published, says so instead).
  * Loaded with the dialog, not with the game list.
  */
 import { Badge, Box, Button, Card, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMonitorUp } from 'react-icons/lu';
@@ -97,6 +99,17 @@ function Winners({ gameId, version }: { gameId: number; version: number }) {
   );
 }
 
+/**
+ * The question's correctness badge: its percentage once the answer is published and answered; else
+ * why there is none (never shown, shown with the answer not published yet, published with no answer):
+ * a question never shown must not read as if it awaited its answer.
+ */
+function correctness(item: Schemas['QuestionStatsItem'], t: TFunction<'trivia'>): string {
+  if (item.status === 0) return t('results.notShown');
+  if (item.status === 1) return t('results.notPublished');
+  return item.percent_correct === null ? t('results.noAnswers') : t('results.percentCorrect', { value: item.percent_correct });
+}
+
 /** One question's statistics: the percentage correct and a bar per option, in plain CSS. */
 function QuestionChart({ item }: { item: Schemas['QuestionStatsItem'] }) {
   const { t } = useTranslation('trivia');
@@ -109,11 +122,16 @@ function QuestionChart({ item }: { item: Schemas['QuestionStatsItem'] }) {
             {item.sort}. {item.title}
           </Text>
           <HStack gap="2">
-            <Badge colorPalette="green" variant="subtle" data-testid="percent-correct">
-              {item.percent_correct === null ? t('results.notPublished') : t('results.percentCorrect', { value: item.percent_correct })}
+            <Badge colorPalette={item.percent_correct === null ? 'gray' : 'green'} variant="subtle" data-testid="percent-correct" data-status={item.status}>
+              {correctness(item, t)}
             </Badge>
-            <Badge variant="subtle">{t('results.answered', { count: item.answered })}</Badge>
-            <Badge variant="subtle">{t('results.median', { value: seconds(item.median_ms) })}</Badge>
+            {/* A question never shown has no answers to count. */}
+            {item.status === 0 ? null : (
+              <>
+                <Badge variant="subtle">{t('results.answered', { count: item.answered })}</Badge>
+                <Badge variant="subtle">{t('results.median', { value: seconds(item.median_ms) })}</Badge>
+              </>
+            )}
           </HStack>
         </HStack>
         <Stack gap="1" role="img" aria-label={t('results.distribution')}>
