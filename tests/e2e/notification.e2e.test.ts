@@ -2,7 +2,8 @@
  * Notifications in real Chromium (docs/product.md, Notifications): admin A sends to admin
  * B through the send screen; B sees it bold and unread, opens it by double-click and it turns read;
  * marking with nothing selected shows the check message; mark all; the text, read-status and date
- * shortcut filters; the server's 422 under the message field. Screenshots go to /tmp/shots.
+ * shortcut filters; the created time as "how long ago" (SPEC.md §9's helper), kept up to date while
+ * the list is open; the server's 422 under the message field. Screenshots go to /tmp/shots.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -158,6 +159,33 @@ describe('notifications', () => {
     await b.getByText('Read', { exact: true }).first().click();
     await rowWith(b, 'Quarterly review tomorrow').waitFor();
     expect(await b.locator('[data-testid="notification-row"][data-unread]').count()).toBe(0);
+  });
+
+  it('shows the created time as how long ago (the date and time in its tooltip), renewed while the list stays open, in both languages', async () => {
+    const admin = await apiToken();
+    for (const [locale, justNow, later, detail] of [
+      ['zh-TW', '剛剛', '3 分鐘前', '3 分鐘前'],
+      ['en-US', 'just now', '3 minutes ago', '3 minutes ago'],
+    ] as const) {
+      const text = `Fresh news ${locale}`;
+      await sendByApi(admin, [bobId], `<p>${text}</p>`);
+      const b = await openPage(browser, { locale });
+      // The page's clock runs as usual but can jump: three minutes pass without waiting them out.
+      await b.clock.install();
+      await loginByApi(b, server, BOB.username, BOB.password);
+      await b.goto(`${server.url}/notification`);
+      const time = rowWith(b, text).getByTestId('notification-time');
+      await expect.poll(() => time.innerText()).toBe(justNow);
+      const [created] = await server.app.db.select().from(notifications).where(eq(notifications.plainText, text));
+      // The date and time the list used to show, now in the tooltip and the element's machine-readable time.
+      expect(await time.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(new Date((await time.getAttribute('datetime'))!).getTime()).toBe(created!.createdAt.getTime());
+
+      await b.clock.fastForward('03:00');
+      await expect.poll(() => time.innerText()).toBe(later);
+      await rowWith(b, text).dblclick();
+      await b.getByTestId('notification-detail').getByText(detail, { exact: false }).waitFor();
+    }
   });
 
   it('shows the server 422 under the message field for an empty message', async () => {

@@ -7,9 +7,10 @@ import { Box, Button, CloseButton, DataList, Dialog, HStack, Portal, Skeleton, S
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/app/components/rich-text/rich-text';
+import { currentLanguage } from '@/app/i18n';
 import { formatDateTime } from '@/app/lib/dates';
+import { relativeTime } from '@/app/lib/relative-time';
 import { type Notification, notificationApi } from '../api/notifications';
-import { relativeTime } from '../lib/relative-time';
 
 interface Props {
   /** The row opened, or null when closed. */
@@ -69,7 +70,7 @@ export function NotificationDetailDialog({ notification, onClose, onLoaded }: Pr
                       {shown && (
                         <HStack gap="2">
                           <Text>{formatDateTime(shown.created_at)}</Text>
-                          <Text color="fg.muted">· {relativeTime(shown.created_at, t)}</Text>
+                          <Text color="fg.muted">· {relativeTime(shown.created_at, currentLanguage())}</Text>
                         </HStack>
                       )}
                     </DataList.ItemValue>

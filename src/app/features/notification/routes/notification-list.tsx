@@ -2,7 +2,9 @@
  * /notification: the admin's inbox. Filters, a send button, the mark-as-read menu (selected
  * or all), a table whose unread rows are bold with an amber envelope and only they can be selected,
  * sort by created time, pages of 10/25/50, and the detail dialog on double-click (which marks the row
- * read). The list is the server's: after any change it is fetched again.
+ * read). The created time reads "how long ago" (docs/product.md; the shared helper, renewed every
+ * minute), the date and time in its tooltip and in the detail. The list is the server's: after any
+ * change it is fetched again.
  */
 import { Badge, Box, Button, Card, Checkbox, EmptyState, Flex, Heading, HStack, Icon, IconButton, Menu, NativeSelect, Portal, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,13 +13,15 @@ import { LuArrowDown, LuArrowUp, LuCheckCheck, LuChevronDown, LuChevronLeft, LuC
 import { Link as RouterLink } from 'react-router-dom';
 import { messages } from '@/app/components/ui/toaster';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { useNow } from '@/app/hooks/use-now';
 import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
+import { currentLanguage } from '@/app/i18n';
 import { formatDateTime, toCreatedAt } from '@/app/lib/dates';
+import { relativeTime } from '@/app/lib/relative-time';
 import { useNotificationPageTitle } from '../lib/page-title';
 import { type Notification, type NotificationListRequest, notificationApi } from '../api/notifications';
 import { EMPTY_FILTERS, type Filters, NotificationFilters } from '../components/notification-filters';
 import { NotificationDetailDialog } from '../components/notification-detail-dialog';
-import { relativeTime } from '../lib/relative-time';
 
 function toRequest(filters: Filters, page: number, limit: number, order: 'asc' | 'desc'): NotificationListRequest {
   const request: NotificationListRequest = { page, limit, order, sort: 'created_at', created_at: toCreatedAt(filters.from, filters.to) };
@@ -30,6 +34,8 @@ export function NotificationListPage() {
   const { t } = useTranslation('notification');
   useNotificationPageTitle('title.list');
   const canSend = usePermission('notification.send');
+  const now = useNow();
+  const language = currentLanguage();
 
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
@@ -245,8 +251,10 @@ export function NotificationListPage() {
                           {row.plain_text.replace(/\n/g, ' ')}
                         </Text>
                       </Table.Cell>
-                      <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap" title={relativeTime(row.created_at, t)}>
-                        {formatDateTime(row.created_at)}
+                      <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                        <time dateTime={row.created_at} title={formatDateTime(row.created_at)} data-testid="notification-time">
+                          {relativeTime(row.created_at, language, now)}
+                        </time>
                       </Table.Cell>
                     </Table.Row>
                   );
