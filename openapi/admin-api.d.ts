@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a game after a rehearsal
-         * @description After a rehearsal: deletes the game's players, answers and rankings, puts every question back to not sent (status 0, never shown, no answer published) and the game back to enabled (no question current, not ended, no players), in one transaction. The PIN stays, so printed QR codes stay valid (unless an enabled game took it while this one was closed: then a fresh one, in data.pin). Refused with code 201 while a question of the game is on screen. After it the game's topics hear `server.gameReset`; the tokens of the deleted players answer 202.
+         * @description After a rehearsal: deletes the game's players, answers and rankings, puts every question back to not sent (status 0, never shown, no answer published) and the game back to enabled (no question current, not ended, no players), in one transaction. The PIN stays, so printed QR codes stay valid (unless an enabled game took it while this one was closed: then a fresh one, in data.pin). Refused with code 201 while the game is running (enabled, a question shown, no rehearsal with simulated players: only an ended, a never started or a rehearsing game is reset), while a question of the game is on screen, and while a connected control screen holds control unless `screen_id` names that screen (of the calling admin): the message names the admin holding control. After it the game's topics hear `server.gameReset`; the tokens of the deleted players answer 202.
          */
         post: operations["triviaGameReset"];
         delete?: never;
@@ -1630,6 +1630,7 @@ export interface components {
         /** @description Name, email and password rules are checked together by the server, which answers every field error at once (HTTP 422). */
         UpdateSelfRequest: {
             name: string;
+            /** @description Optional (blank = none; the seeded super admin has none); one given must be a valid address. */
             email: string;
             /**
              * Format: password
@@ -1862,6 +1863,10 @@ export interface components {
              * @enum {string}
              */
             action: "request" | "accept" | "decline" | "release";
+        };
+        TriviaGameResetRequest: {
+            id: components["schemas"]["Id"];
+            screen_id?: components["schemas"]["ControlScreenId"];
         };
         TriviaGameRehearsalRequest: {
             trivia_game_id: components["schemas"]["Id"];
@@ -2253,9 +2258,10 @@ export interface components {
             total: components["schemas"]["Total"];
         };
         AdminCreateRequest: {
+            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** Format: email */
+            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
             email: string;
             /** Format: password */
             password: string;
@@ -2268,9 +2274,10 @@ export interface components {
         };
         AdminUpdateRequest: {
             id: components["schemas"]["Id"];
+            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** Format: email */
+            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
             email: string;
             /**
              * Format: password
@@ -2465,6 +2472,8 @@ export interface components {
         AuditListData: {
             list: components["schemas"]["AuditEntry"][];
             total: components["schemas"]["Total"];
+            /** @description The company's time zone (IANA name, companies.time_zone), in which the screen shows the entries' times, as /audit/export writes them: one rule for the screen and the file. */
+            time_zone: string;
         };
         AuditExportRequest: {
             keyword?: string;
@@ -3671,7 +3680,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IdRequest"];
+                "application/json": components["schemas"]["TriviaGameResetRequest"];
             };
         };
         responses: {

@@ -69,3 +69,23 @@ export function copyTitle(title: string, suffix: string): string {
   }
   return `${kept.trimEnd()}${suffix}`;
 }
+
+/** What decides whether a game is running (isGameRunning): its status, its rehearsal and its questions. */
+export interface GameRunState {
+  /** 1 enabled, 0 closed (ended, or never opened). */
+  status: number;
+  /** Simulated players run in it (trivia_games.rehearsal_players > 0). */
+  rehearsing: boolean;
+  /** Some question of the game has been shown (status 1 or more). */
+  anyQuestionSent: boolean;
+}
+
+/**
+ * A game is running when it is enabled, not in a rehearsal with simulated players, and some question
+ * of it has been shown: a show under way, between two questions too. A running game is never reset
+ * (docs/venue.md, "Reset"): ended (closed), never started (no question shown yet) and rehearsing
+ * games are.
+ */
+export function isGameRunning(game: GameRunState): boolean {
+  return game.status === 1 && !game.rehearsing && game.anyQuestionSent;
+}

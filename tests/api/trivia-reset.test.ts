@@ -3,7 +3,8 @@
  * /triviaGame/duplicate, docs/venue.md). A reset deletes the rehearsal's players, answers and
  * rankings, puts every question back to not sent and the game back to enabled with the same PIN; the
  * rehearsal's phones are refused (202) even on a token the server remembered, and the real show's
- * ranking knows only its own answers. Refused while a question is on screen. A copy carries the
+ * ranking knows only its own answers. Refused while the game runs (the rules in full:
+ * live-reset-rules.test.ts). A copy carries the
  * levels, questions and images, has a new PIN, is disabled and lives apart from its original.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -134,7 +135,7 @@ describe('reset after a rehearsal', () => {
     expect((await play(app, '/ticket', {}, { token: eve.token })).body.code).toBe(202);
   });
 
-  it('is refused while a question is on screen, in both languages, changing nothing', async () => {
+  it('is refused while the game runs (here with a question on screen), in both languages, changing nothing', async () => {
     const game = await b.createGame({ title: 'On screen', type: 1 });
     const q1 = await b.addQuestion(game.id, { answering_time: 60 }, 'Q1');
     const fay = await b.joinPlayer(game.pin, 'Fay');
@@ -142,9 +143,9 @@ describe('reset after a rehearsal', () => {
     await b.answer(fay.token, q1, ['A']);
 
     const zh = await b.admin('/triviaGame/reset', { id: game.id }, { lang: 'zh-TW' });
-    expect(zh.body).toEqual({ code: 201, message: '此遊戲有題目正在顯示中，請先公佈答案或結束遊戲，再重設', data: null });
+    expect(zh.body).toEqual({ code: 201, message: '此遊戲正在進行中（已出題且尚未結束），不能重設；請先結束遊戲', data: null });
     const en = await b.admin('/triviaGame/reset', { id: game.id }, { lang: 'en' });
-    expect(en.body).toEqual({ code: 201, message: 'A question of this game is on screen; publish its answer or end the game before resetting it', data: null });
+    expect(en.body).toEqual({ code: 201, message: 'This game is running (a question has been shown and the game has not ended), so it cannot be reset; end the game first', data: null });
 
     expect(await detail(game.id)).toMatchObject({ player_count: 1, answer_count: 1 });
     expect((await questionRows(game.id))[0]!.status).toBe(1);

@@ -5,7 +5,10 @@
  * Races: an answer holds a share lock on its question until it is committed; publishing the answer
  * updates that row, so it waits for the answers in flight and scores them all in its transaction
  * (publication.ts), and an answer that arrives after the publish finds the question closed. None is
- * acknowledged before its commit; none is left unscored. Answers are group-committed
+ * acknowledged before its commit; none is left unscored. An answer is stored only if its player's row
+ * exists at the insert (sql/answers.ts): a reset deletes players while their phones' tokens may still
+ * be remembered for a moment, and an answer sent then is refused (202), never stored without its
+ * player. Answers are group-committed
  * (AnswerBatcher, one per app: `app.live.answers`): those that arrive while a batch commits go
  * together in the next transaction, checked by the same rules.
  */
@@ -157,12 +160,20 @@ async function storeOneAnswer(db: Db, request: AnswerRequest): Promise<q.AnswerR
 
 type AnswerOutcome = { ok: q.AnswerRow } | { error: unknown };
 
+/**
+ * The refusal of an answer whose player's row is gone at its insert (a reset deleted the player after
+ * the phone's token was looked up, sql/answers.ts insertAnswers): never acknowledged, the phone is
+ * sent back to joining (202), as every call of a deleted player is.
+ */
+const playerGone = (): AnswerOutcome => ({ error: new ApiError(200, ResponseCode.NEED_LOGIN, 'live.player.unknownToken') });
+
 async function insertOne(tx: q.Queryable, request: AnswerRequest, question: q.QuestionRow | undefined, game: q.GameRow | undefined): Promise<AnswerOutcome> {
   const stored = await q.insertAnswer(tx, await checkAnswer(tx, request, question, game));
   if (stored) return { ok: stored };
   // The unique key (player, question): another answer of this player was stored at the same moment.
+  // No such answer: the insert skipped it because the player is gone.
   const other = await q.answerOf(tx, request.player.id, request.input.question_id);
-  return other ? repeatOutcome(other, request.input.choices) : { error: businessError(REFUSAL_MESSAGES.answered) };
+  return other ? repeatOutcome(other, request.input.choices) : playerGone();
 }
 
 /**
@@ -172,7 +183,8 @@ async function insertOne(tx: q.Queryable, request: AnswerRequest, question: q.Qu
  * answered with it, a different choice refused as answered; two answers of one player to one
  * question in the same batch: the first is checked and stored, the second gets the same treatment as
  * a repeat of it. A pair stored meanwhile by another instance is skipped by the unique key and then
- * read back the same way. Refusals are per answer; any other error fails the batch.
+ * read back the same way; an answer skipped with no stored answer behind it is a player gone
+ * (playerGone). Refusals are per answer; any other error fails the batch.
  */
 async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutcome[]> {
   return db.transaction(async (tx) => {
@@ -213,7 +225,7 @@ async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutco
       const request = batch[index]!;
       const key = q.answerKey(request.player.id, request.input.question_id);
       const row = inserted.get(key) ?? meanwhile.get(key);
-      outcomes[index] = row ? repeatOutcome(row, request.input.choices) : { error: businessError(REFUSAL_MESSAGES.answered) };
+      outcomes[index] = row ? repeatOutcome(row, request.input.choices) : playerGone();
     }
     return outcomes;
   });

@@ -165,18 +165,26 @@ async function settle(db: q.Queryable, rows: ScreenRow[], now: Date, audits: Ser
  * control, and only for that screen's admin. A step sent by no screen — a script or another client
  * of the API — is refused while a present (connected) screen holds control, with the same message;
  * with no screen present it is taken (the permission triviaGame.control still applies). The server's
- * own deadline step is not checked here (it has no caller).
+ * own deadline step is not checked here (it has no caller). `notHolder`: the refusal naming the
+ * holder (a reset says what it refuses in its own words, live/reset.ts).
  */
-export async function requireControl(db: q.Queryable, gameId: number, screenId: string | null, adminId: number, now: Date): Promise<void> {
+export async function requireControl(
+  db: q.Queryable,
+  gameId: number,
+  screenId: string | null,
+  adminId: number,
+  now: Date,
+  notHolder: MessageKey = 'live.control.notHolder',
+): Promise<void> {
   const rows = await screensOf(db, gameId);
   if (screenId === null) {
     const present = rows.find((row) => row.holds && row.connection !== null);
-    if (present) throw businessError('live.control.notHolder', { name: present.adminName });
+    if (present) throw businessError(notHolder, { name: present.adminName });
     return;
   }
   const holder = rows.find((row) => row.holds && !goneTooLong(row, now));
   if (!holder) throw businessError('live.control.notHolding');
-  if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError('live.control.notHolder', { name: holder.adminName });
+  if (holder.screenId !== screenId || holder.adminId !== adminId) throw businessError(notHolder, { name: holder.adminName });
 }
 
 export interface ControlOutcome {

@@ -65,11 +65,17 @@ export const PLAYER_CACHE_SIZE = 50_000;
  * Players are deleted with their game — a remembered player of a deleted game is refused by every
  * player operation, which reads the game (state.requirePlayerGame, and the answer's own checks) —
  * or by a reset after a rehearsal, whose `server.gameReset` makes every instance forget them (forgetGame).
+ * A lookup whose query was under way when its game was forgotten is not remembered: it may have read
+ * the players the reset deleted (answered then, a stale player is refused where its answer is
+ * stored, live/sql/answers.ts; remembered, it would pass for a player for ten minutes).
  */
 export class PlayerLookup {
   private pending = new Map<string, Array<{ resolve: (player: q.PlayerIdentity | undefined) => void; reject: (error: unknown) => void }>>();
   private scheduled = false;
   private readonly known = new Map<string, { player: q.PlayerIdentity; until: number }>();
+  /** How many times a game was forgotten, and the count at each game's last time (flush compares). */
+  private forgets = 0;
+  private readonly forgottenAt = new Map<number, number>();
 
   constructor(
     private readonly db: q.Queryable,
@@ -97,6 +103,8 @@ export class PlayerLookup {
    * the game stays, so a remembered token would otherwise still pass for a player for ten minutes.
    */
   forgetGame(gameId: number): void {
+    this.forgets += 1;
+    this.forgottenAt.set(gameId, this.forgets);
     for (const [hash, { player }] of this.known) if (player.triviaGameId === gameId) this.known.delete(hash);
   }
 
@@ -124,9 +132,10 @@ export class PlayerLookup {
     const batch = this.pending;
     this.pending = new Map();
     this.scheduled = false;
+    const forgetsBefore = this.forgets;
     try {
       const found = new Map((await q.playersByTokenHashes(this.db, [...batch.keys()])).map((p) => [p.tokenHash, p]));
-      for (const player of found.values()) this.remember(player);
+      for (const player of found.values()) if ((this.forgottenAt.get(player.triviaGameId) ?? 0) <= forgetsBefore) this.remember(player);
       for (const [hash, waiting] of batch) for (const w of waiting) w.resolve(found.get(hash));
     } catch (error) {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(error);

@@ -6,6 +6,11 @@
  * while this one was closed (the partial unique index allows one enabled game per PIN): it then gets a
  * fresh one, as reopening a game by update does. Never while a question is on screen.
  *
+ * An operator's reset (resetByOperator, /triviaGame/reset) also needs a game that is not running
+ * (src/domain/game-rules.ts isGameRunning: ended, never started, or rehearsing) and, while a control
+ * screen holds control, to come from that screen (its screen id, the lease as for a game-flow step):
+ * a reset from the game list, or by a second admin, never deletes a show under way.
+ *
  * Afterwards (resetEvents) the game's topics hear `server.gameReset`; every instance then forgets the
  * deleted players' tokens and closes their sockets (plugin.ts), so a phone of the rehearsal gets 202
  * and goes back to joining instead of answering as a player who no longer exists.
@@ -16,8 +21,10 @@ import type { Db } from '../../db/client.js';
 import { answers, players, questions, rankings, triviaGames } from '../../db/schema.js';
 import { businessError, recordNotFound } from '../../lib/envelope.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
+import { isGameRunning } from '../../../domain/game-rules.js';
 import { pinInUse } from '../trivia/queries.js';
 import { withFreePin } from '../trivia/service.js';
+import { requireControl } from './control.js';
 import * as q from './queries.js';
 import { gameTopic, iso, type PlaySchemas } from './views.js';
 
@@ -79,6 +86,25 @@ export async function resetGame(
       return { players: playerCount, answers: answerCount, rankings: rankingCount, pin, pinChanged, events: resetEvents(game.id, now) };
     }),
   );
+}
+
+/** Who asks for a reset: the admin, and the control screen it came from (null: the game list, a script). */
+export interface ResetCaller {
+  adminId: number;
+  screenId: string | null;
+}
+
+/**
+ * The admin API's reset: refused (code 201) while another control screen holds control (naming its
+ * admin) or while the game is running; otherwise resetGame.
+ */
+export async function resetByOperator(db: Db, companyId: number, gameId: number, now: Date, caller: ResetCaller): Promise<ResetResult> {
+  return resetGame(db, companyId, gameId, now, async (tx, game) => {
+    await requireControl(tx, game.id, caller.screenId, caller.adminId, now, 'trivia.resetNotHolder');
+    if (isGameRunning({ status: game.status, rehearsing: game.rehearsalPlayers > 0, anyQuestionSent: await q.anyQuestionSent(tx, game.id) })) {
+      throw businessError('trivia.resetRunning');
+    }
+  });
 }
 
 export function resetEvents(gameId: number, now: Date): RealtimeEvent[] {

@@ -9,9 +9,10 @@ import type { OperationHandlers } from '../../contract/handlers.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
 import { noteAudit } from '../audit/note.js';
 import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
-import { resetGame } from '../live/reset.js';
+import { resetByOperator } from '../live/reset.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
+import { requireAuth } from '../../plugins/access.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
@@ -97,11 +98,15 @@ export const triviaHandlers: OperationHandlers = {
     return {};
   },
 
-  /** After a rehearsal: the run's players, answers and rankings deleted, the game ready for the real show (live/reset.ts). */
+  /**
+   * After a rehearsal: the run's players, answers and rankings deleted, the game ready for the real
+   * show (live/reset.ts); never a running game, and only from the screen holding control if one does.
+   */
   async triviaGameReset(request) {
-    const { id } = request.body;
+    const { adminId } = requireAuth(request);
+    const { id, screen_id } = request.body;
     noteAudit(request, { targetType: 'triviaGame', targetId: id });
-    const result = await resetGame(request.server.db, request.companyId, id, new Date());
+    const result = await resetByOperator(request.server.db, request.companyId, id, new Date(), { adminId, screenId: screen_id ?? null });
     noteAudit(request, { summary: `reset: deleted ${result.players} players, ${result.answers} answers, ${result.rankings} rankings${result.pinChanged ? `; new PIN ${result.pin}` : ''}` });
     // After the commit: screens read the game again, the deleted players' phones go back to joining.
     await request.server.live.events.publishAll(result.events);

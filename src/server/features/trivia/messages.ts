@@ -6,6 +6,14 @@ export const rehearsalMessages = {
     'zh-TW': '此遊戲有題目正在顯示中，請先公佈答案或結束遊戲，再重設',
     en: 'A question of this game is on screen; publish its answer or end the game before resetting it',
   },
+  'trivia.resetRunning': {
+    'zh-TW': '此遊戲正在進行中（已出題且尚未結束），不能重設；請先結束遊戲',
+    en: 'This game is running (a question has been shown and the game has not ended), so it cannot be reset; end the game first',
+  },
+  'trivia.resetNotHolder': {
+    'zh-TW': '此遊戲目前由 {name} 的控制畫面掌控，只有該畫面可以重設遊戲',
+    en: "{name}'s control screen holds control of this game; only that screen may reset it",
+  },
   'trivia.resetDone': {
     'zh-TW': '已重設遊戲：刪除 {players} 位玩家、{answers} 筆作答，所有題目回到未出題',
     en: 'The game is reset, every question back to not sent: {players, plural, one {# player} other {# players}} and {answers, plural, one {# answer} other {# answers}} deleted',

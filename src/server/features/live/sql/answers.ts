@@ -2,7 +2,7 @@
  * Answers: stored one by one or a batch at a time (the unique key refuses doubles, a share lock on the question), scored, counted, and the scores they add up to.
  */
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
-import { answers, questions, triviaGameLevels, triviaGames } from '../../../db/schema.js';
+import { answers, players, questions, triviaGameLevels, triviaGames } from '../../../db/schema.js';
 import { isRowId, rowsOf, type Queryable, type GameRow, type QuestionRow, type AnswerRow } from './rows.js';
 
 export async function answerOf(db: Queryable, playerId: number, questionId: number): Promise<AnswerRow | undefined> {
@@ -13,9 +13,12 @@ export async function answerOf(db: Queryable, playerId: number, questionId: numb
   return row;
 }
 
-/** Stores an answer; undefined when the player had answered already (the unique key decides). */
+/**
+ * Stores an answer; undefined when the player had answered already (the unique key decides) or is
+ * gone (insertAnswers: the same statement, so one answer and a batch pass the same checks).
+ */
 export async function insertAnswer(db: Queryable, values: typeof answers.$inferInsert): Promise<AnswerRow | undefined> {
-  const [row] = await db.insert(answers).values(values).onConflictDoNothing({ target: [answers.playerId, answers.questionId] }).returning();
+  const [row] = await insertAnswers(db, [values]);
   return row;
 }
 
@@ -62,7 +65,13 @@ export async function storedAnswers(db: Queryable, pairs: Array<{ playerId: numb
 
 /**
  * Stores many answers in one statement; returns those stored (a pair answered meanwhile is skipped by
- * the unique key). The rows travel as one JSON parameter (jsonb_to_recordset): building a statement
+ * the unique key, and so is the answer of a player whose row is gone: a reset deleted it after the
+ * phone's token was looked up — answers.ts refuses it). The player check is in the insert, not a
+ * foreign key (schema.ts, answers: a key locks the player's row for every answer): an index probe
+ * on the statement's snapshot, which is enough because a reset must update the answer's question,
+ * share-locked by this transaction, before it deletes players; so the players this insert sees stay
+ * until it commits, and a reset waiting on the lock deletes this answer with the others.
+ * The rows travel as one JSON parameter (jsonb_to_recordset): building a statement
  * with six parameters per row costs more than the insert itself for a batch of a thousand. Only the
  * keys come back: the rest of a stored row is what was inserted (unscored: correct and points null),
  * and reading every column back costs a fifth of the insert (bench/README.md).
@@ -86,6 +95,7 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
           select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.elapsed_ms, v.received_at
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, elapsed_ms integer, received_at timestamptz)
+          where exists (select 1 from ${players} p where p.id = v.player_id and p.trivia_game_id = v.trivia_game_id)
           on conflict (player_id, question_id) do nothing
           returning id, player_id, question_id
         )
