@@ -1630,7 +1630,6 @@ export interface components {
         /** @description Name, email and password rules are checked together by the server, which answers every field error at once (HTTP 422). */
         UpdateSelfRequest: {
             name: string;
-            /** @description Optional (blank = none; the seeded super admin has none); one given must be a valid address. */
             email: string;
             /**
              * Format: password
@@ -2258,10 +2257,9 @@ export interface components {
             total: components["schemas"]["Total"];
         };
         AdminCreateRequest: {
-            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
+            /** Format: email */
             email: string;
             /** Format: password */
             password: string;
@@ -2274,10 +2272,9 @@ export interface components {
         };
         AdminUpdateRequest: {
             id: components["schemas"]["Id"];
-            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
+            /** Format: email */
             email: string;
             /**
              * Format: password
@@ -2472,8 +2469,6 @@ export interface components {
         AuditListData: {
             list: components["schemas"]["AuditEntry"][];
             total: components["schemas"]["Total"];
-            /** @description The company's time zone (IANA name, companies.time_zone), in which the screen shows the entries' times, as /audit/export writes them: one rule for the screen and the file. */
-            time_zone: string;
         };
         AuditExportRequest: {
             keyword?: string;
