@@ -15,10 +15,12 @@
  * form is `.` or `..`, drive letters, Windows device names, segments ending in a dot or a space,
  * text-direction controls and unpaired surrogates.
  *
- * Pure: imports only the domain's messages and its character counting; no I/O, no src/server or src/app.
+ * Pure: imports only the domain's messages, its character counting and its hidden characters; no I/O, no
+ * src/server or src/app.
  */
 import type { DomainMessageKey } from './messages.js';
 import { graphemeCount } from './graphemes.js';
+import { hasBidiControl } from './hidden-characters.js';
 
 /** The product's rule: directory names have 1 to 60 characters (grapheme clusters, see checkDirectoryName). */
 export const DIRECTORY_NAME_MAX_CHARACTERS = 60;
@@ -42,8 +44,6 @@ export type FileJoinCheck = { ok: true; path: string } | ({ ok: false; part: 'di
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-/** Explicit text-direction marks, embeddings, overrides and isolates (`invoice\u202Efdp.exe` shows as "invoiceexe.pdf"). */
-const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** A UTF-16 surrogate without its pair: not text, and UTF-8 cannot carry it (it would be stored as U+FFFD). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
@@ -161,7 +161,8 @@ type Shape = 'fileName' | 'directoryName' | 'path';
  */
 function commonProblem(text: string, shape: Shape): ReturnType<typeof problem> | null {
   if (CONTROL.test(text)) return problem('file.controlCharacters');
-  if (BIDI_CONTROL.test(text)) return problem('file.bidiControl');
+  // `invoice\u202Efdp.exe` shows as "invoiceexe.pdf" (hidden-characters.ts, shared with nicknames).
+  if (hasBidiControl(text)) return problem('file.bidiControl');
   if (text.includes('\\')) return problem('file.backslash');
   if (shape === 'fileName' && text.includes('/')) return problem('file.slashInFileName');
   if (shape === 'path' && text.startsWith('/')) return problem('file.absolutePath');

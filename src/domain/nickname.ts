@@ -5,10 +5,17 @@
  * accent is one — and no control characters or unpaired surrogates. A name that is too long is
  * refused, never cut: cutting made two different inputs the same stored name ("taken" for a name the
  * player never typed).
- * Uniqueness in a game compares the normalised name (the server stores it normalised).
- * Pure: imports only the domain's messages and grapheme count.
+ * A name must read as what it is (issue 33): one that shows nothing (only invisible characters such as
+ * U+200B, U+3164 or U+2800, and spaces) is an empty name; text-direction controls (`abc\u202Egpj.exe`
+ * shows as "abcexe.jpg") and invisible characters anywhere but inside an emoji (a joiner between two
+ * emoji of 👩‍💻 is part of it; one between two letters only makes a different name that looks the same)
+ * are refused, with the file names' rule (hidden-characters.ts).
+ * Uniqueness in a game compares the normalised name (the server stores it normalised) whatever its
+ * case, and its look-alike key (nickname-key.ts: "Вob" with a Cyrillic В is "Bob"), on the server only.
+ * Pure: imports only the domain's messages, grapheme count and hidden characters.
  */
 import { graphemeCount } from './graphemes.js';
+import { hasBidiControl, invisibleOutsideEmoji, isBlank } from './hidden-characters.js';
 import type { DomainMessageKey } from './messages.js';
 
 export const NICKNAME_MAX_GRAPHEMES = 20;
@@ -33,7 +40,9 @@ export function checkNickname(raw: string): NicknameCheck {
   // Not text (JSON's `\ud800` escape), and UTF-8 cannot carry it: the name would be stored as U+FFFD.
   if (LONE_SURROGATE.test(raw)) return { ok: false, key: 'nickname.invalidCharacters', params };
   const nickname = normalizeNickname(raw);
-  if (nickname === '') return { ok: false, key: 'nickname.required', params };
+  if (isBlank(nickname)) return { ok: false, key: 'nickname.required', params };
+  if (hasBidiControl(nickname)) return { ok: false, key: 'nickname.bidiControl', params };
+  if (invisibleOutsideEmoji(nickname)) return { ok: false, key: 'nickname.invisibleCharacters', params };
   if (graphemeCount(nickname, NICKNAME_MAX_GRAPHEMES) > NICKNAME_MAX_GRAPHEMES) return { ok: false, key: 'nickname.tooLong', params };
   return { ok: true, nickname };
 }

@@ -150,8 +150,14 @@ describe('a speed contest (type 1) with three phones and the big screen', () => 
     await join(ben, game.pin, 'Ben', 'en');
     await ben.getByText("You're in!").waitFor();
     await shoot(ben, 'player-2-lobby-en');
-    // A taken nickname is refused with the server's message in the player's language.
-    await join(cat, game.pin, 'ann', 'zh-TW');
+    // A name that shows nothing, or with a text-direction control, is refused on the phone in its words (issue 33).
+    await join(cat, game.pin, '\u3164\u200B', 'zh-TW');
+    await cat.locator('#nickname-help.error').getByText('請輸入暱稱').waitFor();
+    await join(cat, game.pin, 'Cat\u202Egpj.exe', 'zh-TW');
+    await cat.locator('#nickname-help.error').getByText('暱稱不可包含改變文字方向的控制字元（例如 U+202E）').waitFor();
+    // A taken nickname, whatever its case and however it is written ("аnn" with a Cyrillic а for "Ann"), is refused
+    // with the server's message in the player's language.
+    await join(cat, game.pin, 'аnn', 'zh-TW');
     await cat.getByRole('alert').getByText('此暱稱已有人使用，請換一個').waitFor();
     await cat.getByLabel('暱稱').fill('Cat');
     await cat.getByRole('button', { name: '加入', exact: true }).click();

@@ -270,8 +270,9 @@ export const questions = pgTable(
 
 /**
  * A player of a live game (their company is the game's). The nickname is unique in the game whatever
- * its case; the token that identifies the phone is stored as a SHA-256 hash only. `join_order` is
- * 1, 2, 3 … in the game (the player count at the moment of joining) and breaks ranking ties.
+ * its case and whatever look-alike characters it is written with (`nickname_key`); the token that
+ * identifies the phone is stored as a SHA-256 hash only. `join_order` is 1, 2, 3 … in the game (the
+ * player count at the moment of joining) and breaks ranking ties.
  * `rank_position` / `ranking_id`: the player's place in the game's last published ranking.
  */
 export const players = pgTable(
@@ -282,6 +283,12 @@ export const players = pgTable(
       .notNull()
       .references(() => triviaGames.id, { onDelete: 'cascade' }),
     nickname: text('nickname').notNull(),
+    /**
+     * The nickname's look-alike key (src/domain/nickname-key.ts: "Вob" and "Bob" have one), unique in
+     * the game beside the lower-cased name. Every join writes it; null only for a row written past
+     * the join (a test's fixture). Players stored before it hold their lower-cased name (migration 0015).
+     */
+    nicknameKey: text('nickname_key'),
     tokenHash: text('token_hash').notNull(),
     joinOrder: integer('join_order').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -298,6 +305,7 @@ export const players = pgTable(
   },
   (t) => [
     uniqueIndex('players_game_nickname_unique').on(t.triviaGameId, sql`lower(${t.nickname})`),
+    uniqueIndex('players_game_nickname_key_unique').on(t.triviaGameId, t.nicknameKey),
     uniqueIndex('players_game_join_order_unique').on(t.triviaGameId, t.joinOrder),
     uniqueIndex('players_token_hash_unique').on(t.tokenHash),
   ],

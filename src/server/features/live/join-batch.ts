@@ -8,7 +8,8 @@
  * - The game the PIN names (an open game first), open, not in a rehearsal; its row locked, so its
  *   player count is the latest (two instances admitting to one game queue on that lock).
  * - A nickname already in the game, or asked earlier in the same batch, is not admitted (compared
- *   lower-cased, as the unique index does); the places left under the cap go in arrival order.
+ *   lower-cased and on its look-alike key, as the unique indexes do: src/domain/nickname-key.ts); the
+ *   places left under the cap go in arrival order.
  * - The admitted get join orders count+1, count+2… in arrival order; the count rises by how many.
  * - A join not admitted gets undefined, and join.ts reads why with the same messages as before (an
  *   unknown PIN, ended, not open, nickname taken, full).
@@ -18,6 +19,7 @@
  *   refused (nickname taken).
  */
 import { sql } from 'drizzle-orm';
+import { nicknameKey } from '../../../domain/nickname-key.js';
 import type { Db } from '../../db/client.js';
 import * as q from './queries.js';
 import { CROWD_GATHER } from '../../lib/turn-batch.js';
@@ -43,6 +45,7 @@ export async function admitPlayers(db: Queryable, pin: string, inputs: AdmitInpu
   const rows = inputs.map((input, i) => ({
     i,
     nickname: input.nickname,
+    nickname_key: nicknameKey(input.nickname),
     token_hash: input.tokenHash,
     joined_at: input.joinedAt.toISOString(),
     device_id: input.deviceId ?? null,
@@ -52,7 +55,7 @@ export async function admitPlayers(db: Queryable, pin: string, inputs: AdmitInpu
     db,
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as x(i int, nickname text, token_hash text, joined_at timestamptz, device_id text, address text)
+            as x(i int, nickname text, nickname_key text, token_hash text, joined_at timestamptz, device_id text, address text)
         ), found as (
           select id from trivia_games where pin = ${pin} order by status desc, id desc limit 1
         ), game as (
@@ -63,7 +66,11 @@ export async function admitPlayers(db: Queryable, pin: string, inputs: AdmitInpu
           select input.*, row_number() over (order by input.i) as n
           from input, game
           where not exists (select 1 from players as p where p.trivia_game_id = game.id and lower(p.nickname) = lower(input.nickname))
-            and not exists (select 1 from input as earlier where earlier.i < input.i and lower(earlier.nickname) = lower(input.nickname))
+            and not exists (select 1 from players as p where p.trivia_game_id = game.id and p.nickname_key = input.nickname_key)
+            and not exists (
+              select 1 from input as earlier
+              where earlier.i < input.i and (lower(earlier.nickname) = lower(input.nickname) or earlier.nickname_key = input.nickname_key)
+            )
         ), chosen as (
           select eligible.* from eligible, game where eligible.n <= game.player_cap - game.player_count
         ), slot as (
@@ -72,8 +79,8 @@ export async function admitPlayers(db: Queryable, pin: string, inputs: AdmitInpu
           where g.id = game.id and exists (select 1 from chosen)
           returning g.id, g.title, g.type, g.status, g.pin, g.player_count
         ), admitted as (
-          insert into players (trivia_game_id, nickname, token_hash, join_order, joined_at, device_id, address)
-          select slot.id, chosen.nickname, chosen.token_hash, slot.player_count - (select count(*) from chosen) + chosen.n,
+          insert into players (trivia_game_id, nickname, nickname_key, token_hash, join_order, joined_at, device_id, address)
+          select slot.id, chosen.nickname, chosen.nickname_key, chosen.token_hash, slot.player_count - (select count(*) from chosen) + chosen.n,
             chosen.joined_at, chosen.device_id, chosen.address
           from chosen, slot
           returning id, token_hash, join_order

@@ -82,8 +82,11 @@ export async function join(
       const admit = { pin: input.pin, nickname, tokenHash, joinedAt: now, deviceId: input.device_id ?? null, address };
       admitted = await (joins && !rehearsal ? joins.admit(admit) : q.admitPlayer(db, { ...admit, rehearsal }));
     } catch (error) {
-      // Two phones taking the same nickname at once (PostgreSQL): the unique index decides, the loser is told.
-      if (isUniqueViolation(error, 'players_game_nickname_unique')) throw businessError('live.join.nicknameTaken');
+      // Two phones taking the same nickname (or two that look the same) at once (PostgreSQL): the unique
+      // indexes decide, the loser is told.
+      if (isUniqueViolation(error, 'players_game_nickname_unique') || isUniqueViolation(error, 'players_game_nickname_key_unique')) {
+        throw businessError('live.join.nicknameTaken');
+      }
       throw error;
     }
     if (admitted) {

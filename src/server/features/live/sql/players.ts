@@ -1,7 +1,8 @@
 /**
  * Players: admitted in one statement (the cap, the nickname), looked up by token, their places and counts.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { nicknameKey } from '../../../../domain/nickname-key.js';
 import { players, triviaGames } from '../../../db/schema.js';
 import { rowsOf, type Queryable, type GameRow, type PlayerRow, type PlayerIdentity } from './rows.js';
 
@@ -14,8 +15,9 @@ export interface Admitted {
 /**
  * Admits a player in one statement (one round trip, one transaction of its own): the game the PIN
  * names (an open game first: the PIN is unique among open games), its player count raised only while
- * the game is open, below its cap and no player of it has the nickname (compared as the unique index
- * does, lower-cased), and the player inserted with that count as its join order. Nothing is changed
+ * the game is open, below its cap and no player of it has the nickname (compared as the unique indexes
+ * do: lower-cased, and on its look-alike key, src/domain/nickname-key.ts), and the player inserted
+ * with that count as its join order. Nothing is changed
  * when any condition fails: undefined, and the caller reads why (join.ts). Two joins racing for
  * the last place: the count's row lock orders them and the second finds the game full; for one
  * nickname on PostgreSQL: the unique index refuses the second insert, which undoes its count.
@@ -25,6 +27,7 @@ export async function admitPlayer(
   db: Queryable,
   input: { pin: string; nickname: string; tokenHash: string; joinedAt: Date; deviceId?: string | null; address?: string | null; rehearsal?: boolean },
 ): Promise<Admitted | undefined> {
+  const key = nicknameKey(input.nickname);
   const [row] = await rowsOf<{ id: number; join_order: number; game_id: number; title: string; type: number; status: number; pin: string; player_count: number }>(
     db,
     sql`with found as (
@@ -36,10 +39,11 @@ export async function admitPlayer(
           where g.id = found.id and g.status = 1 and g.player_count < g.player_cap
             and ${input.rehearsal ? sql`g.rehearsal_players > 0` : sql`g.rehearsal_players = 0`}
             and not exists (select 1 from ${players} as p where p.trivia_game_id = found.id and lower(p.nickname) = lower(${input.nickname}))
+            and not exists (select 1 from ${players} as p where p.trivia_game_id = found.id and p.nickname_key = ${key})
           returning g.id, g.title, g.type, g.status, g.pin, g.player_count
         ), admitted as (
-          insert into ${players} (trivia_game_id, nickname, token_hash, join_order, joined_at, device_id, address)
-          select slot.id, ${input.nickname}, ${input.tokenHash}, slot.player_count, ${input.joinedAt.toISOString()}::timestamptz,
+          insert into ${players} (trivia_game_id, nickname, nickname_key, token_hash, join_order, joined_at, device_id, address)
+          select slot.id, ${input.nickname}, ${key}, ${input.tokenHash}, slot.player_count, ${input.joinedAt.toISOString()}::timestamptz,
             ${input.deviceId ?? null}::text, ${input.address ?? null}::text from slot
           returning id, join_order
         )
@@ -53,11 +57,12 @@ export async function admitPlayer(
   };
 }
 
+/** Whether a player of the game has this nickname, whatever its case, or one that looks the same. */
 export async function nicknameTaken(db: Queryable, gameId: number, nickname: string): Promise<boolean> {
   const rows = await db
     .select({ id: players.id })
     .from(players)
-    .where(and(eq(players.triviaGameId, gameId), sql`lower(${players.nickname}) = lower(${nickname})`))
+    .where(and(eq(players.triviaGameId, gameId), or(sql`lower(${players.nickname}) = lower(${nickname})`, eq(players.nicknameKey, nicknameKey(nickname)))))
     .limit(1);
   return rows.length > 0;
 }
