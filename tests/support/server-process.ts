@@ -53,6 +53,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string | undefined>;
   /** How long the start may take before it fails (ms). */
   timeoutMs?: number;
+  /**
+   * A command the server runs under, e.g. `['unshare', '--pid', '--fork', '--mount-proc']` to be a
+   * container's PID 1: `child` is then that command's process, the server one of its children.
+   */
+  wrap?: string[];
 }
 
 /** Starts the server process and resolves once it says it is running (with the port it listens on). */
@@ -65,7 +70,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = [...(options.wrap ?? []), process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command!, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -178,7 +178,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   if (config.dataDir) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     // Two processes writing one PGlite folder would corrupt it: refuse to start instead.
-    lock = acquireFolderLock(config.dataDir);
+    lock = await acquireFolderLock(config.dataDir);
   }
   try {
     if (config.dataDir) await createPgliteFolder(config.dataDir);
@@ -193,11 +193,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       listen: (channel, onPayload) => client.listen(channel, onPayload),
       async close() {
         await client.close();
-        lock?.release();
+        await lock?.release();
       },
     };
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 }
