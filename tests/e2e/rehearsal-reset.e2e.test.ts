@@ -1,7 +1,9 @@
 /**
  * Rehearse, reset, then the real show (issue 16, point 3) in real Chromium: a game rehearsed to its
- * end with a player (through the player API), reset from the game list after a confirmation naming
- * what will be deleted, while its control screen is open in another tab, which reloads by itself;
+ * end with a player (through the player API); its control screen is open in another tab and holds
+ * control, so the game list's reset, after a confirmation naming what will be deleted, is refused
+ * with the name of who holds control (issue 33: only the screen holding control resets while one is
+ * open); the control screen's Reset for the real show resets it and the screen reloads by itself;
  * a new player joins with the same PIN and the control screen runs question 1 again. Then the game
  * is duplicated from the list. Screenshots of the confirmation at desktop and 360 px go to
  * /tmp/shots-reset.
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, saveScreenshot, settle } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
-import { TOKEN_COOKIE } from './support/session';
+import { ADMIN, TOKEN_COOKIE } from './support/session';
 
 const SHOTS = '/tmp/shots-reset';
 
@@ -55,7 +57,7 @@ const questionRow = (page: Page, title: string) =>
   page.getByTestId('question-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 
 describe('rehearse, reset, run the real show', () => {
-  it('resets a rehearsed game from the list, and the same PIN runs question 1 again with a new player', async () => {
+  it('resets a rehearsed game from its control screen (the list is refused while the screen holds control), and the same PIN runs question 1 again with a new player', async () => {
     const title = `Rehearsal ${Date.now()}`;
     const { id, pin } = await operator.createGame({ title, type: 1 });
     const question = (text: string) => ({
@@ -101,18 +103,30 @@ describe('rehearse, reset, run the real show', () => {
     await settle(list);
     await saveScreenshot(list, 'reset-confirm-desktop-en', SHOTS);
     await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
-    await list.getByText('The game is reset, every question back to not sent: 1 player and 1 answer deleted').waitFor();
-    // Nothing left to reset: the action goes; the game is enabled again with the same PIN.
-    await row.getByText('Enabled').waitFor();
-    await expect.poll(() => row.getByTestId('reset-game').count()).toBe(0);
-    await row.getByText(pin).waitFor();
+    // The control screen holds control: the list may not reset behind its back.
+    await list.getByText(`${ADMIN.name}'s control screen holds control of this game; only that screen may reset it`).waitFor();
+    expect((await operator.call('/triviaGame/detail', { id })).item).toMatchObject({ player_count: 1, answer_count: 1 });
+
+    // The control screen resets it, after the same confirmation.
+    await control.bringToFront();
+    await control.getByTestId('reset-for-show').click();
+    const controlDialog = control.getByRole('alertdialog').or(control.getByRole('dialog'));
+    await controlDialog.getByText(`“${title}”: 1 player, 1 answer and the ranking will be deleted; every question returns to not sent. The PIN stays the same.`).waitFor();
+    await controlDialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await control.getByText('The game is reset, every question back to not sent: 1 player and 1 answer deleted').waitFor();
 
     // The rehearsal's phone is sent back to joining.
     expect((await player('/state', {}, rehearsalToken)).code).toBe(202);
 
     // The open control screen reloaded by itself: not ended, question 1 ready to show again.
-    await control.bringToFront();
     await expect.poll(() => control.getByTestId('game-ended').count()).toBe(0);
+
+    // The list, read again: nothing left to reset, the game enabled again with the same PIN.
+    await list.reload();
+    await row.getByText('Enabled').waitFor();
+    await expect.poll(() => row.getByTestId('reset-game').count()).toBe(0);
+    await row.getByText(pin).waitFor();
+    await control.bringToFront();
     const action = questionRow(control, 'Opening').getByTestId('question-action');
     await action.filter({ hasText: 'Show question' }).waitFor();
 

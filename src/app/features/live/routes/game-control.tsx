@@ -19,6 +19,7 @@ import { GameGuard } from '@/app/features/trivia-game/components/game-guard';
 import { ResetForShowButton } from '@/app/features/trivia-game/components/rehearsal-actions';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { usePageTitle } from '@/app/lib/title';
+import { screenIdFor } from '../api/control-api';
 import { createDisplayCode } from '../api/live-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ControlBar } from '../components/control-bar';
@@ -117,7 +118,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
         <Alert.Root status="info" size="sm" data-testid="game-ended">
           <Alert.Indicator />
           <Alert.Title>{t('header.ended')}</Alert.Title>
-          <ResetForShowButton gameId={gameId} />
+          <ResetForShowButton gameId={gameId} screenId={screenIdFor(gameId)} />
         </Alert.Root>
       )}
 

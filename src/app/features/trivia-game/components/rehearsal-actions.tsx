@@ -2,8 +2,10 @@
  * Rehearse, then go live (docs/venue.md): the game list's Reset and Duplicate actions, and the reset
  * the control screen offers once a game has ended. Reset asks first, naming what it deletes with the
  * counts read from /triviaGame/detail at the click (the list row may be older); the server refuses
- * while a question is on screen and the API client shows its message. Both need `triviaGame.edit`
- * (the server checks it too) and render nothing without it.
+ * a running game, a question on screen, and — while a control screen holds control — a reset from
+ * anywhere else (the game list, another admin), and the API client shows its message. The control
+ * screen's reset sends its screen id. Both need `triviaGame.edit` (the server checks it too) and
+ * render nothing without it.
  */
 import { Button, IconButton } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
@@ -24,9 +26,9 @@ export const hasRehearsal = (game: Pick<Game, 'player_count' | 'answer_count' | 
  * Asks, then resets the game; resolves true when it was reset (the server's message shown as a
  * success), false when the admin said no or the server refused (its message shown by the API client).
  */
-export function useResetGame(): (gameId: number) => Promise<boolean> {
+export function useResetGame(): (gameId: number, screenId?: string) => Promise<boolean> {
   const { t } = useTranslation('trivia');
-  return async (gameId) => {
+  return async (gameId, screenId) => {
     let game: Game;
     try {
       game = (await api.post('/triviaGame/detail', { id: gameId })).item;
@@ -46,10 +48,10 @@ export function useResetGame(): (gameId: number) => Promise<boolean> {
     });
     if (!confirmed) return false;
     try {
-      await api.post('/triviaGame/reset', { id: gameId }, { notify: true });
+      await api.post('/triviaGame/reset', screenId ? { id: gameId, screen_id: screenId } : { id: gameId }, { notify: true });
       return true;
     } catch {
-      return false; // shown by the API client (a question on screen: the server says so)
+      return false; // shown by the API client (a running game, another screen holding control: the server says so)
     }
   };
 }
@@ -82,10 +84,11 @@ export function ResetGameButton({ game, onReset }: { game: Game; onReset: () => 
 }
 
 /**
- * The control screen's way from an ended rehearsal to the real show: resets the game; the screen then
+ * The control screen's way from an ended rehearsal to the real show: resets the game as this control
+ * screen (`screenId`: the server takes it only from the screen holding control); the screen then
  * hears `server.gameReset` and loads the game again (features/live/hooks/use-game-control.ts).
  */
-export function ResetForShowButton({ gameId }: { gameId: number }) {
+export function ResetForShowButton({ gameId, screenId }: { gameId: number; screenId: string }) {
   const { t } = useTranslation('trivia');
   const allowed = usePermission('triviaGame.edit');
   const reset = useResetGame();
@@ -101,7 +104,7 @@ export function ResetForShowButton({ gameId }: { gameId: number }) {
       loading={busy}
       onClick={() => {
         setBusy(true);
-        void reset(gameId).finally(() => setBusy(false));
+        void reset(gameId, screenId).finally(() => setBusy(false));
       }}
     >
       <LuRotateCcw />
