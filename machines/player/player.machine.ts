@@ -15,7 +15,9 @@
  *   `answered` (waiting for the answer), `watching` (a question this player cannot answer: time is
  *   up, the level is not reached, or the server refused), `revealed` (the correct answer and own
  *   points) and `ranked` (own position). A new question moves any of them to `answering` (or
- *   `watching`), the game's end to `finished` (final).
+ *   `watching`), the game's end to `finished`. `finished` is not a final state: the link stays open
+ *   and a ranking published again after the end (a player disqualified or ranked again) is read
+ *   again, so every phone shows its current place, or that it was disqualified, without a reload.
  * - `answering` is parallel: the countdown (from the server's deadline, corrected by the measured
  *   clock offset) runs beside the answer form. When time is up while the player is still choosing,
  *   the screen becomes `watching`; an answer already on its way is waited for, since the server
@@ -456,8 +458,12 @@ export const playerMachine = setup({
       },
     },
     finished: {
-      description: 'The game ended: final score and rank (read by `syncing` on the way here).',
-      type: 'final',
+      description:
+        'The game ended: final score and rank (read by `syncing` on the way here). Not final: a ranking published again after the end (a disqualification, a rank again) and word that this player was disqualified or ranked again (connection.reconnected) are read again, so the place shown stays the current one.',
+      on: {
+        'server.rankingPublished': { target: 'syncing' },
+        'connection.reconnected': { target: 'syncing' },
+      },
     },
   },
 });

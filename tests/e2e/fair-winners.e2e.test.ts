@@ -5,6 +5,8 @@
  * per-question statistics are shown as bars; the winners go to the display as a podium. Then the
  * control screen's Fair play card during a show: flags appearing as the show moves on, a
  * disqualification with its reason on the player's phone (zh-TW and en), ranking again restoring it.
+ * And after the game ended (issue 33): the phones on their final screens follow a disqualification
+ * and a requalification at once (the disqualified one says so and shows no place, the others move).
  * Screenshots to /tmp/shots-winners for review.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -257,5 +259,64 @@ describe('fair winners', () => {
     await cho.getByTestId('rank').waitFor();
     await ranking.getByTestId('ranking-row').filter({ hasText: 'Cho' }).waitFor();
     await shoot(cho, 'phone-4-ranked-again-zh-TW');
+  });
+
+  it('after the game ended: a disqualification and a requalification reach every phone at once, without a reload (issue 33)', async () => {
+    const game = await operator.createGame({ title: '散場後取消資格', type: 1, start_time: null, end_time: null });
+    const { id: q1 } = await admin('/question/create', {
+      trivia_game_id: game.id,
+      title: '最後一題',
+      question_text: '台灣最高的山是哪一座？',
+      question_img: '',
+      pre_video_url: '',
+      have_answering_time: 1,
+      answering_time: 60,
+      score: 0,
+      question_type: 1,
+      is_bonus: 0,
+      options: ['玉山', '雪山'].map((text, i) => ({ title: 'AB'[i], text, img: '' })),
+      answer: ['A'],
+    });
+    const ann = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
+    const ben = await openPage(browser, { locale: 'en-US', viewport: PHONE });
+    const cho = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
+    await join(ann, game.pin, 'Ann', 'zh-TW');
+    await join(ben, game.pin, 'Ben', 'en');
+    await join(cho, game.pin, 'Cho', 'zh-TW');
+
+    // Ann answers right first, Ben right second, Cho wrong: places 1, 2, 3.
+    await flow(game.id, q1, 2);
+    await option(ann, 'A').click();
+    await ann.getByText('已收到你的答案').waitFor();
+    await option(ben, 'A').click();
+    await ben.getByText(/Received at/).waitFor();
+    await option(cho, 'B').click();
+    await cho.getByText('已收到你的答案').waitFor();
+    await flow(game.id, q1, 3);
+    await admin('/triviaGame/gameFlow', { trivia_game_id: game.id, question_id: null, type: 5 });
+    for (const phone of [ann, ben, cho]) await phone.getByTestId('final').waitFor();
+    await ann.getByTestId('rank').getByText('第 1 名').waitFor();
+    await ben.getByTestId('rank').getByText('#2').waitFor();
+    await cho.getByTestId('rank').getByText('第 3 名').waitFor();
+
+    // After the end, the operator disqualifies Ann: her phone says so and shows no place, the others move up.
+    const ranked = (await admin('/triviaGame/getRank', { trivia_game_id: game.id })) as { list: Array<{ player_id: number; nickname: string }> };
+    const annId = ranked.list.find((r) => r.nickname === 'Ann')!.player_id;
+    await admin('/triviaGame/disqualify', { trivia_game_id: game.id, player_id: annId, reason: '同一人兩支手機' });
+    const annBanner = ann.getByTestId('disqualified');
+    await annBanner.getByText('你已被主辦單位取消資格').waitFor();
+    await annBanner.getByText('同一人兩支手機').waitFor();
+    await ann.getByTestId('final').getByTestId('rank').waitFor({ state: 'detached' });
+    await ben.getByTestId('rank').getByText('#1').waitFor();
+    await cho.getByTestId('rank').getByText('第 2 名').waitFor();
+    await shoot(ann, 'phone-5-disqualified-after-end-zh-TW');
+    await shoot(ben, 'phone-6-moved-up-after-end-en');
+
+    // Ranked again: Ann's place comes back and the others go back down, still without a reload.
+    await admin('/triviaGame/requalify', { trivia_game_id: game.id, player_id: annId });
+    await annBanner.waitFor({ state: 'hidden' });
+    await ann.getByTestId('rank').getByText('第 1 名').waitFor();
+    await ben.getByTestId('rank').getByText('#2').waitFor();
+    await cho.getByTestId('rank').getByText('第 3 名').waitFor();
   });
 });

@@ -271,7 +271,8 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(h.running()).toEqual([]);
   },
   finished: (h) => {
-    expect(h.snapshot().status).toBe('done');
+    // Not final: a ranking published again after the end still reaches the phone.
+    expect(h.snapshot().status).toBe('active');
     expect(h.snapshot().context.view?.gameEnded).toBe(true);
     expect(h.running()).toEqual([]);
   },
@@ -394,13 +395,30 @@ describe('player machine, scenarios', () => {
     expect(selectConnectionRef(h.snapshot())).toBeUndefined();
   });
 
-  it('a phone that joined before connects at once, and lets the connection go when the game ends', async () => {
+  it('a phone that joined before connects at once, and keeps listening after the game ends: a ranking published again, or word of its disqualification, is read again', async () => {
     const client = new FakeClient();
-    const h = createHarness({ token: 'stored-token', client }, fromCallback(() => undefined)).start();
+    const links: Array<(event: PlayerEvent) => void> = [];
+    const gameEvents = fromCallback<PlayerEvent, GameEventsInput>(({ sendBack }) => void links.push(sendBack));
+    const h = createHarness({ token: 'stored-token', client }, gameEvents).start();
     expect(client.holders).toBe(1);
     await h.resolve('loadState', VIEWS.ENDED);
     expect(selectScreen(h.snapshot())).toBe('finished');
-    expect(client.holders).toBe(0);
+    expect(client.holders, 'the link stays open after the end').toBe(1);
+    expect(selectRank(h.snapshot())).toMatchObject({ position: 1 });
+
+    // The operator disqualified the winner after the end: the ranking is published again.
+    links[0]!({ type: 'server.rankingPublished', questionId: Q1.id });
+    expect(h.running('loadState')).toHaveLength(1);
+    await h.resolve('loadState', { ...VIEWS.ENDED, rank: { position: 2, total: 2, questionId: Q1.id } });
+    expect(selectScreen(h.snapshot())).toBe('finished');
+    expect(selectRank(h.snapshot())).toMatchObject({ position: 2, total: 2 });
+
+    // This player is the one disqualified (the link turns server.disqualified into a read).
+    links[0]!({ type: 'connection.reconnected' });
+    await h.resolve('loadState', { ...VIEWS.ENDED, rank: null, disqualified: { reason: 'Two phones' } });
+    expect(selectScreen(h.snapshot())).toBe('finished');
+    expect(selectRank(h.snapshot())).toBeNull();
+    expect(h.snapshot().context.view?.disqualified).toEqual({ reason: 'Two phones' });
   });
 
   it('offline, it reads the state again by itself after a few seconds', async () => {
