@@ -40,6 +40,16 @@ export const selectLiveQuestionId = (snapshot: GameSnapshot): number | null => s
 export const selectPlayerCount = (snapshot: GameSnapshot): number => snapshot.context.playerCount;
 export const selectError = (snapshot: GameSnapshot): string | null => snapshot.context.error;
 export const selectGame = (snapshot: GameSnapshot): GameDetail | null => snapshot.context.loaded?.detail ?? null;
+/**
+ * The game's status as the header shows it (1 enabled, 0 closed): closed once the chart says the
+ * game ended — on any screen, also one that loaded the game before it ended (the detail it read
+ * still says enabled) — else the loaded detail's. Null before the game is loaded.
+ */
+export const selectGameStatus = (snapshot: GameSnapshot): 0 | 1 | null => {
+  if (snapshot.matches({ flow: 'ended' })) return 0;
+  const status = snapshot.context.loaded?.detail.status;
+  return status === undefined ? null : status === 1 ? 1 : 0;
+};
 const NO_ROWS: readonly QuestionRow[] = [];
 export const selectQuestionRows = (snapshot: GameSnapshot): readonly QuestionRow[] => snapshot.context.loaded?.questions ?? NO_ROWS;
 export const selectQuestionStatuses = (snapshot: GameSnapshot) => snapshot.context.questionStatuses;

@@ -157,4 +157,24 @@ describe('two operators on one game', () => {
     expect(await controlEntries(gameId)).toEqual(['admin: take', 'oliver: request', 'admin: accept', 'admin: request', 'admin: grant by timeout']);
     expect([...host.problems, ...cohost.problems]).toEqual([]);
   });
+
+  it('the watching screen shows the game closed as soon as the holder ends it (issue 33), without a reload', async () => {
+    const { id: gameId } = await createGame('E2E 雙主持結束');
+    const host = await controlScreen(gameId, ADMIN.username, ADMIN.password, { locale: 'zh-TW' });
+    await host.page.getByTestId('control-holder').getByText('此畫面掌控中').waitFor();
+    const cohost = await controlScreen(gameId, OLIVER.username, OLIVER.password, { locale: 'zh-TW' });
+    await cohost.page.getByTestId('control-holder').getByText(`${ADMIN.name} 掌控中`).waitFor();
+    await cohost.page.getByTestId('game-status').getByText('啟用', { exact: true }).waitFor();
+
+    await host.page.getByTestId('end-game').click();
+    await host.page.getByTestId('confirm-end').getByRole('button', { name: '確定' }).click();
+    await host.page.waitForURL(/\/triviaGame\/index$/);
+
+    // The watcher says the game is over, and its status beside it says closed, not enabled.
+    await cohost.page.getByTestId('game-ended').getByText('遊戲已結束，題目無法再操作。').waitFor();
+    await cohost.page.getByTestId('game-status').getByText('關閉', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await cohost.page.getByTestId('game-status').innerText()).toBe('關閉');
+    await shoot(cohost.page, 'cohost-ended-zh-TW-desktop');
+    expect([...host.problems, ...cohost.problems]).toEqual([]);
+  });
 });

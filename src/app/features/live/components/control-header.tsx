@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink, LuFlagTriangleRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import type { GameActorRef } from '@machines/game/game.machine';
-import { selectCanControl, selectCanEndGame, selectIsBusy, selectIsEnding } from '@machines/game/selectors';
+import { selectCanControl, selectCanEndGame, selectGameStatus, selectIsBusy, selectIsEnding } from '@machines/game/selectors';
 import { ExportResults } from '@/app/features/trivia-game/components/export-results';
 import { DisplaysButton } from './displays-dialog';
 import type { Game } from '../api/live-api';
@@ -32,6 +32,8 @@ export function ControlHeader({ gameActor, game, onOpenQuiz, openingQuiz }: Cont
   const canEnd = useSelector(gameActor, selectCanEndGame);
   const ending = useSelector(gameActor, selectIsEnding);
   const busy = useSelector(gameActor, selectIsBusy);
+  // From the chart, not the detail read at loading: a game ended on another screen shows closed at once.
+  const status = useSelector(gameActor, selectGameStatus);
   const levels = [...(game?.levels ?? [])].sort((a, b) => a.level - b.level);
 
   return (
@@ -95,8 +97,8 @@ export function ControlHeader({ gameActor, game, onOpenQuiz, openingQuiz }: Cont
           <DataList.Item>
             <DataList.ItemLabel minW="24">{t('header.status')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              <Badge size="sm" variant="subtle" colorPalette={game.status === 1 ? 'green' : 'gray'} data-testid="game-status">
-                {game.status === 1 ? t('header.status1') : t('header.status0')}
+              <Badge size="sm" variant="subtle" colorPalette={status === 1 ? 'green' : 'gray'} data-testid="game-status">
+                {status === 1 ? t('header.status1') : t('header.status0')}
               </Badge>
             </DataList.ItemValue>
           </DataList.Item>
