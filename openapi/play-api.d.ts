@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Join a game with its PIN and a nickname
-         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case, the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason. Throttled per client address to 1,200 attempts a minute (a venue's thousand phones often share one NAT address), successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
+         * @description The nickname is trimmed and must have 1 to 20 characters (422 otherwise); it must be unique in the game whatever its case and its look-alike letters ("Вob" is "Bob"), the game must be enabled and have room (its player cap, default 10,000): otherwise code 201 with the reason. Throttled per client address to 1,200 attempts a minute (a venue's thousand phones often share one NAT address), successful or not: beyond that HTTP 429 with body code 429 and a `retry-after` header.
          */
         post: operations["join"];
         delete?: never;
@@ -364,7 +364,7 @@ export interface components {
         JoinRequest: {
             /** @description The game's six-digit PIN. */
             pin: string;
-            /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters or unpaired surrogates (src/domain/nickname.ts, with its own messages; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case. The 200 here only bounds the request: the length rule is the 20 characters. */
+            /** @description NFC-normalised and trimmed, then 1 to 20 characters as users see them (grapheme clusters: an emoji or a flag is one), no control characters or unpaired surrogates, no text-direction controls, no invisible characters outside an emoji (a name of nothing but them is empty) (src/domain/nickname.ts, with its own messages; a longer name is refused with HTTP 422, never cut); unique in the game whatever its case and whatever look-alike characters it is written with (Unicode TR39's confusables: src/domain/nickname-key.ts). The 200 here only bounds the request: the length rule is the 20 characters. */
             nickname: string;
             /** @description Optional: a random id the player page keeps in the browser's local storage and sends with every join, so the operator's fair-play flags can tell several players joined from one device (docs/game-rules.md, "Fair play"). Not a secret and not an identity: it only groups joins; a join without it is admitted the same. */
             device_id?: string;
