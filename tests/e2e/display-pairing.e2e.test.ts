@@ -93,4 +93,36 @@ describe('pairing a venue display', () => {
     await settle(control);
     await saveScreenshot(control, 'dialog-zh-360', SHOTS);
   }, 40_000);
+
+  it('says under the code field when the operator typed too many codes this minute, and pairs once the minute is over', async () => {
+    const game = await operator.createGame({ title: 'Guessing night', type: 1 });
+    // Codes typed by this admin through the API until the server refuses one (its minute's allowance).
+    const typeCode = (code: string) =>
+      fetch(`${server.url}/api/admin/triviaGame/pairDisplay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${operator.token}`, cid: '1', lang: 'en' },
+        body: JSON.stringify({ trivia_game_id: game.id, code }),
+      });
+    let refused = false;
+    for (let i = 0; i < 40 && !refused; i++) refused = (await typeCode('ZZZZZZ')).status === 429;
+    expect(refused, 'the server refuses guesses beyond the bound').toBe(true);
+
+    const pending = await fetch(`${server.url}/api/play/display/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const { pairing_code: code } = ((await pending.json()) as { data: { pairing_code: string } }).data;
+    const control = await openPage(browser, { locale: 'zh-TW', viewport: DESKTOP });
+    await loginByApi(control, server);
+    await control.goto(`${server.url}/triviaGame/start/${game.id}`);
+    await control.getByTestId('displays-button').click();
+    const dialog = control.getByTestId('displays-dialog');
+    await dialog.getByTestId('pair-code').fill(code);
+    await dialog.getByTestId('pair-submit').click();
+    await dialog.getByTestId('pair-code-field').getByText(/^請求過於頻繁，請 \d+ 秒後再試$/).waitFor();
+    expect(await dialog.getByTestId('display-row').count()).toBe(0);
+
+    // A minute later the same code pairs.
+    await server.clock.skip(60_000);
+    await dialog.getByTestId('pair-name').fill('Side screen');
+    await dialog.getByTestId('pair-submit').click();
+    await dialog.getByTestId('display-row').getByText('Side screen').waitFor();
+  }, 40_000);
 });
