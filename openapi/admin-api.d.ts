@@ -2469,6 +2469,8 @@ export interface components {
         AuditListData: {
             list: components["schemas"]["AuditEntry"][];
             total: components["schemas"]["Total"];
+            /** @description The company's time zone (IANA name, companies.time_zone), in which the screen shows the entries' times, as /audit/export writes them: one rule for the screen and the file. */
+            time_zone: string;
         };
         AuditExportRequest: {
             keyword?: string;

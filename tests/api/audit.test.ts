@@ -3,12 +3,14 @@
  * and logout leaves one entry saying who, for which company, what, on what, in short, from where and
  * how it ended — never a password; requests refused for a permission, a company, a validation or a
  * business rule too; an entry exists before the operation runs (a crash leaves it `pending`); each
- * company sees its own entries (super admins also those tied to no company); filters; the CSV export.
+ * company sees its own entries (super admins also those tied to no company); filters; the CSV export;
+ * the company's time zone, answered with the list for the screen, in which the CSV writes its times.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { auditLog } from '@/server/db/schema';
+import { formatZoned } from '@/domain/zoned-time';
+import { auditLog, companies } from '@/server/db/schema';
 import { noteAudit } from '@/server/features/audit/note';
 import { solidPng } from '@/server/lib/png';
 import { createTestApp, TEST_ADMIN_PASSWORD } from '../support/app';
@@ -426,6 +428,27 @@ describe('the entry comes before the change', () => {
     expect(text.split('\r\n')[0]).toBe('\uFEFFTime (Asia/Taipei),Admin ID,Username,Company ID,Operation,Target type,Target ID,Summary,IP address,User agent,Outcome,Code');
     expect(text).toContain(",'=1+2 deleted,");
     expect(text).toContain(',failed,500');
+  });
+
+  it("answers the company's time zone with the list, the zone the CSV writes its times in (one rule for screen and file)", async () => {
+    const csvTimes = async () => {
+      const file = await app.inject({ method: 'POST', url: '/api/admin/audit/export', payload: { operation: 'roleDelete' }, headers: { authorization: `Bearer ${token}` } });
+      const lines = file.rawPayload.toString('utf8').slice(1).trim().split('\r\n');
+      return { header: lines[0]!.split(',')[0], first: lines[1]!.split(',')[0] };
+    };
+    const before = await call(app, '/audit/list', { page: 1, limit: 1, operation: 'roleDelete' }, { token });
+    expect(before.body.data.time_zone).toBe('Asia/Taipei');
+    const entry = before.body.data.list[0] as Entry;
+    expect(await csvTimes()).toEqual({ header: 'Time (Asia/Taipei)', first: formatZoned(new Date(entry.created_at), 'Asia/Taipei') });
+
+    await app.db.update(companies).set({ timeZone: 'America/New_York' }).where(eq(companies.id, 1));
+    try {
+      const after = await call(app, '/audit/list', { page: 1, limit: 1, operation: 'roleDelete' }, { token });
+      expect(after.body.data.time_zone).toBe('America/New_York');
+      expect(await csvTimes()).toEqual({ header: 'Time (America/New_York)', first: formatZoned(new Date(entry.created_at), 'America/New_York') });
+    } finally {
+      await app.db.update(companies).set({ timeZone: 'Asia/Taipei' }).where(eq(companies.id, 1));
+    }
   });
 
   it('the password of the test admin never reaches the trail', async () => {

@@ -4,7 +4,8 @@
  * company switcher, absent while there was one company, offers it at once; switching loads the
  * dashboard for that company, whose game list is empty; a game created there, and the company's
  * creation back in the first company, are in the audit trail with their details in the drawer, the
- * filters narrow them, and the CSV export holds what the filters select.
+ * filters narrow them, and the CSV export holds what the filters select. In a browser of another time
+ * zone, the trail shows an entry at the time its CSV gives, the company's, and says so (issue 33).
  * An admin's open screen follows changes made elsewhere without a reload: its role gains a
  * permission (the menu grows), it is given a second company (the switcher appears). (admin.e2e covers
  * a direct permission and a disabled account.)
@@ -18,7 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@/server/db/schema';
 import { createAdmin, createRole } from '../support/fixtures';
-import { DESKTOP, launchBrowser, openPage, saveScreenshot, settle } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle } from './support/browser';
 import { operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
@@ -213,6 +214,38 @@ describe('companies and the audit trail', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',admin,1,companyCreate,company,');
     expect(lines[1]).toContain(NEW_COMPANY);
+  });
+
+  it("shows an entry's time in the company's time zone, as its CSV does, and says so on screen, in a browser of another zone", async () => {
+    const operator = await operatorApi(server);
+    await operator.createGame({ title: 'Zone check quiz', type: 1, start_time: null, end_time: null });
+    for (const [locale, viewport, caption, search] of [
+      ['en-US', DESKTOP, "Times are in the company's time zone, Asia/Taipei (UTC+8), as in the exported CSV.", 'Search'],
+      ['zh-TW', MOBILE, '時間為公司時區 Asia/Taipei（UTC+8），與匯出的 CSV 相同。', '搜尋'],
+    ] as const) {
+      // New York is 13 hours behind Taipei: a time in the browser's zone could not match the file's.
+      const page = await openPage(browser, { locale, viewport, timezoneId: 'America/New_York' });
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/admin/audit`);
+      await page.getByTestId('audit-time-zone').getByText(caption).waitFor();
+      const filters = page.getByTestId('audit-filters');
+      await filters.locator('input[name="keyword"]').fill('Zone check quiz');
+      await filters.getByRole('button', { name: search }).click();
+      await expect.poll(() => auditLines(page)).toEqual([expect.objectContaining({ operation: locale === 'en-US' ? 'Create game' : '新增遊戲' })]);
+      const shown = (await auditRows(page).getByTestId('audit-time').innerText()).replace(/\s+/g, ' ').trim();
+      await shoot(page, `audit-time-zone-${locale}-${viewport.width}`);
+
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('audit-export').click();
+      const lines = (await readFile((await (await downloading).path())!, 'utf8')).slice(1).trim().split('\r\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]!.split(',')[0]).toBe(locale === 'en-US' ? 'Time (Asia/Taipei)' : '時間（Asia/Taipei）');
+      expect(shown).toBe(lines[1]!.split(',')[0]);
+      // The drawer says the same.
+      await auditRows(page).first().click();
+      await page.getByTestId('audit-drawer').getByText(shown, { exact: true }).waitFor();
+      await page.context().close();
+    }
   });
 
   it("follows a role that gains a permission and a company given, on the admin's open screen, without a reload", async () => {

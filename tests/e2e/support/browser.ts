@@ -39,11 +39,13 @@ export interface PageOptions {
   /** The browser's language, e.g. 'zh-TW', 'en-US' (drives navigator.languages and Accept-Language). */
   locale?: string;
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA name), e.g. to show that a screen's times are not the browser's; the host's by default. */
+  timezoneId?: string;
 }
 
 /** A page in a fresh context. Outside a running test, the caller must close `page.context()`. */
-export async function newPage(browser: Browser, { locale = 'zh-TW', viewport = DESKTOP }: PageOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport });
+export async function newPage(browser: Browser, { locale = 'zh-TW', viewport = DESKTOP, timezoneId }: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport, ...(timezoneId ? { timezoneId } : {}) });
   context.setDefaultTimeout(10_000);
   return context.newPage();
 }

@@ -1,7 +1,8 @@
 /**
- * Operations of the audit trail: `auditList` (one page) and `auditExport` (every matching entry as
- * CSV). Both read the entries of the company acted for (`Cid`); super admins also see entries tied
- * to no company (failed logins of unknown usernames, entries of requests refused for their company).
+ * Operations of the audit trail: `auditList` (one page, with the company's time zone the screen shows
+ * its times in) and `auditExport` (every matching entry as CSV, times in that zone). Both read the
+ * entries of the company acted for (`Cid`); super admins also see entries tied to no company (failed
+ * logins of unknown usernames, entries of requests refused for their company).
  * Reads only: entries are written by recorder.ts alone.
  */
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +44,9 @@ export const auditHandlers: OperationHandlers = {
   async auditList(request) {
     const { page, limit, ...filters } = request.body;
     const { rows, total } = await listEntries(request.server.db, readerOf(request), filters, { offset: (page - 1) * limit, limit });
-    return { list: rows.map(entryItem), total } satisfies Schemas['AuditListData'];
+    // The zone the export writes its times in: the screen shows them in it too, and says so.
+    const timeZone = await companyTimeZone(request.server.db, request.companyId);
+    return { list: rows.map(entryItem), total, time_zone: timeZone } satisfies Schemas['AuditListData'];
   },
 
   async auditExport(request, reply) {

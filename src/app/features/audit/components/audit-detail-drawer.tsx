@@ -8,25 +8,26 @@ import { Badge, Button, CloseButton, DataList, Drawer, Portal, Text } from '@cha
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUserSearch } from 'react-icons/lu';
-import { formatDateTime } from '@/app/lib/dates';
 import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetTypeLabel } from '../lib/operations';
 
 interface AuditDetailDrawerProps {
   entry: AuditEntry | null;
   /** The company's name by id, as the trail shows it. */
   companyName: (id: number | null) => string;
+  /** An instant as the trail shows it (the company's time zone, as in the CSV). */
+  timeOf: (iso: string) => string;
   onClose: () => void;
   /** Narrows the trail to this entry's admin. */
   onOnlyAdmin: (adminId: number, username: string) => void;
 }
 
-export function AuditDetailDrawer({ entry, companyName, onClose, onOnlyAdmin }: AuditDetailDrawerProps) {
+export function AuditDetailDrawer({ entry, companyName, timeOf, onClose, onOnlyAdmin }: AuditDetailDrawerProps) {
   const { t } = useTranslation('audit');
   const none = t('detail.none');
   const rows: Array<[string, ReactNode]> = entry
     ? [
         [t('detail.id'), entry.id],
-        [t('detail.time'), formatDateTime(entry.created_at)],
+        [t('detail.time'), timeOf(entry.created_at)],
         [t('detail.username'), entry.username || t('unknownAdmin')],
         [t('detail.adminId'), entry.admin_id ?? none],
         [t('detail.company'), entry.company_id === null ? t('noCompany') : `${companyName(entry.company_id)} (#${entry.company_id})`],

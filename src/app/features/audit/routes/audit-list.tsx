@@ -5,6 +5,9 @@
  * with every field of an entry (click or Enter on a row), and the CSV export of everything the
  * filters select (`/audit/export`, through api.download). The server decides which entries an admin
  * may read (audit.list, the Cid's company; super admins also those tied to no company).
+ * Times are the company's (issue 33): the list answers its time zone, the table, the drawer and the
+ * date filter use it as the CSV does (src/domain/zoned-time.ts), and a caption says so, so an entry
+ * reads the same on screen and in the file wherever the browser is.
  */
 import { Badge, Box, Button, Card, EmptyState, Flex, Heading, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
@@ -19,8 +22,9 @@ import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { currentLanguage } from '@/app/i18n';
-import { formatDateTime, toCreatedAt } from '@/app/lib/dates';
+import { toCreatedAt } from '@/app/lib/dates';
 import { relativeTime } from '@/app/lib/relative-time';
+import { formatZoned, zonedDayRange, zoneOffset } from '@/domain/zoned-time';
 import { saveFile } from '@/app/lib/save-file';
 import { usePageTitle } from '@/app/lib/title';
 import { type AdminOption, AuditFilters, type AuditFilterValues, EMPTY_AUDIT_FILTERS } from '../components/audit-filters';
@@ -29,13 +33,13 @@ import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetLabel } from '.
 
 type ExportRequest = components['schemas']['AuditExportRequest'];
 
-/** The filters as /audit/list and /audit/export take them (whole local days for the range). */
-function filterBody(filters: AuditFilterValues): ExportRequest {
+/** The filters as /audit/list and /audit/export take them (whole days of the company's zone once known). */
+function filterBody(filters: AuditFilterValues, timeZone: string | null): ExportRequest {
   const body: ExportRequest = {};
   if (filters.keyword) body.keyword = filters.keyword;
   if (filters.adminId !== null) body.admin_id = filters.adminId;
   if (filters.operation) body.operation = filters.operation;
-  const range = toCreatedAt(filters.from, filters.to);
+  const range = !filters.from || !filters.to ? null : timeZone ? zonedDayRange(filters.from, filters.to, timeZone) : toCreatedAt(filters.from, filters.to);
   if (range) body.created_at = range;
   return body;
 }
@@ -68,10 +72,20 @@ export function AuditListPage() {
   const [opened, setOpened] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const load = useCallback(({ page, limit, ...filters }: PagedQuery<AuditFilterValues>) => api.post('/audit/list', { page, limit, ...filterBody(filters) }), []);
+  // The company's time zone, as the last list answered it (null until then).
+  const [timeZone, setTimeZone] = useState<string | null>(null);
+  const load = useCallback(
+    ({ page, limit, ...filters }: PagedQuery<AuditFilterValues>) =>
+      api.post('/audit/list', { page, limit, ...filterBody(filters, timeZone) }).then((data) => {
+        setTimeZone(data.time_zone);
+        return data;
+      }),
+    [timeZone],
+  );
   const list = usePagedList<AuditEntry, AuditFilterValues>(load, EMPTY_AUDIT_FILTERS);
   const { page, limit, ...filters } = list.query;
-  const body = useMemo(() => filterBody(list.query), [list.query]);
+  const body = useMemo(() => filterBody(list.query, timeZone), [list.query, timeZone]);
+  const timeOf = useCallback((iso: string) => (timeZone ? formatZoned(new Date(iso), timeZone) : ''), [timeZone]);
 
   const companyName = useCallback(
     (id: number | null) => (id === null ? t('noCompany') : (companies.find((company) => company.id === id)?.name ?? t('companyUnknown', { id }))),
@@ -102,6 +116,11 @@ export function AuditListPage() {
           <Text textStyle="sm" color="fg.muted" mt="0.5">
             {t('subtitle')}
           </Text>
+          {timeZone && (
+            <Text textStyle="xs" color="fg.muted" mt="1" data-testid="audit-time-zone">
+              {t('timeZoneCaption', { zone: timeZone, offset: zoneOffset(new Date(), timeZone) })}
+            </Text>
+          )}
         </Box>
         <Button size="xs" variant="outline" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting} title={t('exportHint')} data-testid="audit-export">
           {exporting ? <Spinner size="xs" /> : <LuDownload />}
@@ -145,13 +164,13 @@ export function AuditListPage() {
                     onClick={() => setOpened(entry)}
                     onKeyDown={(event) => event.key === 'Enter' && setOpened(entry)}
                   >
-                    <Table.Cell textStyle="xs" title={relativeTime(entry.created_at, language)}>
+                    <Table.Cell textStyle="xs" title={relativeTime(entry.created_at, language)} data-testid="audit-time">
                       {/* A phone shows the time under the date, so the operation and outcome fit beside. */}
                       <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
-                        {formatDateTime(entry.created_at).split(' ')[0]}
+                        {timeOf(entry.created_at).split(' ')[0]}
                       </Text>{' '}
                       <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
-                        {formatDateTime(entry.created_at).split(' ')[1]}
+                        {timeOf(entry.created_at).split(' ')[1]}
                       </Text>
                     </Table.Cell>
                     <Table.Cell>
@@ -208,6 +227,7 @@ export function AuditListPage() {
       <AuditDetailDrawer
         entry={opened}
         companyName={companyName}
+        timeOf={timeOf}
         onClose={() => setOpened(null)}
         onOnlyAdmin={(adminId, username) => {
           setOpened(null);
