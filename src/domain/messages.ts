@@ -174,9 +174,9 @@ const domainMessages = {
     'zh-TW': '一次只能上傳一個檔案',
     en: 'One file at a time: an upload carries a single file',
   },
-  'file.fieldAfterFile': {
-    'zh-TW': '表單的「{field}」欄位須放在檔案之前',
-    en: 'The form\'s "{field}" field must come before the file',
+  'file.fieldRepeated': {
+    'zh-TW': '表單的「{field}」欄位只能有一個',
+    en: 'The form\'s "{field}" field can be sent only once',
   },
   'file.notFound': { 'zh-TW': '找不到檔案「{path}」', en: 'File "{path}" not found' },
   'file.directoryNotFound': { 'zh-TW': '找不到目錄「{path}」', en: 'Directory "{path}" not found' },

@@ -16,6 +16,7 @@ import filesPlugin from './plugins/files.js';
 import healthPlugin from './plugins/health.js';
 import langPlugin from './plugins/lang.js';
 import securityPlugin from './plugins/security.js';
+import unreadBodyPlugin from './plugins/unread-body.js';
 import { registerSpa, sendIndex, spaAvailable } from './plugins/spa.js';
 import { operationHandlers, playOperationHandlers } from './features/index.js';
 import { livePlaySocketOperations } from './features/live/handlers.js';
@@ -32,6 +33,7 @@ import { DEFAULT_LOGIN_LIMITS, LoginThrottle } from './features/session/login-th
 import type { OperationHandlers } from './contract/handlers.js';
 import { createBlobStore, type BlobStore } from './features/file/store/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { FORM_FIELD_MAX_BYTES } from './lib/small-form.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,9 +167,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(serveSpa ? { spaFallback: (request, reply) => sendIndex(reply, request.url.split('?')[0]) } : {}),
     });
     await app.register(securityPlugin);
+    // An answer sent before its request's body arrived closes the connection (plugins/unread-body.ts).
+    await app.register(unreadBodyPlugin);
     await app.register(accessPlugin, { sessions: app.sessions });
     // Uploads: one file per request (one file at a time, the product's rule); handlers stream it with request.file().
-    await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: 64 * 1024 } });
+    await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: FORM_FIELD_MAX_BYTES } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // app.shutdown: the graceful shutdown main.ts runs on SIGTERM (plugins/shutdown.ts).
     await app.register(shutdownPlugin);

@@ -178,6 +178,8 @@ const messages = {
     en: 'Only images can be uploaded (PNG, JPEG, GIF or WebP)',
   },
   'upload.imageTooLarge': { 'zh-TW': '圖片不可超過 {limit}', en: 'The image must not be larger than {limit}' },
+  'upload.fieldTooLong': { 'zh-TW': '此欄位的內容過長（上限 {limit}）', en: 'This field is too long (limit {limit})' },
+  'upload.partTooLarge': { 'zh-TW': '上傳的檔案超過此表單的大小上限', en: 'The uploaded file is over the size limit of this form' },
   // Field validation (Ajv keywords)
   'field.required': { 'zh-TW': '此欄位必填', en: 'This field is required' },
   'field.type': { 'zh-TW': '格式錯誤，應為{type}', en: 'Must be {type}' },

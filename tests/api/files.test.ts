@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -109,16 +110,53 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
     expect(got.rawPayload.equals(csv)).toBe(true);
   });
 
-  it('refuses a directory or replace field sent after the file instead of storing the file elsewhere', async () => {
-    const late = await upload([file('late.csv', csv), { name: 'directory', value: '報名資料' }], { lang: 'zh-TW' });
-    expect(late.status).toBe(422);
-    expect(late.body.data.errors.directory).toEqual(['表單的「directory」欄位須放在檔案之前']);
-    const lateReplace = await upload([file('late.csv', csv), { name: 'replace', value: '1' }]);
-    expect(lateReplace.body.data.errors.replace).toEqual(['The form\'s "replace" field must come before the file']);
-    // Nothing stored, in the root or anywhere else, and the upload slot is free again.
-    expect((await listing('')).map((e) => e.name)).not.toContain('late.csv');
-    expect((await listing('報名資料')).map((e) => e.name)).not.toContain('late.csv');
-    expect((await upload([{ name: 'directory', value: '報名資料' }, file('late.csv', csv)])).body.code).toBe(200);
+  it('takes the form\'s fields in any order (SPEC.md §7: file, directory), with every check, and a refusal leaves nothing', async () => {
+    const rows = async () => (await app.db.select({ path: files.path, key: files.storageKey }).from(files)).map((row) => `${row.path} ${row.key}`).sort();
+    // The order SPEC.md gives for attachments: the file, then its directory.
+    const attached = await upload([file('late.csv', csv), { name: 'directory', value: '報名資料' }], { op: '/file/uploadUnPermission', lang: 'zh-TW' });
+    expect(attached.body).toMatchObject({ code: 200, data: { realPath: '報名資料/late.csv' } });
+    expect((await download('報名資料/late.csv')).rawPayload.equals(csv)).toBe(true);
+    // replace, then the file, then the directory; and the file between them.
+    const newer = Buffer.from('名稱,分數\n小明,11\n', 'utf8');
+    const replaced = await upload([{ name: 'replace', value: '1' }, file('late.csv', newer), { name: 'directory', value: '報名資料' }]);
+    expect(replaced.body).toMatchObject({ code: 200, data: { path: '報名資料/late.csv' } });
+    expect((await download('報名資料/late.csv')).rawPayload.equals(newer)).toBe(true);
+
+    // Every check still holds when the field that decides it comes after the file.
+    const before = await rows();
+    const refusals: Array<[FormPart[], string, string, string?]> = [
+      [[file('late.csv', csv), { name: 'directory', value: '報名資料' }], 'file', 'This directory already holds a file or directory named "late.csv"'],
+      [[file('late.csv', csv), { name: 'directory', value: '報名資料' }, { name: 'replace', value: '0' }], 'file', 'This directory already holds a file or directory named "late.csv"'],
+      [[file('ok.txt', csv), { name: 'directory', value: '../up' }], 'directory', 'No part of a name or path can be . or ..'],
+      [[file('ok.txt', csv), { name: 'directory', value: '/etc' }], 'directory', 'A path starts at the root of the files: it must not start with /'],
+      [[file('ok.txt', csv), { name: 'replace', value: 'yes' }], 'replace', 'Must be one of: 0, 1'],
+      [[file('ok.txt', csv), { name: 'directory', value: 'a' }, { name: 'directory', value: 'b' }], 'directory', 'The form\'s "directory" field can be sent only once'],
+      [[file('ok.txt', csv)], 'directory', 'This field is required', '/file/uploadUnPermission'],
+      [[file('invoice.pdf', Buffer.from('MZ a program')), { name: 'directory', value: 'x' }], 'file', "The file's content is not a PDF file (checked by its content, not its name)"],
+      [[file('big.txt', Buffer.alloc(UPLOAD_LIMIT + 1, 'a')), { name: 'directory', value: 'x' }], 'file', 'A file can be at most 256 KB'],
+    ];
+    for (const [parts, field, message, op] of refusals) {
+      const res = await upload(parts, op ? { op } : {});
+      expect(res.status, message).toBe(422);
+      expect(res.body.data.errors[field], message).toEqual([message]);
+    }
+    // Nothing stored in the tree, and no pending blob left in the store.
+    expect(await rows()).toEqual(before);
+    if (storeKind === 'local') {
+      const { readdirSync } = await import('node:fs');
+      const blobs = readdirSync(`${app.config.dataDir}/files/companies`, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      expect(blobs.length).toBe(before.filter((row) => !row.endsWith(' null')).length);
+    } else {
+      const s3 = store!.s3!;
+      const client = new S3Client({ ...s3.config, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+      try {
+        const objects = (await client.send(new ListObjectsV2Command({ Bucket: s3.config.bucket, Prefix: 'trivia/companies/' }))).Contents ?? [];
+        expect(objects.map((object) => object.Key!.slice('trivia/'.length)).sort()).toEqual(before.map((row) => row.split(' ').pop()!).filter((key) => key !== 'null').sort());
+        expect((await client.send(new ListMultipartUploadsCommand({ Bucket: s3.config.bucket }))).Uploads ?? []).toEqual([]);
+      } finally {
+        client.destroy();
+      }
+    }
   });
 
   it('refuses a name already present unless asked to replace it, and then keeps only the new bytes', async () => {

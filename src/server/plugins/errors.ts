@@ -98,6 +98,26 @@ export function fieldErrorsFromValidation(errors: AjvLikeError[], lang: Lang): R
   return result;
 }
 
+/**
+ * What the log keeps of an unexpected error: its kind, message, code, stack and causes — never the
+ * other properties an error may carry. A parser's error can hold the request's own content (the
+ * multipart parser's "file too large" held the upload's part, its bytes and its form fields: a
+ * password of an import sheet reached the log that way), and the logger would write them all.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> | string {
+  if (!(error instanceof Error)) return typeof error === 'string' ? error.slice(0, 200) : typeof error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  // Without a prototype, the logger's error serializer takes the kind from `name` (not from "Object").
+  return Object.assign(Object.create(null) as Record<string, unknown>, {
+    name: error.constructor.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    stack: error.stack,
+    ...(error.cause !== undefined && depth < 3 ? { cause: loggableError(error.cause, depth + 1) } : {}),
+  });
+}
+
 /** What a failure answers, wherever the request came from (HTTP, or a WebSocket request frame). */
 export interface ErrorReply {
   status: number;
@@ -125,7 +145,7 @@ export function errorReply(error: unknown, lang: Lang, log: FastifyBaseLogger): 
     return { status: 422, body: { code: 422, message: translate(lang, 'error.validation'), data: { errors } } };
   }
   const errorId = randomUUID();
-  log.error({ err: error, errorId }, 'unhandled error');
+  log.error({ err: loggableError(error), errorId }, 'unhandled error');
   return { status: 500, body: { code: 500, message: translate(lang, 'error.internal'), data: { errorId } } };
 }
 
@@ -157,9 +177,25 @@ export interface ErrorsOptions {
   bodyLimit: number;
 }
 
+/**
+ * The client went away before its request's body arrived (an upload cancelled, a tab closed, a lost
+ * network): whatever failed after that — the parser, the blob store's stream — failed because of it.
+ */
+function cancelledByClient(request: FastifyRequest): boolean {
+  const raw = request.raw;
+  return raw.complete === false && (raw.destroyed || raw.socket?.destroyed === true);
+}
+
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang;
+    if (cancelledByClient(request)) {
+      // Not a failure of the server: one line that says so, without a stack. The answer below goes
+      // nowhere; the handler has already removed what it had stored of the request.
+      const kind = request.isMultipart() ? 'upload' : 'request';
+      request.log.info({ method: request.method, url: request.url.split('?')[0], reason: error.message.slice(0, 100) }, `${kind} cancelled by the client before its body arrived`);
+      return send(reply, 400, { code: 400, message: translate(lang, 'error.badForm', { detail: 'cancelled' }), data: null });
+    }
     if (error instanceof ApiError || error instanceof DomainRefusal || error instanceof FieldErrors || error.validation) {
       const { status, body } = errorReply(error, lang, request.log);
       return send(reply, status, body);
@@ -187,6 +223,10 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions): Promi
     }
     if (error.statusCode === 429) {
       return send(reply, 429, { code: 429, message: error.message, data: null });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      // A file over the parser's limit that a handler did not turn into its own 422 (each upload has one).
+      return send(reply, 413, { code: 413, message: translate(lang, 'upload.partTooLarge'), data: null });
     }
     if (isBrokenForm(error)) {
       // A multipart form cut off or malformed (the client's fault, never the server's): its limits

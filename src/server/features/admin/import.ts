@@ -26,6 +26,7 @@ import { translate, type Lang } from '../../i18n.js';
 import { translateDomainMessage } from '../../lib/domain-errors.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
+import { readSmallForm } from '../../lib/small-form.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
 import { CsvQuoteError } from './csv.js';
@@ -49,30 +50,23 @@ export interface ImportUpload {
   dryRun: boolean;
 }
 
-/** The multipart form: `file` (one) and `dry_run` ('0' or '1', default '0'). Other fields are ignored. */
+/**
+ * The multipart form: `file` (one) and `dry_run` ('0' or '1', default '0'), in any order; other fields
+ * are ignored. Read whole (lib/small-form.ts), the file at most IMPORT_MAX_BYTES: a larger one is a
+ * 422 on `file`, never a sheet cut at the limit.
+ */
 export async function readImportForm(request: FastifyRequest): Promise<ImportUpload> {
   const lang = request.lang;
-  let bytes: Buffer | null = null;
-  let dryRun = '0';
-  for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || bytes) {
-        part.file.resume();
-        continue;
-      }
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(lang, 'admin.import.tooLarge', { limit: megabytes(IMPORT_MAX_BYTES) });
-        throw error;
-      }
-    } else if (part.fieldname === 'dry_run') {
-      dryRun = String(part.value);
-    }
-  }
+  const { fields, file } = await readSmallForm(request, {
+    fileField: 'file',
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLarge: () => fileError(lang, 'admin.import.tooLarge', { limit: megabytes(IMPORT_MAX_BYTES) }),
+    oneFile: () => new FieldErrors({ file: [translateDomainMessage(lang, { key: 'file.oneFilePerUpload' })] }),
+  });
+  const dryRun = fields.get('dry_run') ?? '0';
   if (dryRun !== '0' && dryRun !== '1') throw new FieldErrors({ dry_run: [translate(lang, 'field.enum', { values: '0, 1' })] });
-  if (!bytes || bytes.length === 0) throw fileError(lang, 'admin.import.fileRequired');
-  return { bytes, dryRun: dryRun === '1' };
+  if (!file || file.bytes.length === 0) throw fileError(lang, 'admin.import.fileRequired');
+  return { bytes: file.bytes, dryRun: dryRun === '1' };
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, answering the results in order. */

@@ -4,9 +4,10 @@
  * questions (images.ts). Every operation acts on the `Cid` company's tree only.
  */
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { translate } from '../../i18n.js';
+import { translate, type MessageKey } from '../../i18n.js';
 import { DomainRefusal } from '../../lib/domain-errors.js';
 import { FieldErrors, success } from '../../lib/envelope.js';
+import { readSmallForm } from '../../lib/small-form.js';
 import { requireAuth } from '../../plugins/access.js';
 import { noteAudit } from '../audit/note.js';
 import { attachmentHeader } from '../live/results-file.js';
@@ -77,22 +78,18 @@ export const fileHandlers: OperationHandlers = {
 
   async fileUploadImage(request) {
     const lang = request.lang;
-    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'image') {
-      part?.file.resume();
-      throw new FieldErrors({ image: [translate(lang, 'upload.imageRequired')] });
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new FieldErrors({ image: [translate(lang, 'upload.imageTooLarge', { limit: megabytes(IMAGE_MAX_BYTES) })] });
-      }
-      throw error;
-    }
-    const type = detectImageType(bytes);
-    if (!type) throw new FieldErrors({ image: [translate(lang, 'upload.notAnImage')] });
-    return { path: await storeImage(request.server.fileStore, request.companyId, bytes, type) };
+    const imageError = (key: MessageKey, params?: Record<string, string | number>) => new FieldErrors({ image: [translate(lang, key, params)] });
+    // The whole form is read before anything is stored: a form cut off after its image stores nothing.
+    const { file } = await readSmallForm(request, {
+      fileField: 'image',
+      maxBytes: IMAGE_MAX_BYTES,
+      tooLarge: () => imageError('upload.imageTooLarge', { limit: megabytes(IMAGE_MAX_BYTES) }),
+      oneFile: () => service.fieldError(lang, 'image', 'file.oneFilePerUpload'),
+    });
+    if (!file) throw imageError('upload.imageRequired');
+    noteAudit(request, { summary: `image: ${file.filename}` });
+    const type = detectImageType(file.bytes);
+    if (!type) throw imageError('upload.notAnImage');
+    return { path: await storeImage(request.server.fileStore, request.companyId, file.bytes, type) };
   },
 };

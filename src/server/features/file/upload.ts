@@ -5,10 +5,13 @@
  * Whatever refuses it on the way (name, type, size, content, a name already taken) deletes the new
  * blob, so a refused upload leaves nothing and a replaced file is only swapped once the new one passed.
  *
- * The form's fields come before the file (`directory`, `replace`, then `file`), so the name is checked
- * and a taken name refused before a byte is stored. One upload at a time per admin: a row in
- * file_uploads while it streams (its beat renewed as it goes), so a second upload — another tab,
- * another server instance — is refused at once.
+ * The form's fields may come in any order. A browser's FormData sends `directory` and `replace` before
+ * `file`, and then a bad name or a taken one is refused before a byte is stored; when a field follows
+ * the file (SPEC.md §7 lists `file, directory`), the file waits in its new blob — stored, checked by
+ * its content, but in no directory — until the form is complete, and the same checks then decide
+ * where it goes or delete it. One upload at a time per admin: a row in file_uploads while it streams
+ * (its beat renewed as it goes), so a second upload — another tab, another server instance — is
+ * refused at once.
  */
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
@@ -25,6 +28,8 @@ import { requireAuth } from '../../plugins/access.js';
 import { noteAudit } from '../audit/note.js';
 import { checkFileContent, utf8TextCheck } from './content-check.js';
 import { commitUpload, deleteBlobs, directoryFrom, entryAt, fieldError, newBlobKey, type StoredUpload } from './service.js';
+import { fieldTooLong, formParts } from '../../lib/small-form.js';
+import { loggableError } from '../../plugins/errors.js';
 
 /** How often a running upload renews its beat, and after how long without one it counts as dead. */
 const BEAT_MS = 20_000;
@@ -53,6 +58,18 @@ async function takeSlot(db: Db, adminId: number): Promise<boolean> {
 class TooLarge extends Error {}
 class NotText extends Error {}
 
+/** The form's text fields as far as they have arrived. */
+interface FormFields {
+  directory?: string;
+  replace?: string;
+}
+
+/** Where the upload goes, decided from the form's fields and the file's name. */
+interface Target {
+  path: string;
+  replace: boolean;
+}
+
 export async function receiveUpload(request: FastifyRequest, options: UploadOptions): Promise<UploadResult> {
   const { adminId } = requireAuth(request);
   const { db, fileStore: store, config, log } = request.server;
@@ -63,38 +80,38 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
     db.update(fileUploads)
       .set({ beat: new Date() })
       .where(eq(fileUploads.adminId, adminId))
-      .catch((error: unknown) => log.warn({ err: error }, 'could not renew an upload beat'));
+      .catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not renew an upload beat'));
   }, BEAT_MS);
   try {
-    let directoryField: string | undefined;
-    let replaceField = '0';
-    let stored: StoredPart | null = null;
+    const fields: FormFields = {};
+    let pending: PendingBlob | null = null;
     try {
-      for await (const part of request.parts({ limits: { files: 1, fileSize: config.uploadLimit, fields: 10 }, preservePath: true })) {
+      for await (const part of formParts(request, { limits: { files: 1, fileSize: config.uploadLimit, fields: 10 }, preservePath: true })) {
         if (part.type === 'field') {
-          // A directory or replace sent after the file would have been decided without it: refuse
-          // rather than store the file somewhere the admin did not ask for.
-          if (stored && (part.fieldname === 'directory' || part.fieldname === 'replace')) {
-            throw fieldError(lang, part.fieldname, 'file.fieldAfterFile', { field: part.fieldname });
-          }
-          if (part.fieldname === 'directory') directoryField = String(part.value);
-          else if (part.fieldname === 'replace') replaceField = String(part.value);
+          if (part.fieldname !== 'directory' && part.fieldname !== 'replace') continue;
+          // Sent twice, the two could name different places: which one was meant is not ours to guess.
+          if (fields[part.fieldname] !== undefined) throw fieldError(lang, part.fieldname, 'file.fieldRepeated', { field: part.fieldname });
+          if (part.valueTruncated) throw fieldTooLong(request, part.fieldname);
+          fields[part.fieldname] = String(part.value);
           continue;
         }
-        if (part.fieldname !== 'file' || stored) {
+        if (part.fieldname !== 'file' || pending) {
           part.file.resume();
           continue;
         }
-        stored = await storePart(request, part, { directoryField, replaceField, options, companyId, adminId });
+        pending = await storePart(request, part, fields, { companyId, options });
       }
+      if (!pending) throw fieldError(lang, 'file', 'file.fileRequired');
+      // The form is complete: the fields that came after the file (SPEC.md §7 lists `file` first)
+      // decide the place now, with every check, before the file joins the tree.
+      const target = await targetOf(request, pending.name, fields, { companyId, options, early: false });
+      return await commitStored(request, { companyId, adminId, path: target!.path, storageKey: pending.key, size: pending.size, mime: pending.mime, replace: target!.replace });
     } catch (error) {
-      if (stored) await deleteBlobs(store, log, [stored.storageKey]);
+      // Refused, or the client went away: the pending blob goes (commitStored removed it already if it refused).
+      if (pending) await deleteBlobs(store, log, [pending.key]);
       if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fieldError(lang, 'file', 'file.oneFilePerUpload');
       throw error;
     }
-    if (!stored) throw fieldError(lang, 'file', 'file.fileRequired');
-    // The whole form is read (a second file would have refused it): the file joins the tree.
-    return await commitStored(request, stored);
   } finally {
     clearInterval(beat);
     await db.delete(fileUploads).where(and(eq(fileUploads.adminId, adminId)));
@@ -102,43 +119,57 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
 }
 
 interface PartContext {
-  directoryField: string | undefined;
-  replaceField: string;
-  options: UploadOptions;
   companyId: number;
-  adminId: number;
+  options: UploadOptions;
 }
 
-type StoredPart = StoredUpload;
-
-/** Checks the part's name and target, streams it into a new blob and checks its content; answers the blob, not yet in the tree. */
-async function storePart(request: FastifyRequest, part: MultipartFile, context: PartContext): Promise<StoredPart> {
-  const { db, fileStore: store, config, log } = request.server;
+/**
+ * The place of the file from the form's fields, checked: the directory (required on
+ * /file/uploadUnPermission), replace, the joined path, and a name already present. With `early`, only
+ * what the fields received so far can already decide (before the file's bytes are stored, a browser's
+ * form sends `directory` and `replace` first): answers null when a later field could still change it.
+ */
+async function targetOf(request: FastifyRequest, name: string, fields: FormFields, context: PartContext & { early: boolean }): Promise<Target | null> {
   const lang = request.lang;
-  const refuse = (error: Error): never => {
+  if (fields.directory === undefined) {
+    if (context.early) return null;
+    if (context.options.directoryRequired) throw new FieldErrors({ directory: [translate(lang, 'field.required')] });
+  }
+  if (fields.replace !== undefined && fields.replace !== '0' && fields.replace !== '1') throw new FieldErrors({ replace: [translate(lang, 'field.enum', { values: '0, 1' })] });
+  const directory = directoryFrom(lang, 'directory', fields.directory);
+  const joined = joinFilePath(directory, name, 'file');
+  if (!joined.ok) throw fieldError(lang, joined.part === 'directory' ? 'directory' : 'file', joined.key, joined.params);
+  // Whether a name already present may be replaced is known once `replace` has arrived (or the form ended without it).
+  if (context.early && fields.replace === undefined) return null;
+  const replace = fields.replace === '1';
+  const existing = await entryAt(request.server.db, context.companyId, joined.path);
+  if (existing === 'directory' || (existing === 'file' && !replace)) throw fieldError(lang, 'file', 'file.alreadyExists', { name });
+  return { path: joined.path, replace };
+}
+
+/** A file streamed into a blob of its own and checked by its content, not yet in the tree. */
+interface PendingBlob {
+  key: string;
+  /** The file's name, checked. */
+  name: string;
+  size: number;
+  mime: string;
+}
+
+/** Checks the part's name, type and (as far as the fields have arrived) its place, streams it into a new blob and checks its content. */
+async function storePart(request: FastifyRequest, part: MultipartFile, fields: FormFields, context: PartContext): Promise<PendingBlob> {
+  const { fileStore: store, config, log } = request.server;
+  const lang = request.lang;
+  const refuse = (error: unknown): never => {
     part.file.resume();
     throw error;
   };
-  if (context.options.directoryRequired && context.directoryField === undefined) {
-    refuse(new FieldErrors({ directory: [translate(lang, 'field.required')] }));
-  }
-  if (context.replaceField !== '0' && context.replaceField !== '1') refuse(new FieldErrors({ replace: [translate(lang, 'field.enum', { values: '0, 1' })] }));
-  const replace = context.replaceField === '1';
-  let directory = '';
-  try {
-    directory = directoryFrom(lang, 'directory', context.directoryField);
-  } catch (error) {
-    refuse(error as Error);
-  }
   const name = checkFileName(part.filename ?? '');
   if (!name.ok) return refuse(fieldError(lang, 'file', name.key, name.params));
   const type = fileTypeOf(name.name);
   if (!type) return refuse(fieldError(lang, 'file', 'file.typeNotAllowed'));
-  const joined = joinFilePath(directory, name.name, 'file');
-  if (!joined.ok) return refuse(fieldError(lang, joined.part === 'directory' ? 'directory' : 'file', joined.key, joined.params));
-  const path = joined.path;
-  const existing = await entryAt(db, context.companyId, path);
-  if (existing === 'directory' || (existing === 'file' && !replace)) refuse(fieldError(lang, 'file', 'file.alreadyExists', { name: name.name }));
+  // Refused before a byte is stored when the fields already say so (a taken name, a bad directory).
+  await targetOf(request, name.name, fields, { ...context, early: true }).catch(refuse);
 
   const key = newBlobKey(context.companyId);
   let tooLarge = false;
@@ -194,11 +225,11 @@ async function storePart(request: FastifyRequest, part: MultipartFile, context: 
     await deleteBlobs(store, log, [key]);
     throw error;
   }
-  return { companyId: context.companyId, adminId: context.adminId, path, storageKey: key, size, mime: type.mime, replace };
+  return { key, name: name.name, size, mime: type.mime };
 }
 
 /** Puts a stored, checked upload in the tree (or swaps it in with replace); a refusal deletes its blob. */
-async function commitStored(request: FastifyRequest, stored: StoredPart): Promise<UploadResult> {
+async function commitStored(request: FastifyRequest, stored: StoredUpload): Promise<UploadResult> {
   const { db, fileStore: store, log } = request.server;
   let replaced: string | null;
   try {
