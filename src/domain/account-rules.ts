@@ -85,8 +85,9 @@ function add(errors: AccountFieldErrors, field: string, message: DomainMessage):
 
 /**
  * Every field error of an account (empty object = valid): the username's format and uniqueness,
- * the name, the email, the password's strength and difference from the username, at least one
- * role and one company, existing roles, permissions and companies, a status of 0 or 1.
+ * the name, the email when given (blank = none), the password's strength and difference from the
+ * username, at least one role and one company, existing roles, permissions and companies, a status
+ * of 0 or 1.
  */
 export function validateAccount(draft: AccountDraft, { passwordRequired, facts = {} }: AccountCheck): AccountFieldErrors {
   const errors: AccountFieldErrors = {};
@@ -110,24 +111,62 @@ export function validateAccount(draft: AccountDraft, { passwordRequired, facts =
     else if (facts.takenUsernames?.has(usernameKey(username))) add(errors, 'username', { key: 'account.usernameTaken' });
   }
 
-  if (!errors.name) {
-    if (!name) add(errors, 'name', { key: 'account.nameRequired' });
-    else if (name.length > NAME_MAX_LENGTH) add(errors, 'name', { key: 'account.nameTooLong', params: { limit: NAME_MAX_LENGTH } });
-  }
-
-  if (!errors.email && !isEmail(email)) add(errors, 'email', { key: 'account.emailInvalid' });
-
-  if (!errors.password) {
-    if (!password) {
-      if (passwordRequired) add(errors, 'password', { key: 'account.passwordRequired' });
-    } else if (!isStrongPassword(password)) add(errors, 'password', { key: 'account.passwordWeak' });
-    else if (username && passwordIsUsername(password, username)) add(errors, 'password', { key: 'account.passwordIsUsername' });
-  }
+  if (!errors.name) checkName(errors, name);
+  if (!errors.email) checkEmail(errors, email);
+  if (!errors.password) checkPassword(errors, password, { required: passwordRequired, username });
 
   Object.assign(errors, validateAccess(draft, facts));
 
   if (draft.status !== 0 && draft.status !== 1) add(errors, 'status', { key: 'account.statusInvalid' });
   return errors;
+}
+
+/** The admin's own profile (/admin/updateSelf): its name, email and an optional new password. */
+export interface ProfileDraft {
+  name: string;
+  email: string;
+  /** null, undefined or '' = unchanged. */
+  password?: string | null;
+}
+
+/**
+ * Every field error of one's own profile (empty object = valid), by the rules an account's fields
+ * follow: a name, an email only when given (the seeded super admin has none and must still be able to
+ * set its password), a strong password when one is given, never the username.
+ */
+export function validateProfile(draft: ProfileDraft, username: string): AccountFieldErrors {
+  const errors: AccountFieldErrors = {};
+  const name = draft.name.trim();
+  const email = draft.email.trim();
+  const password = draft.password ?? '';
+  for (const [field, value] of [
+    ['name', name],
+    ['email', email],
+    ['password', password],
+  ] as const) {
+    if (hasControlCharacters(value)) add(errors, field, { key: 'account.controlCharacters' });
+  }
+  if (!errors.name) checkName(errors, name);
+  if (!errors.email) checkEmail(errors, email);
+  if (!errors.password) checkPassword(errors, password, { required: false, username });
+  return errors;
+}
+
+function checkName(errors: AccountFieldErrors, name: string): void {
+  if (!name) add(errors, 'name', { key: 'account.nameRequired' });
+  else if (name.length > NAME_MAX_LENGTH) add(errors, 'name', { key: 'account.nameTooLong', params: { limit: NAME_MAX_LENGTH } });
+}
+
+/** An email is optional (blank = none); one given must look like an address. */
+function checkEmail(errors: AccountFieldErrors, email: string): void {
+  if (email && !isEmail(email)) add(errors, 'email', { key: 'account.emailInvalid' });
+}
+
+function checkPassword(errors: AccountFieldErrors, password: string, { required, username }: { required: boolean; username: string }): void {
+  if (!password) {
+    if (required) add(errors, 'password', { key: 'account.passwordRequired' });
+  } else if (!isStrongPassword(password)) add(errors, 'password', { key: 'account.passwordWeak' });
+  else if (username && passwordIsUsername(password, username)) add(errors, 'password', { key: 'account.passwordIsUsername' });
 }
 
 /**

@@ -62,13 +62,6 @@ const messages = {
     en: 'These recipients are not admins of this company: {ids}',
   },
   'notification.noRecipients': { 'zh-TW': '此公司沒有可通知的管理員', en: 'This company has no admin to notify' },
-  'profile.nameRequired': { 'zh-TW': '請輸入名稱', en: 'Please enter a name' },
-  'profile.nameTooLong': { 'zh-TW': '名稱最多 {limit} 個字', en: 'The name must be at most {limit, plural, one {# character} other {# characters}}' },
-  'profile.emailInvalid': { 'zh-TW': '請輸入有效的電子郵件', en: 'Please enter a valid email address' },
-  'profile.passwordWeak': {
-    'zh-TW': '密碼至少 8 個字元，且須同時包含英文字母與數字',
-    en: 'The password must have at least 8 characters, with letters and digits',
-  },
   'nav.unknownMenu': { 'zh-TW': '沒有這個選單：{name}', en: 'There is no such menu: {name}' },
   'time.seconds': { 'zh-TW': '{count} 秒', en: '{count} s' },
   // Trivia games and questions

@@ -1,12 +1,13 @@
 /**
  * The admin's own profile and navigation settings: 422s per field in the request's language, a blank
- * password left unchanged, a new password ending the other sessions, and menu settings that /info's
- * routes follow.
+ * password left unchanged, a new password ending the other sessions, the seeded super admin (which has
+ * no email) setting its password with the email left blank, and menu settings that /info's routes follow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
+import { TEST_ADMIN_PASSWORD } from '../support/app';
 import { createAdmin } from '../support/fixtures';
 
 describe('profile', () => {
@@ -34,6 +35,20 @@ describe('profile', () => {
     expect(res.body).toMatchObject({ code: 200, data: { name: 'Patricia', email: 'patricia@example.com' } });
     expect((await call(app, '/me', {}, { token })).body.data).toEqual({ name: 'Patricia', email: 'patricia@example.com' });
     await login(app, 'pat', 'Pat-password-1');
+  });
+
+  it('the seeded super admin, which has no email, sets a new password with the email left blank (issue 33)', async () => {
+    const token = await login(app);
+    expect((await call(app, '/me', {}, { token })).body.data).toEqual({ name: 'Administrator', email: '' });
+    const res = await call(app, '/admin/updateSelf', { name: 'Administrator', email: '', password: 'Fresh-admin-pass-9' }, { token, lang: 'zh-TW' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ code: 200, data: { name: 'Administrator', email: '' } });
+    await login(app, 'admin', 'Fresh-admin-pass-9');
+    expect((await call(app, '/login', { username: 'admin', password: TEST_ADMIN_PASSWORD })).body.code).not.toBe(200);
+    // A blank email is none; one given must still be an address.
+    const bad = await call(app, '/admin/updateSelf', { name: 'Administrator', email: 'admin@' }, { token, lang: 'zh-TW' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors).toEqual({ email: ['請輸入有效的電子郵件'] });
   });
 
   it('a new password keeps this session and ends the others with 430', async () => {

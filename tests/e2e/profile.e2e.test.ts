@@ -1,14 +1,15 @@
 /**
  * The profile page in real Chromium against the real server (docs/product.md, Profile): server 422
- * messages under their fields, the navbar name following a save, and a navigation switch that the
- * tags view follows at once and that persists after a reload. Screenshots under /tmp/shots.
+ * messages under their fields, the navbar name following a save, a navigation switch that the tags
+ * view follows at once and that persists after a reload, and the seeded super admin (which has no
+ * email) changing its password there and logging in with it. Screenshots under /tmp/shots.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { loginByApi } from './support/session';
+import { ADMIN, loginByApi } from './support/session';
 
 const SHOTS = '/tmp/shots';
 const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
@@ -91,5 +92,43 @@ describe('navigation settings', () => {
     const desktop = await openProfile(NINA, { locale: 'zh-TW', viewport: DESKTOP });
     await desktop.getByTestId('nav-settings').waitFor();
     await shoot(desktop, 'profile-zh-desktop');
+  });
+});
+
+describe('the seeded super admin (issue 33)', () => {
+  it('has no email, changes its password from /profile/index with the email left blank, and logs in with the new one', async () => {
+    const NEW_PASSWORD = 'Fresh-admin-pass-9';
+    for (const [locale, viewport, name] of [
+      ['en-US', MOBILE, 'profile-admin-en-mobile'],
+      ['zh-TW', MOBILE, 'profile-admin-zh-mobile'],
+      ['en-US', DESKTOP, 'profile-admin-en-desktop'],
+    ] as const) {
+      const look = await openProfile(ADMIN, { locale, viewport });
+      await shoot(look, name);
+      await look.context().close();
+    }
+    const page = await openProfile(ADMIN, { locale: 'zh-TW', viewport: DESKTOP });
+    expect(await page.locator('input[name="email"]').inputValue()).toBe('');
+    await page.getByText('選填，可留白').waitFor();
+    await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/admin/updateSelf'));
+    await page.getByRole('button', { name: '儲存' }).click();
+    expect((await (await saved).json()).code).toBe(200);
+    await page.getByText('已儲存個人資料').waitFor();
+    expect(await page.getByTestId('error-email').count()).toBe(0);
+    await shoot(page, 'profile-admin-saved-zh-desktop');
+
+    // A fresh browser logs in with the new password through the login form, and not with the old one.
+    const login = await openPage(browser, { locale: 'zh-TW', viewport: DESKTOP });
+    await login.goto(`${server.url}/login`);
+    await login.locator('input[name="username"]').fill(ADMIN.username);
+    await login.locator('input[name="password"]').fill(ADMIN.password);
+    await login.locator('input[name="password"]').press('Enter');
+    await login.getByText('帳號或密碼錯誤').first().waitFor();
+    expect(new URL(login.url()).pathname).toBe('/login');
+    await login.locator('input[name="password"]').fill(NEW_PASSWORD);
+    await login.locator('input[name="password"]').press('Enter');
+    await login.waitForURL(/\/dashboard$/);
+    await login.getByTestId('user-menu').filter({ hasText: 'Administrator' }).waitFor();
   });
 });

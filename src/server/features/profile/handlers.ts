@@ -4,31 +4,26 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isEmail, isStrongPassword, NAME_MAX_LENGTH } from '../../../domain/account-rules.js';
+import { validateProfile } from '../../../domain/account-rules.js';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { adminNavSettings, admins } from '../../db/schema.js';
 import { translate } from '../../i18n.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
+import { assertNoFieldErrors } from '../../lib/domain-errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import { noteAudit } from '../audit/note.js';
 import { listNavMenus } from './nav.js';
 
 export const profileHandlers: OperationHandlers = {
   async adminUpdateSelf(request) {
-    const { adminId, sessionId } = requireAuth(request);
-    const lang = request.lang;
+    const { adminId, sessionId, access } = requireAuth(request);
     const name = request.body.name.trim();
     const email = request.body.email.trim();
-    const password = request.body.password;
-    const errors: Record<string, string[]> = {};
-    if (!name) errors.name = [translate(lang, 'profile.nameRequired')];
-    else if (name.length > NAME_MAX_LENGTH) errors.name = [translate(lang, 'profile.nameTooLong', { limit: NAME_MAX_LENGTH })];
-    if (!isEmail(email)) errors.email = [translate(lang, 'profile.emailInvalid')];
     // A blank password means "unchanged" (the form leaves it out; an empty string is the same).
-    const newPassword = password ? password : null;
-    if (newPassword !== null && !isStrongPassword(newPassword)) errors.password = [translate(lang, 'profile.passwordWeak')];
-    if (Object.keys(errors).length) throw new FieldErrors(errors);
+    const newPassword = request.body.password ? request.body.password : null;
+    // The account rules (src/domain/account-rules.ts): a blank email is none (the seeded admin has none).
+    assertNoFieldErrors(request.lang, validateProfile({ name, email, password: newPassword }, access.admin.username));
 
     await request.server.db
       .update(admins)

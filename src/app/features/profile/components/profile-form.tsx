@@ -1,5 +1,5 @@
 /**
- * Name, email and a new password (blank = unchanged, left out of the request). Server 422 messages
+ * Name, email (optional) and a new password (blank = unchanged, left out of the request). Server 422 messages
  * appear under their fields; after saving, the navbar's name follows (`user.profileUpdated`).
  */
 import { Button, Card, Field, Heading, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
@@ -72,13 +72,15 @@ export function ProfileForm() {
               <Input name="name" value={values.name} onChange={(e) => change('name')(e.currentTarget.value)} autoComplete="name" />
               <Field.ErrorText data-testid="error-name">{errorOf('name')}</Field.ErrorText>
             </Field.Root>
-            <Field.Root invalid={!!errorOf('email')} required>
-              <Field.Label>
-                {t('profile.email')}
-                <Field.RequiredIndicator />
-              </Field.Label>
+            {/* Optional: the seeded super admin has no email and must still be able to set its password. */}
+            <Field.Root invalid={!!errorOf('email')}>
+              <Field.Label>{t('profile.email')}</Field.Label>
               <Input name="email" type="email" value={values.email} onChange={(e) => change('email')(e.currentTarget.value)} autoComplete="email" />
-              <Field.ErrorText data-testid="error-email">{errorOf('email')}</Field.ErrorText>
+              {errorOf('email') ? (
+                <Field.ErrorText data-testid="error-email">{errorOf('email')}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>{t('profile.emailOptional')}</Field.HelperText>
+              )}
             </Field.Root>
             <Field.Root invalid={!!errorOf('password')}>
               <Field.Label>{t('profile.password')}</Field.Label>
