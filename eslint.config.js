@@ -118,6 +118,17 @@ export default tseslint.config(
     },
   },
   {
+    // Chakra's CloseButton is named "Close" in English whatever the language: the app's own names it in the UI's.
+    files: ['src/**'],
+    ignores: ['src/app/components/close-button.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@chakra-ui/react', importNames: ['CloseButton'], message: "Use '@/app/components/close-button': its name is translated." }] },
+      ],
+    },
+  },
+  {
     // The rules of hooks and of React's compiler, on every browser module; a dependency list that
     // misses what its effect reads is an error (an effect meant to run once reads through useEffectEvent).
     files: ['src/**'],

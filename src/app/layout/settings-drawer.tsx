@@ -3,7 +3,8 @@
  * sidebar logo and — in Chinese only — pinyin menu search. Every change applies at once and is kept
  * in a cookie for a year (see ./settings).
  */
-import { Box, chakra, CloseButton, Drawer, Flex, HStack, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, chakra, Drawer, Flex, HStack, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useTranslation } from 'react-i18next';
 import { LuCheck } from 'react-icons/lu';
 import { currentLanguage } from '@/app/i18n';

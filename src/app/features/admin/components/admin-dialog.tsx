@@ -5,7 +5,8 @@
  * grant is greyed out with the guard rails of src/domain/access-rules.ts (the server enforces them and
  * answers a refusal as a message); the server's 422 messages appear under their fields.
  */
-import { Badge, Box, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';

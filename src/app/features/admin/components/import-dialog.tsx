@@ -5,7 +5,8 @@
  * with a progress bar while it works, and a summary of what was created and skipped. The server reads
  * and checks the sheet; this dialog never parses it.
  */
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, HStack, Icon, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Dialog, Field, HStack, Icon, Input, List, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleCheck, LuDownload, LuFileSpreadsheet, LuFileUp, LuTriangleAlert } from 'react-icons/lu';

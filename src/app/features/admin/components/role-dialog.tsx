@@ -5,7 +5,8 @@
  * permission, present and future, and is shown read-only. The server's 422 messages appear under their
  * fields.
  */
-import { Alert, Box, CloseButton, Dialog, Fieldset, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Box, Dialog, Fieldset, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';

@@ -4,7 +4,8 @@
  * client address and user agent, the outcome and the answer's code — and a shortcut to narrow the
  * trail to that admin. It shows the row as listed; nothing is fetched.
  */
-import { Badge, Button, CloseButton, DataList, Drawer, Portal, Text } from '@chakra-ui/react';
+import { Badge, Button, DataList, Drawer, Portal, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuUserSearch } from 'react-icons/lu';

@@ -5,7 +5,8 @@
  * at once. The admin is a select of the company's admins for those who may list them (admin.list);
  * anyone can also narrow to one admin from an entry's details, shown here as a removable chip.
  */
-import { Box, Button, CloseButton, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tag, Wrap } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tag, Wrap } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRotateCcw, LuSearch } from 'react-icons/lu';

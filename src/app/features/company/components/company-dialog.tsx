@@ -5,7 +5,8 @@
  * no other company's name in any case; an http(s) address; a time zone it knows) and its 422 messages
  * appear under each field; the inputs only stop typing past their length.
  */
-import { CloseButton, Dialog, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Dialog, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import type { components } from '@openapi/admin-api';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,8 @@
  * the whole path within 1023 bytes), in the same words the server uses; the server's own 422 (a name
  * already taken, a parent deleted meanwhile) appears under the field too. `2024/q1` makes both levels.
  */
-import { CloseButton, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, isApiError } from '@/app/api/api';

@@ -3,7 +3,8 @@
  * and a cancel button — and the last refusal (a rule broken before sending, or the server's 422),
  * which stays until closed or the next upload starts.
  */
-import { Alert, Box, Button, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useTranslation } from 'react-i18next';
 import { LuX } from 'react-icons/lu';
 import { currentLanguage } from '@/app/i18n';

@@ -6,7 +6,8 @@
  * upload runs at a time, with its progress above the table. The server's list is the truth: every
  * change lists the directory it touched again.
  */
-import { Badge, Box, Breadcrumb, Button, Card, CloseButton, Drawer, EmptyState, Flex, HStack, IconButton, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Breadcrumb, Button, Card, Drawer, EmptyState, Flex, HStack, IconButton, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { type DragEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCloudUpload, LuDownload, LuFolderPlus, LuFolderTree, LuFolderX, LuInbox, LuRefreshCw, LuTrash2, LuTriangleAlert, LuUpload } from 'react-icons/lu';

@@ -4,7 +4,8 @@
  * shows at /quiz. The server decides everything (an unknown or expired code is its message, under the
  * code field); this only draws the list it answers.
  */
-import { Badge, Button, CloseButton, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMonitor } from 'react-icons/lu';

@@ -3,7 +3,8 @@
  * Opening it loads POST /notification/detail, which is also what marks it read on the server; the
  * list is told (`onLoaded`) so its row turns read without a reload.
  */
-import { Box, Button, CloseButton, DataList, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/app/components/rich-text/rich-text';

@@ -4,7 +4,8 @@
  * (the cap's range message on blur, every rule on save); the server's 422 messages appear under
  * their fields.
  */
-import { CloseButton, Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
 import { useState } from 'react';

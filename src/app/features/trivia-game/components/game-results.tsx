@@ -4,7 +4,8 @@
  * (game-results-body.tsx, loaded on first open so the list's own page stays small). Shown to admins
  * who may read games (`triviaGame.list`, as the server checks).
  */
-import { Button, CloseButton, Dialog, Portal, Spinner } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Spinner } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChartBar } from 'react-icons/lu';

@@ -9,7 +9,8 @@
  * ./use-question-form.ts, its sections ./question-content-fields.tsx (text, level, image, video),
  * ./question-settings-fields.tsx (time, score, type, bonus) and ./question-options-editor.tsx.
  */
-import { Alert, CloseButton, Dialog, HStack, Portal, Separator, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Dialog, HStack, Portal, Separator, Spinner, Stack } from '@chakra-ui/react';
+import { CloseButton } from '@/app/components/close-button';
 import type { components } from '@openapi/admin-api';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
