@@ -1630,6 +1630,7 @@ export interface components {
         /** @description Name, email and password rules are checked together by the server, which answers every field error at once (HTTP 422). */
         UpdateSelfRequest: {
             name: string;
+            /** @description Optional (blank = none; the seeded super admin has none); one given must be a valid address. */
             email: string;
             /**
              * Format: password
@@ -2257,9 +2258,10 @@ export interface components {
             total: components["schemas"]["Total"];
         };
         AdminCreateRequest: {
+            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** Format: email */
+            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
             email: string;
             /** Format: password */
             password: string;
@@ -2272,9 +2274,10 @@ export interface components {
         };
         AdminUpdateRequest: {
             id: components["schemas"]["Id"];
+            /** @description Checked by the account rules (src/domain/account-rules.ts), each field's 422 in its own sentence. */
             username: string;
             name: string;
-            /** Format: email */
+            /** @description Optional (blank = none); one given must be a valid address (checked with the other fields). */
             email: string;
             /**
              * Format: password
