@@ -198,7 +198,7 @@ describe('notifications', () => {
     expect(new URL(a.url()).pathname).toBe('/notification/send');
   });
 
-  it('screenshots: list, detail, send in zh-TW and en; the list on a phone', async () => {
+  it('screenshots: list, detail, send in zh-TW and en; the list on a phone in both', async () => {
     const admin = await apiToken();
     await sendByApi(
       admin,
@@ -224,9 +224,11 @@ describe('notifications', () => {
       await settle(a);
       await saveScreenshot(a, `notification-send-${tag}`, SHOTS);
     }
-    const phone = await openAs('/notification', 'bob', { locale: 'zh-TW', viewport: MOBILE });
-    await rows(phone).first().waitFor();
-    await settle(phone);
-    await saveScreenshot(phone, 'notification-list-mobile-zh-TW', SHOTS);
+    for (const locale of ['zh-TW', 'en-US'] as const) {
+      const phone = await openAs('/notification', 'bob', { locale, viewport: MOBILE });
+      await rows(phone).first().waitFor();
+      await settle(phone);
+      await saveScreenshot(phone, `notification-list-mobile-${locale}`, SHOTS);
+    }
   });
 });
