@@ -17,18 +17,31 @@
  * a list still work. The counts (operations, cases, HTTP statuses, envelope codes) are printed. Each
  * run draws a new seed, so runs explore new cases; the seed is printed and FUZZ_SEED replays a run.
  * FUZZ_VERBOSE=1 prints each operation as it finishes, with its codes.
+ *
+ * The multipart operations (those whose request body is multipart/form-data) run once more over real
+ * connections to a listening server (tests/support/multipart-fuzz.ts, raw-http.ts): files at sizes
+ * around each operation's limit, a large file still on its way, the form's parts in every order,
+ * several files, forms cut short. Besides the rules above, a file over its limit is a 422, and after
+ * every answer the connection is either closed (Connection: close, and the socket ends promptly) or
+ * serves the next request promptly — never left waiting; nothing is stored but what was accepted.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admins } from '@/server/db/schema';
+import { admins, fileUploads, files } from '@/server/db/schema';
+import { IMPORT_MAX_BYTES } from '@/server/features/admin/import';
+import { IMAGE_MAX_BYTES } from '@/server/features/file/images';
 import { hashPassword } from '@/server/lib/password';
 import { contractRoutes, type ContractName } from '@/server/contract/routes';
 import { ADMIN_API_PREFIX, listOperations, loadAdminSpec, loadPlaySpec, PLAY_API_PREFIX } from '@/server/contract/spec';
 import { call, login } from '../support/api';
 import { createTestApp, TEST_ADMIN_PASSWORD } from '../support/app';
+import { multipartCases } from '../support/multipart-fuzz';
+import { connectionAfter, listening, RawConnection, requestHead, type RawAnswer } from '../support/raw-http';
 import { requestsFor, type Fuzzed, type FuzzRequest, type OperationShape, type Schema } from '../support/schema-fuzz';
 import { bench, play } from './live-support';
 
@@ -417,6 +430,116 @@ describe('schema fuzzing of every operation of both contracts', () => {
       expect(joined.body.code, JSON.stringify(joined.body)).toBe(200);
       expect((await play(app, '/state', {}, { token: joined.body.data.player_token })).body.code).toBe(200);
       expect((await play(app, '/display/state', {}, { token: displayToken })).body.code).toBe(200);
+    }, RUN_TIMEOUT_MS);
+  });
+
+  describe('the multipart operations over real connections', () => {
+    /** Each multipart operation's file limit: a new one fails the run until its limit is named here. */
+    const LIMITS: Record<string, (app: FastifyInstance) => number> = {
+      fileUploadFile: (app) => app.config.uploadLimit,
+      fileUploadUnPermission: (app) => app.config.uploadLimit,
+      fileUploadImage: () => IMAGE_MAX_BYTES,
+      adminImport: () => IMPORT_MAX_BYTES,
+    };
+    /** Cases per multipart operation (each a connection of its own; some of them 5 MB). */
+    const MULTIPART_CASES = Math.max(24, Math.round(CASES / 5));
+    let app: FastifyInstance;
+    let token: string;
+    let port: number;
+
+    beforeAll(async () => {
+      app = await createTestApp({ uploadLimit: 128 * 1024 });
+      token = await login(app);
+      ({ port } = await listening(app));
+    });
+    afterAll(() => app?.close());
+
+    /** Why a raw answer breaks the rules, or null (as problemOf, for a connection's answer). */
+    function rawProblem(answer: RawAnswer): string | null {
+      if (answer.status >= 500) return `HTTP ${answer.status}: ${clip(answer.body)}`;
+      if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) return `not a JSON envelope (HTTP ${answer.status}): ${clip(answer.body)}`;
+      let envelope: { code?: unknown; message?: unknown; data?: { errors?: unknown } | null };
+      try {
+        envelope = JSON.parse(answer.body) as typeof envelope;
+      } catch {
+        return `not JSON (HTTP ${answer.status}): ${clip(answer.body)}`;
+      }
+      if (typeof envelope.code !== 'number' || typeof envelope.message !== 'string' || !envelope.message) return `not an envelope: ${clip(answer.body)}`;
+      if (envelope.code === 422 && typeof envelope.data?.errors !== 'object') return `a 422 without data.errors: ${clip(answer.body)}`;
+      return null;
+    }
+
+    /** Files on disk under the app's store: company blobs, images, and temporary files a put left. */
+    function onDisk(): { blobs: number; images: number; partial: string[] } {
+      const root = path.join(app.config.dataDir, 'files');
+      const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : []);
+      const all = list(root);
+      return {
+        blobs: list(path.join(root, 'companies')).length,
+        images: list(path.join(root, 'images')).length,
+        partial: all.filter((entry) => entry.name.endsWith('.part')).map((entry) => entry.name),
+      };
+    }
+
+    it('answers sizes around each limit, fields in every order, several files and forms cut short below 500, with the connection closed or reused promptly, storing only what it accepted', async () => {
+      const targets = (await targetsOf('admin-api')).filter((target) => target.bodies['multipart/form-data']);
+      expect(targets.map((target) => target.operationId).sort()).toEqual(Object.keys(LIMITS).sort());
+      const failures: string[] = [];
+      const counts = new Map<string, number>();
+      // The seed's own images are there before any case.
+      let imagesStored = onDisk().images;
+      let closed = 0;
+      let reused = 0;
+      const started = performance.now();
+      for (const [index, target] of targets.entries()) {
+        const limit = LIMITS[target.operationId]!(app);
+        const cases = multipartCases({ operationId: target.operationId, limit, schema: target.bodies['multipart/form-data']! }, MULTIPART_CASES, SEED + index * 7919);
+        for (const c of cases) {
+          const what = `${target.operationId} [${c.kind}] ${clip(c.what, 300)}`;
+          const fail = (problem: string) => failures.push(`${what}\n    → ${problem}`);
+          const connection = await RawConnection.open(port);
+          try {
+            await connection.write(requestHead(target.url, { 'content-type': c.contentType, 'content-length': c.length, authorization: `Bearer ${token}`, lang: Math.random() < 0.5 ? 'en' : 'zh-TW' }));
+            void connection.write(c.body.subarray(0, c.sent));
+            const answer = await connection.answer(TIMEOUT_MS);
+            if (!answer) {
+              fail(`no answer within ${TIMEOUT_MS} ms`);
+              continue;
+            }
+            const code = (JSON.parse(answer.body || 'null') as { code?: number } | null)?.code ?? answer.status;
+            counts.set(`${c.kind} ${code}`, (counts.get(`${c.kind} ${code}`) ?? 0) + 1);
+            const problem = rawProblem(answer);
+            if (problem) fail(problem);
+            if (c.fileSize !== null && c.fileSize > limit && code !== 422) fail(`a file over the limit (${c.fileSize} > ${limit} bytes) answered ${code}`);
+            if (c.kind === 'still arriving' && !/\bclose\b/i.test(answer.headers.connection ?? '')) fail('answered before the body arrived without Connection: close');
+            if (target.operationId === 'fileUploadImage' && code === 200) imagesStored += 1;
+            const next = requestHead(`${ADMIN_API_PREFIX}/file/list`, { 'content-type': 'application/json', 'content-length': 2, authorization: `Bearer ${token}` }) + '{}';
+            const after = await connectionAfter(connection, answer, next);
+            if (after.problem) fail(after.problem);
+            if (after.closed) closed += 1;
+            else reused += 1;
+          } finally {
+            connection.destroy();
+          }
+          // Nothing stored but what was accepted: every company blob has its row, no temporary file is
+          // left, the upload slot is free, and only accepted images are on disk.
+          const disk = onDisk();
+          const rows = (await app.db.select({ key: files.storageKey }).from(files)).filter((row) => row.key).length;
+          if (disk.blobs !== rows) fail(`${disk.blobs} company blobs on disk for ${rows} files in the tree`);
+          if (disk.partial.length) fail(`temporary files left: ${disk.partial.join(', ')}`);
+          if (disk.images !== imagesStored) fail(`${disk.images} images on disk, ${imagesStored} accepted or seeded`);
+          if ((await app.db.select().from(fileUploads)).length) fail('the upload slot is still taken after the answer');
+        }
+      }
+      console.log(
+        [
+          `contract fuzz multipart (seed ${SEED}): ${targets.length} operations, ${targets.length * MULTIPART_CASES} cases in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `  connections after the answer: ${closed} closed, ${reused} reused`,
+          `  kind and code: ${[...counts.entries()].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`,
+          `  failures: ${failures.length}`,
+        ].join('\n'),
+      );
+      expect(failures.length, `${failures.length} cases broke the rules (replay: FUZZ_SEED=${SEED}); the first 15:\n${failures.slice(0, 15).join('\n')}`).toBe(0);
     }, RUN_TIMEOUT_MS);
   });
 });
