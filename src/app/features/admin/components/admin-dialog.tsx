@@ -3,8 +3,9 @@
  * admin, blank = unchanged when editing) with its strength hint, the roles, the direct permissions as
  * a checkbox tree, the companies it may act for, and its status. What the logged-in admin may not
  * grant is greyed out with the guard rails of src/domain/access-rules.ts (the server enforces them and
- * answers a refusal as a message); the account rules' messages (checked here first, then by the
- * server's 422) appear under their fields, each field's own sentence.
+ * answers a refusal as a message); the server's 422 messages appear under their fields: every field
+ * at once, each in its own sentence of src/domain/account-rules.ts (the facts only the server knows,
+ * a username taken or a role gone, come with the others, so the form does not check first).
  */
 import { Badge, Box, Checkbox, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { CloseButton } from '@/app/components/close-button';
@@ -17,7 +18,6 @@ import { FormField } from '@/app/components/form-field';
 import { savedMessage } from '@/app/lib/feedback';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { canGrantCompany, canGrantPermission, canGrantRole, type Grantor } from '@/domain/access-rules';
-import { validateAccount } from '@/domain/account-rules';
 import { type DomainLang, formatDomainMessage } from '@/domain/messages';
 import { type Admin, adminApi, type Role } from '../api/admin-api';
 import { permissionsOfRoles, roleFacts } from '../lib/access';
@@ -120,15 +120,6 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
       company_ids: form.companyIds,
       status: form.status,
     };
-    // The account rules the server applies (src/domain/account-rules.ts), checked first so every field
-    // says what it needs at once, in the same sentence as the server's 422; the server also knows
-    // which usernames are taken and which roles and companies exist.
-    const found = validateAccount({ ...body, password: form.password, companyIds: body.company_ids }, { passwordRequired: !admin });
-    if (Object.keys(found).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, list]) => [field, list.map((message) => formatDomainMessage(lang, message.key, message.params))])));
-      setSaving(false);
-      return;
-    }
     try {
       if (admin) await adminApi.update({ ...body, id: admin.id, ...(form.password ? { password: form.password } : {}) });
       else await adminApi.create({ ...body, password: form.password });
