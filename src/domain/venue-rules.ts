@@ -38,15 +38,70 @@ export function normalizePublicUrl(input: string | null | undefined): PublicUrlC
   return value.length > PUBLIC_URL_MAX_LENGTH ? invalid : { ok: true, value };
 }
 
-/** The IANA time zones this runtime knows, UTC included (Intl leaves it out of its list). */
-export function knownTimeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];
-  return zones.includes('UTC') ? [...zones] : [...zones, 'UTC'];
+/**
+ * Zones IANA renamed (tzdata's `backward` links) whose retired spelling Intl still lists: CLDR, which
+ * Node's and Chromium's ICU follow, keeps the first name it knew, so Intl.supportedValuesOf offers
+ * "Asia/Calcutta" and "Europe/Kiev". Each maps to its current name, which both runtimes accept too.
+ */
+export const RENAMED_TIME_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** Whether this runtime's Intl formats in `zone` (any spelling it accepts, links included). */
+function formatsIn(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** Whether `zone` is a time zone name this runtime knows, exactly as spelled in its list. */
+/**
+ * A zone by its current IANA name: a retired spelling (a company saved before, an older client)
+ * becomes the name the list offers now; any other name is left as it is. A runtime whose Intl does
+ * not know the new name keeps the old one.
+ */
+export function currentTimeZoneName(zone: string): string {
+  const renamed = RENAMED_TIME_ZONES[zone];
+  return renamed !== undefined && formatsIn(renamed) ? renamed : zone;
+}
+
+let zoneList: string[] | null = null;
+
+/** The IANA time zones this runtime knows by their current names, sorted, UTC included (Intl leaves it out of its list). */
+export function knownTimeZones(): string[] {
+  if (!zoneList) {
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];
+    zoneList = [...new Set([...zones, 'UTC'].map(currentTimeZoneName))].sort();
+  }
+  return [...zoneList];
+}
+
+/**
+ * Whether `zone` is a time zone name this runtime knows, exactly as spelled in its list or by a
+ * retired spelling of one (stored as `currentTimeZoneName` gives it).
+ */
 export function isKnownTimeZone(zone: string): boolean {
-  return knownTimeZones().includes(zone);
+  return knownTimeZones().includes(currentTimeZoneName(zone));
 }
 
 /** The address a player joins a game at: `<base>/play?pin=<pin>`, or null without a base. */

@@ -2,13 +2,13 @@
  * Companies as an agency's administrators meet them: the list (a super admin sees all, others the
  * companies they may act for, with how many admins may act for each), creating and renaming with
  * their 422s in both languages, another company's id answering 404, a company created by an admin
- * who is not a super admin usable as its Cid at once (and its open screens told), and /info's list
- * of companies for the navbar's switcher.
+ * who is not a super admin usable as its Cid at once (and its open screens told), /info's list of
+ * companies for the navbar's switcher, and the seeded company named in the request's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog } from '@/server/db/schema';
+import { auditLog, companies } from '@/server/db/schema';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
 import { createAdmin, createCompany, createRole } from '../support/fixtures';
@@ -172,6 +172,38 @@ describe('renaming a company', () => {
     const blank = await call(app, '/company/update', { id: globex, name: ' ' }, { token: admin });
     expect(blank.body.data.errors).toEqual({ name: ['Please enter a company name'] });
     expect((await companyList(admin)).list.find((c) => c.id === globex)!.name).toBe('Globex Corp');
+  });
+});
+
+describe('the seeded company (issue 33)', () => {
+  it("reads in the request's language until renamed, is found by either name, and saving it as shown renames nothing", async () => {
+    const own = await createTestApp();
+    try {
+      const token = await login(own);
+      const listed = async (lang: 'zh-TW' | 'en', keyword?: string) =>
+        ((await call(own, '/company/list', { page: 1, limit: 100, ...(keyword ? { keyword } : {}) }, { token, lang })).body.data.list as CompanyRow[]).map((c) => c.name);
+      const info = async (lang: 'zh-TW' | 'en') => (await call(own, '/info', {}, { token, lang })).body.data.companies;
+      expect(await listed('zh-TW')).toEqual(['預設公司']);
+      expect(await listed('en')).toEqual(['Default company']);
+      expect(await info('zh-TW')).toEqual([{ id: 1, name: '預設公司' }]);
+      expect(await info('en')).toEqual([{ id: 1, name: 'Default company' }]);
+      expect(await listed('en', '預設')).toEqual(['Default company']);
+      expect(await listed('zh-TW', 'default')).toEqual(['預設公司']);
+      expect(await listed('zh-TW', 'nothing like it')).toEqual([]);
+
+      // The company dialog sends the name it shows: in Chinese that is no rename.
+      const saved = await call(own, '/company/update', { id: 1, name: '預設公司', time_zone: 'Asia/Tokyo' }, { token, lang: 'zh-TW' });
+      expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+      expect(await listed('en')).toEqual(['Default company']);
+      const [row] = await own.db.select({ name: companies.name }).from(companies).where(eq(companies.id, 1));
+      expect(row!.name).toBe('Default company');
+
+      await call(own, '/company/update', { id: 1, name: 'Harbour Events' }, { token, lang: 'zh-TW' });
+      expect(await listed('zh-TW')).toEqual(['Harbour Events']);
+      expect(await info('en')).toEqual([{ id: 1, name: 'Harbour Events' }]);
+    } finally {
+      await own.close();
+    }
   });
 });
 

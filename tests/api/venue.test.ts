@@ -2,14 +2,17 @@
  * The join address shown to the audience (issue 16): a company's public URL and time zone (stored
  * normalised, refused with a 422 in the request's language, an update changing only what it sends),
  * `join_url` in the game's list and detail and on the display by precedence company > PUBLIC_URL >
- * none, and POST /triviaGame/venue (source, LAN addresses, another company's game not found).
+ * none, and POST /triviaGame/venue (source, LAN addresses, another company's game not found); a
+ * time zone by its current IANA name (Asia/Kolkata, Europe/Kyiv), a retired one sent or stored read so.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parsePublicUrl } from '@/server/config';
+import { companies } from '@/server/db/schema';
 import { lanUrls } from '@/server/features/venue/lan';
 import { createTestApp } from '../support/app';
 import { call, login } from '../support/api';
@@ -98,6 +101,23 @@ describe("a company's public URL and time zone", () => {
     const both = await call(app, '/company/create', { name: ' ', public_url: 'nope', time_zone: 'asia/taipei' }, { token: admin });
     expect(Object.keys(both.body.data.errors).sort()).toEqual(['name', 'public_url', 'time_zone']);
     expect((await companyOf(admin, acme)).time_zone).toBe('Asia/Taipei');
+  });
+});
+
+describe('time zones by their current IANA names (issue 33)', () => {
+  it('a retired spelling sent is stored as the current name; one stored before is listed as the current name', async () => {
+    const harbour = await createCompany(app, 'Time Zone Harbour');
+    const res = await call(app, '/company/update', { id: harbour, time_zone: 'Asia/Calcutta' }, { token: admin });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const [stored] = await app.db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, harbour));
+    expect(stored!.timeZone).toBe('Asia/Kolkata');
+    expect((await companyOf(admin, harbour)).time_zone).toBe('Asia/Kolkata');
+    // A company saved with the old name before this change keeps its row and reads as Kyiv.
+    await app.db.update(companies).set({ timeZone: 'Europe/Kiev' }).where(eq(companies.id, harbour));
+    expect((await companyOf(admin, harbour)).time_zone).toBe('Europe/Kyiv');
+    const [kept] = await app.db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, harbour));
+    expect(kept!.timeZone).toBe('Europe/Kiev');
+    expect((await call(app, '/company/update', { id: harbour, time_zone: 'Europe/Kyiv' }, { token: admin })).body.code).toBe(200);
   });
 });
 

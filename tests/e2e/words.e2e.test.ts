@@ -12,7 +12,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, settle } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, saveScreenshot, settle } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi } from './support/session';
@@ -254,3 +254,145 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
     });
   });
 }
+
+/**
+ * Issue 33: what a newcomer read on the back office's forms and Chinese pages. Each field of a new
+ * admin says what it needs in its own sentence (none of the contract's generic "至少需要 1 個字"), the
+ * control screen's optional expected-audience field is not painted invalid while empty, and a Chinese
+ * page carries no English: the close button's name, a player's entry in the audit trail, the seeded
+ * company, the product's name (the sidebar's the login page's), the time zones by their current names.
+ */
+const BACK_OFFICE = {
+  'zh-TW': {
+    product: '活動互動管理後台',
+    audience: '預計觀眾人數',
+    save: '儲存',
+    close: '關閉',
+    company: '預設公司',
+    player: (id: number) => `玩家 #${id}`,
+    messages: { username: '請輸入帳號', name: '請輸入名稱', password: '請輸入密碼', roles: '請至少選擇一個角色' },
+  },
+  en: {
+    product: 'Live Trivia Back Office',
+    audience: 'Expected audience',
+    save: 'Save',
+    close: 'Close',
+    company: 'Default company',
+    player: (id: number) => `Player #${id}`,
+    messages: { username: 'Please enter a username', name: 'Please enter a name', password: 'Please enter a password', roles: 'Please choose at least one role' },
+  },
+} as const;
+
+/** The contract's generic field messages (server/i18n.ts `field.*`), never what a form shows. */
+const GENERIC = /至少需要 \d+ (個字|項)|格式錯誤|Must be at least \d|Must have at least|Must be a valid/;
+
+/** English words a Chinese page must not show. */
+const ENGLISH_ON_CHINESE = /\bClose\b|\bplayer #\d|Default company|Live Trivia|Asia\/Calcutta|Europe\/Kiev/i;
+
+async function noEnglishOnChinese(page: Page, where: string): Promise<void> {
+  expect(await page.locator('body').innerText(), where).not.toMatch(ENGLISH_ON_CHINESE);
+  const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
+  expect(labels.filter((label) => ENGLISH_ON_CHINESE.test(label)), `${where}: aria-labels`).toEqual([]);
+}
+
+/** The messages under a field of the admin dialog (its Field root holds the input named `name`). */
+const errorOf = (dialog: Locator, name: string) =>
+  dialog.locator('[data-scope="field"][data-part="root"]', { has: dialog.page().locator(`input[name="${name}"]`) }).locator('[data-part="error-text"]');
+
+describe('issue 33: the back office in its own words', () => {
+  let playerId: number;
+  beforeAll(async () => {
+    // A disqualified player: the audit trail's entry names a player as its target.
+    const game = await operator.createGame({ title: 'E2E audit player', type: 1 });
+    const joined = await fetch(`${server.url}/api/play/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pin: game.pin, nickname: 'Dora' }) });
+    playerId = ((await joined.json()) as { data: { player: { id: number } } }).data.player.id;
+    await operator.call('/triviaGame/disqualify', { trivia_game_id: game.id, player_id: playerId, reason: 'E2E' });
+  });
+
+  for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const) {
+    const words = BACK_OFFICE[language];
+    for (const [device, viewport] of [['desktop', DESKTOP], ['phone', MOBILE]] as const) {
+      it(`${language}, ${device}: an empty new admin names each field in its own sentence; the dialog's close button and the seeded company in the language`, async () => {
+        const page = await openPage(browser, { locale, viewport });
+        await loginByApi(page, server);
+        await page.goto(`${server.url}/admin/index`);
+        await page.getByTestId('create-admin').click();
+        const dialog = page.getByTestId('admin-dialog');
+        await dialog.getByTestId('company-choices').getByText(words.company, { exact: true }).waitFor();
+        await dialog.getByRole('button', { name: words.save, exact: true }).click();
+        await reads(errorOf(dialog, 'username'), words.messages.username);
+        await reads(errorOf(dialog, 'name'), words.messages.name);
+        await reads(errorOf(dialog, 'password'), words.messages.password);
+        await reads(dialog.locator('fieldset', { has: page.getByTestId('role-choices') }).locator('[data-part="error-text"]').first(), words.messages.roles);
+        // The email is optional: no message under it.
+        expect(await errorOf(dialog, 'email').count()).toBe(0);
+        expect(await dialog.innerText()).not.toMatch(GENERIC);
+        expect(await dialog.getByRole('button', { name: words.close, exact: true }).count()).toBe(1);
+        if (language === 'zh-TW') await noEnglishOnChinese(page, 'new admin dialog');
+        await settle(page);
+        await saveScreenshot(page, `admin-form-empty-${language}-${device}`);
+      });
+    }
+
+    it(`${language}: the control screen's empty expected-audience field is not invalid on load`, async () => {
+      const page = await openPage(browser, { locale });
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/triviaGame/start/${gameId}`);
+      const audience = page.getByTestId('preflight-panel').getByRole('spinbutton', { name: words.audience, exact: true });
+      await audience.waitFor();
+      await page.getByTestId('preflight-panel').waitFor();
+      expect(await audience.inputValue()).toBe('');
+      expect(await audience.getAttribute('aria-invalid')).toBeNull();
+      expect(await audience.getAttribute('data-invalid')).toBeNull();
+      await settle(page);
+      await saveScreenshot(page, `control-audience-empty-${language}`);
+      // Out of its range it is invalid; emptied again, not.
+      await audience.fill('0');
+      await audience.press('Tab');
+      await expect.poll(() => audience.getAttribute('aria-invalid')).toBe('true');
+      await audience.fill('');
+      await audience.press('Tab');
+      await expect.poll(() => audience.getAttribute('aria-invalid')).toBeNull();
+      if (language === 'zh-TW') await noEnglishOnChinese(page, 'control screen');
+    });
+
+    it(`${language}: one product name on the login page and in the sidebar; a player in the audit trail; time zones by their current names`, async () => {
+      const page = await openPage(browser, { locale });
+      await page.goto(`${server.url}/login`);
+      await page.getByText(words.product, { exact: true }).waitFor();
+      if (language === 'zh-TW') await noEnglishOnChinese(page, 'login page');
+      await saveScreenshot(page, `login-product-${language}`);
+
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/admin/audit`);
+      // The sidebar's logo link says the product's name the login page says.
+      await page.locator('a[href="/dashboard"]').filter({ hasText: words.product }).first().waitFor();
+      // The disqualification's entry (written after its answer), found by the operation filter.
+      await page.locator('select[name="operation"]').selectOption('triviaGameDisqualify');
+      const entry = page.getByTestId('audit-row').filter({ hasText: words.player(playerId) });
+      await expect
+        .poll(async () => {
+          if ((await entry.count()) > 0) return true;
+          await page.getByTestId('audit-table').waitFor();
+          await page.locator('select[name="operation"]').selectOption('');
+          await page.locator('select[name="operation"]').selectOption('triviaGameDisqualify');
+          return (await entry.count()) > 0;
+        })
+        .toBe(true);
+      if (language === 'zh-TW') await noEnglishOnChinese(page, 'audit trail');
+      await settle(page);
+      await saveScreenshot(page, `audit-player-${language}`);
+
+      await page.goto(`${server.url}/admin/company`);
+      const row = page.getByTestId('company-row').filter({ has: page.getByTestId('company-name').getByText(words.company, { exact: true }) });
+      await row.waitFor();
+      await row.getByRole('button').last().click();
+      const zones = await page.locator('select[name="time_zone"] option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Taipei']));
+      expect(zones.filter((zone) => ['Asia/Calcutta', 'Europe/Kiev', 'Asia/Saigon'].includes(zone))).toEqual([]);
+      if (language === 'zh-TW') await noEnglishOnChinese(page, 'company dialog');
+      await settle(page);
+      await saveScreenshot(page, `company-dialog-${language}`);
+    });
+  }
+});

@@ -1,9 +1,12 @@
 /**
  * The audit screen names the operations the trail records: its operation filter offers exactly the
  * contract's `x-audit` operations (a new audited operation fails this test until the screen knows
- * it), each labelled in both languages with a sentence of its own, and an unknown operation or
- * target still shows as the server named it.
+ * it), each labelled in both languages with a sentence of its own, every kind of target the server
+ * records named too (a player's entry read "player #24" on a Chinese screen), and an unknown operation
+ * or target still shows as the server named it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_OPERATIONS, TARGET_TYPES, operationLabel, targetLabel } from '@/app/features/audit/lib/operations';
@@ -32,6 +35,23 @@ describe('the audit screen and the contract', () => {
     expect(new Set(labels).size).toBe(labels.length);
     for (const type of TARGET_TYPES) expect(audit.target[type]).toMatch(/\S/);
     for (const outcome of ['success', 'refused', 'failed', 'pending'] as const) expect(audit.outcome[outcome]).toMatch(/\S/);
+  });
+
+  it('names every kind of target the server records: those its notes give and those of an operation path', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
+      );
+    const noted = sources('src/server').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/targetType: '(\w+)'/g)].map((match) => match[1]!));
+    // Without a note the recorder names the target after the path's first segment (recorder.ts, featureOf).
+    const derived = listOperations()
+      .filter((operation) => operation.audit && operation.path.split('/').filter(Boolean).length > 1)
+      .map((operation) => operation.path.split('/').filter(Boolean)[0]!);
+    expect(noted).toContain('player');
+    const known = new Set<string>(TARGET_TYPES);
+    expect([...new Set([...noted, ...derived])].filter((type) => !known.has(type))).toEqual([]);
+    expect(targetLabel({ target_type: 'player', target_id: '24' }, i18n.getFixedT('zh-TW', 'audit'))).toBe('玩家 #24');
+    expect(targetLabel({ target_type: 'player', target_id: '24' }, i18n.getFixedT('en', 'audit'))).toBe('Player #24');
   });
 
   it('shows operations and targets by name, and unknown ones as the server sent them', async () => {

@@ -4,7 +4,7 @@
  * display (no join_url and a loopback page address).
  */
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, joinUrlOf, knownTimeZones, normalizePublicUrl } from '@/domain/venue-rules';
+import { currentTimeZoneName, isKnownTimeZone, joinUrlOf, knownTimeZones, normalizePublicUrl, RENAMED_TIME_ZONES } from '@/domain/venue-rules';
 import { isLoopbackHost, needsVenueWarning, sameScreenOn } from '@/app/features/live/lib/venue';
 
 describe('the public base URL', () => {
@@ -40,6 +40,19 @@ describe('time zones', () => {
     expect(isKnownTimeZone('asia/taipei')).toBe(false);
     expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
     expect(isKnownTimeZone('')).toBe(false);
+  });
+
+  it('lists the current IANA names, never the retired ones Intl still offers, and accepts a retired one by its current name (issue 33)', () => {
+    const zones = knownTimeZones();
+    expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh', 'America/Nuuk', 'UTC']));
+    for (const retired of Object.keys(RENAMED_TIME_ZONES)) expect(zones, retired).not.toContain(retired);
+    expect(zones).toEqual([...new Set(zones)].sort());
+    expect(isKnownTimeZone('Asia/Calcutta')).toBe(true);
+    expect(currentTimeZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentTimeZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(currentTimeZoneName('Asia/Taipei')).toBe('Asia/Taipei');
+    // Every current name formats on this runtime.
+    for (const current of Object.values(RENAMED_TIME_ZONES)) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: current })).not.toThrow();
   });
 });
 

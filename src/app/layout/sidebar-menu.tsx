@@ -40,8 +40,9 @@ export function SidebarContent({ items, activePath, collapsed }: SidebarMenuProp
           <Flex h="12" px="3.5" align="center" gap="2.5" overflow="hidden" bg="#1a2633">
             <Logo boxSize="7" />
             {!collapsed && (
-              <Text as="span" color="white" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap" truncate>
-                {t('sidebar.brand')}
+              // The product's one name (the login page's title), on two lines when it needs them.
+              <Text as="span" color="white" fontWeight="semibold" textStyle="sm" lineHeight="1.2" lineClamp={2}>
+                {t('app.title', { ns: 'translation' })}
               </Text>
             )}
           </Flex>

@@ -17,7 +17,7 @@ function actorOf(request: FastifyRequest): service.CompanyActor {
 
 export const companyHandlers: OperationHandlers = {
   async companyList(request) {
-    return service.listCompanies(request.server.db, actorOf(request), request.body);
+    return service.listCompanies(request.server.db, request.lang, actorOf(request), request.body);
   },
 
   async companyCreate(request) {

@@ -8,7 +8,7 @@
  * the fields it sends.
  * Never publishes or audits: the handlers do, after the commit.
  */
-import { and, asc, count, eq, getTableName, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@openapi/admin-api';
 import type { Db } from '../../db/client.js';
@@ -16,7 +16,9 @@ import { adminCompanies, adminRoles, companies, roles } from '../../db/schema.js
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { translateFieldErrors, type DomainFieldErrors } from '../../lib/domain-errors.js';
 import { translate, type Lang } from '../../i18n.js';
-import { isKnownTimeZone, normalizePublicUrl } from '../../../domain/venue-rules.js';
+import { currentTimeZoneName, isKnownTimeZone, normalizePublicUrl } from '../../../domain/venue-rules.js';
+import { defaultCompany } from '../../db/seed-data.js';
+import { companyNameIn, seededNameMatches } from './seeded-name.js';
 import type { AdminAccess } from '../session/access.js';
 
 type Schemas = components['schemas'];
@@ -38,10 +40,12 @@ function scope(actor: CompanyActor): SQL | undefined {
   return actor.isSuper ? undefined : inArray(companies.id, [...actor.companyIds]);
 }
 
-export async function listCompanies(db: Db, actor: CompanyActor, query: Schemas['CompanyListRequest']): Promise<Schemas['CompanyListData']> {
+export async function listCompanies(db: Db, lang: Lang, actor: CompanyActor, query: Schemas['CompanyListRequest']): Promise<Schemas['CompanyListData']> {
   if (!actor.isSuper && actor.companyIds.size === 0) return { list: [], total: 0 };
   const keyword = query.keyword?.trim();
-  const where = and(scope(actor), keyword ? ilike(companies.name, contains(keyword)) : undefined);
+  // The seeded company is also found by the name it shows (預設公司 / Default company).
+  const seeded = keyword && seededNameMatches(keyword) ? seededCompanyCondition() : undefined;
+  const where = and(scope(actor), keyword ? (seeded ? or(ilike(companies.name, contains(keyword)), seeded) : ilike(companies.name, contains(keyword))) : undefined);
   // Admins who may act for the company through an admin_companies row; super admins, who may act for
   // every company, are not counted (the contract's Company.admin_count).
   const adminCount = sql<number>`(
@@ -63,15 +67,19 @@ export async function listCompanies(db: Db, actor: CompanyActor, query: Schemas[
   return {
     list: rows.map((row) => ({
       id: row.id,
-      name: row.name,
+      name: companyNameIn(lang, row),
       admin_count: Number(row.adminCount),
       public_url: row.publicUrl,
-      time_zone: row.timeZone,
+      // Stored before the list offered current names: shown (and saved again) as the current one.
+      time_zone: currentTimeZoneName(row.timeZone),
       created_at: row.createdAt.toISOString(),
     })),
     total: Number(total),
   };
 }
+
+/** The seeded company while it still has its seeded name. */
+const seededCompanyCondition = () => and(eq(companies.id, defaultCompany.id), eq(companies.name, defaultCompany.name));
 
 /** The venue settings a request sends, as stored; absent fields stay absent (an update leaves them). */
 interface VenueFields {
@@ -92,7 +100,8 @@ function checkFields(lang: Lang, input: { name?: string; public_url?: string | n
     else errors.public_url = [checked.key];
   }
   if (input.time_zone !== undefined) {
-    if (isKnownTimeZone(input.time_zone)) fields.timeZone = input.time_zone;
+    // A retired spelling (Asia/Calcutta) is stored by its current name (Asia/Kolkata).
+    if (isKnownTimeZone(input.time_zone)) fields.timeZone = currentTimeZoneName(input.time_zone);
     else errors.time_zone = ['venue.timeZoneUnknown'];
   }
   const translated: Record<string, string[]> = translateFieldErrors(lang, errors);
@@ -151,7 +160,9 @@ export async function updateCompany(db: Db, lang: Lang, actor: CompanyActor, inp
   return db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(and(eq(companies.id, input.id), scope(actor))).for('update');
     if (!company) throw recordNotFound();
-    const name = input.name === undefined ? company.name : await checkName(tx, lang, input.name, company.id);
+    // The name as shown (the seeded company's in this language: seeded-name.ts) sent back is no rename.
+    const sameAsShown = input.name !== undefined && input.name.trim() === companyNameIn(lang, company);
+    const name = input.name === undefined || sameAsShown ? company.name : await checkName(tx, lang, input.name, company.id);
     const changes: string[] = [];
     const set: Partial<typeof companies.$inferInsert> = {};
     if (name !== company.name) {

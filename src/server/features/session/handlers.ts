@@ -9,6 +9,7 @@ import { NotificationService } from '../notification/service.js';
 import { navPreferences } from '../profile/nav.js';
 import { translate } from '../../i18n.js';
 import { noteAudit } from '../audit/note.js';
+import { companyNameIn } from '../company/seeded-name.js';
 import { companiesOf } from './access.js';
 import { buildAccessedRoutes } from './menu.js';
 import { bearerToken } from './tokens.js';
@@ -81,7 +82,7 @@ export const sessionHandlers: OperationHandlers = {
       },
       accessed_routes: accessedRoutes,
       unread_notification_count: unread,
-      companies: companiesOf(await sessions.cache.companies(), access),
+      companies: companiesOf(await sessions.cache.companies(), access).map((company) => ({ ...company, name: companyNameIn(request.lang, company) })),
     };
   },
 

@@ -53,7 +53,7 @@ export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditOutcome = AuditEntry['outcome'];
 
-export const TARGET_TYPES = ['admin', 'role', 'company', 'triviaGame', 'question', 'file', 'notification', 'website'] as const;
+export const TARGET_TYPES = ['admin', 'role', 'company', 'triviaGame', 'question', 'player', 'file', 'notification', 'website'] as const;
 type TargetType = (typeof TARGET_TYPES)[number];
 
 const isOperation = (value: string): value is AuditOperation => (AUDIT_OPERATIONS as readonly string[]).includes(value);
