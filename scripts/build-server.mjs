@@ -4,7 +4,8 @@
  * so production runs plain `node` without tsx or any dev dependency. Packages stay external (they
  * are the production dependencies in node_modules); the repository's own code, machines/ included,
  * is bundled. A module loaded only when needed (the S3 store) stays a chunk of its own beside main.js,
- * so its SDK is not loaded at every start.
+ * so its SDK is not loaded at every start. The thread reading imported sheets is an entry of its own,
+ * build/server/sheet-worker.js, its code shared with main.js through chunks.
  * The files the server reads at run time are copied beside it (src/server/runtime-files.ts): the
  * migrations and the two contracts (as YAML, as JSON read at start, and the routes the OpenAPI glue makes
  * of them). build/ is never served (the SPA is in dist/, STATIC_DIR).
@@ -36,7 +37,8 @@ const options = {
 };
 await build({
   ...options,
-  entryPoints: { main: 'src/server/main.ts' },
+  // The thread that reads imported sheets (src/server/features/admin/sheet.ts starts it by this name).
+  entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/features/admin/sheet-worker.ts' },
   splitting: true,
   // Chunks beside main.js, not in a subfolder: a module's import.meta.url is its chunk's address.
   chunkNames: '[name]-[hash]',

@@ -1,12 +1,15 @@
 /**
  * Reading an import sheet (features/admin/csv.ts, sheet.ts): the CSV reader against RFC 4180 and
  * what Excel writes (BOM, CRLF, quoted commas, line breaks and quotes), the type told by content,
- * and a workbook that inflates beyond the budget refused before ExcelJS reads it.
+ * a workbook that inflates beyond the budget refused before read-excel-file reads it, the zips of
+ * the writers we meet read by their directory, and how far a sheet's data goes found as read-excel-file
+ * places cells (the bounds themselves, through the API: tests/api/admin-import-bounds.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CsvQuoteError, parseCsv } from '@/server/features/admin/csv';
-import { checkInflatedSize, readSheet, sheetKind, UnreadableSheet } from '@/server/features/admin/sheet';
+import writeXlsxFile from 'write-excel-file/node';
+import { readSheet, readZipDirectory, sheetExtent, SheetLimit, sheetKind, unpackWorkbook, UnreadableSheet } from '@/server/features/admin/sheet';
 
 describe('parseCsv', () => {
   it.each([
@@ -88,8 +91,32 @@ describe('workbooks', () => {
     // Distinct strings (a workbook stores a repeated one once), each highly compressible.
     const bytes = await workbook(Array.from({ length: 200 }, (_, i) => [`${i} ${'x'.repeat(1000)}`]));
     expect(bytes.length).toBeLessThan(50_000);
-    expect(() => checkInflatedSize(bytes, 100_000)).toThrow(UnreadableSheet);
-    expect(() => checkInflatedSize(bytes, 10_000_000)).not.toThrow();
+    const entries = readZipDirectory(bytes);
+    expect(() => unpackWorkbook(bytes, entries, 100_000)).toThrow(SheetLimit);
+    expect(unpackWorkbook(bytes, entries, 10_000_000).get('xl/workbook.xml')?.toString()).toContain('<sheet ');
+  });
+
+  it('reads the directory of what ExcelJS and write-excel-file write (sizes in the headers, or after the data)', async () => {
+    const ours = await writeXlsxFile([[{ value: 'username' }], [{ value: 'ann' }]]).toBuffer();
+    expect(ours.readUInt16LE(6) & 8).toBe(8); // a data descriptor after each entry
+    expect(readZipDirectory(ours).map((entry) => entry.name)).toContain('xl/worksheets/sheet1.xml');
+    expect(await readSheet(ours, 'xlsx')).toEqual([
+      { row: 1, cells: ['username'] },
+      { row: 2, cells: ['ann'] },
+    ]);
+    const theirs = await workbook([['a']]);
+    expect(theirs.readUInt16LE(6) & 8).toBe(0);
+    expect(readZipDirectory(theirs).length).toBeGreaterThan(5);
+  });
+
+  it('places cells as read-excel-file does to know how far the data goes, formatting-only cells aside', () => {
+    const xml = (rows: string) => `<worksheet><dimension ref="A1"/><sheetData>${rows}</sheetData></worksheet>`;
+    expect(sheetExtent(xml('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="F1"><v>1</v></c></row><row r="7"><c r="B7" s="1"/></row>'))).toEqual({ row: 1, column: 6, dataRows: 0 });
+    // No `r`: the next row, the next column.
+    expect(sheetExtent(xml('<row><c><v>1</v></c><c><v>2</v></c></row><row><c><v>3</v></c></row>'))).toEqual({ row: 2, column: 2, dataRows: 1 });
+    // Prefixed elements, and a chart's <c:chart> is no cell.
+    expect(sheetExtent(xml('<x:row r="3"><x:c r="AA3"><x:v>1</x:v></x:c></x:row><c:chart r="ZZ9">x</c:chart>'))).toEqual({ row: 3, column: 27, dataRows: 1 });
+    expect(sheetExtent(xml('<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row>'))).toEqual({ row: 1_048_576, column: 16_384, dataRows: 1 });
   });
 
   it('refuses a zip that is not a workbook, or a broken one', async () => {

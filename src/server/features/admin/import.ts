@@ -30,7 +30,7 @@ import { readSmallForm } from '../../lib/small-form.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
 import { CsvQuoteError } from './csv.js';
-import { readSheet, sheetKind, UnreadableSheet } from './sheet.js';
+import { readSheet, SheetLimit, sheetKind, UnreadableSheet } from './sheet.js';
 
 type Schemas = components['schemas'];
 
@@ -91,6 +91,8 @@ async function sheetAccounts(lang: Lang, bytes: Buffer): Promise<SheetAccount[]>
   try {
     rows = await readSheet(bytes, kind);
   } catch (error) {
+    // Read on a thread of its own, after the workbook's bounds (sheet.ts's WORKBOOK_LIMITS).
+    if (error instanceof SheetLimit) throw fileError(lang, error.key, error.params);
     if (error instanceof UnreadableSheet) throw fileError(lang, 'admin.import.unreadable');
     if (error instanceof CsvQuoteError) throw fileError(lang, 'admin.import.csvQuote', { line: error.line });
     throw error;
