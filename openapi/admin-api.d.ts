@@ -1009,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file into a directory of the file store
-         * @description multipart/form-data with `directory` (and `replace`) then `file`. Any logged-in admin of the company may use it (attachments); the same types, names and size limit as /file/uploadFile. Answers the stored path as `realPath`. No client timeout.
+         * @description multipart/form-data with `directory`, `file` (and `replace`), in any order (SPEC.md §7 lists `file, directory`). Any logged-in admin of the company may use it (attachments); the same types, names, size limit and field rules as /file/uploadFile. Answers the stored path as `realPath`. No client timeout.
          */
         post: operations["fileUploadUnPermission"];
         delete?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document or video
-         * @description multipart/form-data field `file`; allowed types xls, xlsx, csv, pdf, Word, txt, mp4 (other types: 422 on `file`). The fields `directory` and `replace` come before `file` in the form (a browser's FormData keeps the order they were appended); either one after the file is refused with 422 on that field. Answers the stored path; `message` says it was uploaded. No client timeout.
+         * @description multipart/form-data field `file`; allowed types xls, xlsx, csv, pdf, Word, txt, mp4 (other types: 422 on `file`). The fields `directory` and `replace` may come before or after `file` (after it, the file waits unplaced until the form is complete; every check still applies); either one sent twice is refused with 422 on that field. A file over the upload limit is a 422 on `file`, and an answer given before the body arrived says `Connection: close` and ends the connection. Answers the stored path; `message` says it was uploaded. No client timeout.
          */
         post: operations["fileUploadFile"];
         delete?: never;
@@ -2533,14 +2533,14 @@ export interface components {
             realPath: string;
         };
         FileUploadUnPermissionRequest: {
-            /** @description Target directory inside the file store; empty = the root. Missing directories are made. Send it before `file`. */
+            /** @description Target directory inside the file store; empty = the root. Missing directories are made. Before or after `file`. */
             directory: string;
             replace?: components["schemas"]["FileReplaceFlag"];
             /** Format: binary */
             file: string;
         };
         /**
-         * @description '1' replaces a file of the same name in the directory; '0' or absent refuses it (422 on `file`). Send it before `file`.
+         * @description '1' replaces a file of the same name in the directory; '0' or absent refuses it (422 on `file`). Before or after `file`.
          * @enum {string}
          */
         FileReplaceFlag: "0" | "1";
@@ -2552,7 +2552,7 @@ export interface components {
             image: string;
         };
         FileUploadFileRequest: {
-            /** @description Target directory inside the file store; empty or absent = the root. Missing directories are made. Send it before `file`. */
+            /** @description Target directory inside the file store; empty or absent = the root. Missing directories are made. Before or after `file`. */
             directory?: string;
             replace?: components["schemas"]["FileReplaceFlag"];
             /**

@@ -170,7 +170,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // An answer sent before its request's body arrived closes the connection (plugins/unread-body.ts).
     await app.register(unreadBodyPlugin);
     await app.register(accessPlugin, { sessions: app.sessions });
-    // Uploads: one file per request (one file at a time, the product's rule); handlers stream it with request.file().
+    // Uploads: one file per request (one file at a time, the product's rule); handlers read the form's parts
+    // (features/file/upload.ts streams into the blob store; lib/small-form.ts holds an image or a sheet).
     await app.register(multipart, { limits: { files: 1, fileSize: config.uploadLimit, fields: 20, fieldSize: FORM_FIELD_MAX_BYTES } });
     await app.register(realtimePlugin, { secret, allowedOrigins: config.allowedOrigins });
     // app.shutdown: the graceful shutdown main.ts runs on SIGTERM (plugins/shutdown.ts).

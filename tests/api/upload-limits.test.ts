@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admins, fileUploads, files } from '@/server/db/schema';
 import { login } from '../support/api';
 import { createTestApp } from '../support/app';
+import { createAdmin } from '../support/fixtures';
 import { multipartBody, type FormPart } from '../support/multipart';
 import { connectionAfter, listening, RawConnection, requestHead } from '../support/raw-http';
 import { testFileStore, type TestFileStore } from '../support/s3rver';
@@ -157,6 +158,23 @@ describe.each(['local', 's3'] as const)('uploads at their limits on the %s store
     connection.destroy();
     await vi.waitFor(async () => expect(await app.db.select().from(fileUploads)).toEqual([]));
     expect(await holdings()).toEqual(before);
+  });
+
+  it('an upload refused before its body is read (no permission, no login) closes the connection too', async () => {
+    await createAdmin(app, { username: `viewer-${storeKind}`, roles: ['viewer'] });
+    const viewer = await login(app, `viewer-${storeKind}`, 'Password-123');
+    const c = CASES[0]!;
+    const { body, contentType } = form(c, 2 * 1024 * 1024);
+    for (const [authorization, status] of [[`Bearer ${viewer}`, 403], ['Bearer not-a-token', 200]] as const) {
+      const connection = await RawConnection.open(port);
+      await connection.write(requestHead(`/api/admin${c.op}`, { 'content-type': contentType, 'content-length': body.length, authorization, lang: 'en' }));
+      await connection.write(body.subarray(0, 64 * 1024));
+      const answer = await connection.answer();
+      expect(answer?.status).toBe(status);
+      expect(answer!.headers.connection).toBe('close');
+      expect(await connection.ends()).toBe(true);
+      connection.destroy();
+    }
   });
 
   it('an image of exactly 5 MB, sent the same way, is stored whole', async () => {
