@@ -1186,7 +1186,7 @@ export interface paths {
         put?: never;
         /**
          * Import admins from an xlsx or csv sheet
-         * @description multipart/form-data: `file` (.xlsx or .csv, recognised by content, at most 1,000 data rows) and `dry_run`. Every row is checked with the rules of /admin/create (duplicates inside the sheet too) and reported by row number. Without dry_run the valid rows are created in one transaction (for the Cid company); with dry_run nothing is created and `rows` is the preview.
+         * @description multipart/form-data: `file` (.xlsx or .csv, recognised by content, at most 1,000 data rows) and `dry_run`. Every row is checked with the rules of /admin/create (duplicates inside the sheet too) and reported by row number. Without dry_run the valid rows are created in one transaction (for the Cid company); with dry_run nothing is created and `rows` is the preview. A workbook of more than 1,000 zip entries, unpacking to more than 32 MB, or with data past row 10,000 or column CV is refused before it is read (422 on `file`; docs/accounts.md).
          */
         post: operations["adminImport"];
         delete?: never;
