@@ -9,6 +9,10 @@
  * stored corrupt), or the parser's error surfaced at the next part as an HTTP 500 (an import).
  * Refusals are the handler's own 422s; what a form still holds after a refusal is left unread, and
  * plugins/unread-body.ts closes that connection.
+ *
+ * Also here, for every multipart operation (features/file/upload.ts streams its file instead):
+ * formParts, the form's parts once the client is known to be still there, and the refusal of a text
+ * field the parser cut at FORM_FIELD_MAX_BYTES.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
