@@ -209,6 +209,15 @@ const flowCall = (screen: Screen, questionId: number | null, type: 2 | 3 | 4 | 5
   return operator.call('/triviaGame/gameFlow', body);
 };
 
+/** A reset of the game, as flowCall sends a step: from the screen holding control, if one does. */
+const resetCall = (screen: Screen) => {
+  const body = { id: screen.game.id };
+  const holder = screen.screenId ? holderOf(screen.control) : null;
+  if (holder && holder === screen.screenId) return adminCall(hanaToken, '/triviaGame/reset', { ...body, screen_id: screen.screenId });
+  if (holder && screen.ben && holder === screen.ben.screenId) return adminCall(benToken, '/triviaGame/reset', { ...body, screen_id: screen.ben.screenId });
+  return operator.call('/triviaGame/reset', body);
+};
+
 /** Waits until a frame of `type` is held (after `from` frames were held), optionally matching. */
 async function heldFrame(screen: Screen, type: string, match: (frame: Frame) => boolean = () => true): Promise<Frame> {
   let found: Frame | undefined;
@@ -646,9 +655,10 @@ replayInChromium<Screen, ModelEvent, GameInput>({
       await deliver(screen, frame);
     },
     'server.gameReset': async (screen, _event, step) => {
-      // The rehearsal's stop resets the game itself; else another operator's reset.
+      // The rehearsal's stop resets the game itself; else a reset from the screen holding control
+      // (while a screen holds it, the server takes a reset from no other: issue 33).
       if (inState(step.before, { rehearsal: 'stopping' })) await rehearsalActs(screen);
-      else await operator.call('/triviaGame/reset', { id: screen.game.id });
+      else await resetCall(screen);
       Object.assign(screen.game, { ended: false, live: null });
       await deliver(screen, await heldFrame(screen, 'server.gameReset'));
     },

@@ -1,5 +1,7 @@
 /**
- * STATUS (issue 23): green. 23 paths chosen of the shortest ones take all 48 transitions of the chart
+ * STATUS (issue 23; issue 33: finished is no longer final, a ranking published again after the end is
+ * read — ENDED_RANKED — and a player is gone by its game's deletion, since a reset no longer takes a
+ * game under way): green, 25/25 on 2026-12-07. 23 paths chosen of the shortest ones take all 50 transitions of the chart
  * and rest in all 24 state nodes; the page's own player
  * actor takes each step's transitions (`observed`). The last two runs (2026-11-26, two-core machine shared
  * with other tests, load 11 to 12): 25/25 tests in 115 and 121 s (paths 95 and 101 s). Nothing left.
@@ -33,6 +35,7 @@
  * nothing is left to publish (the lobby, a published ranking); elsewhere the server publishes the live
  * question's answer and the final ranking first, which other steps cover.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +43,7 @@ import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { msToNextChange } from '@/domain/clock';
+import { players } from '@/server/db/schema';
 import { COALESCE_MS } from '@/server/features/live/realtime';
 import { OFFLINE_RETRY_MS, pendingRetryMs, playerMachine } from '@machines/player/player.machine';
 import type { JoinedEndedGame, JoinOutput, PendingAnswer, PlayerContext, PlayerEvent, PlayerInput, PlayerView, RejectedToken, Unreachable } from '@machines/player/types';
@@ -74,6 +78,12 @@ type ModelEvent =
   | { type: typeof RETRY }
   | { type: typeof OFFLINE_RETRY };
 
+/**
+ * The end after a published question: the final view holds it, so a ranking stands that a
+ * disqualification after the end publishes again (finished --server.rankingPublished-->, issue 33).
+ */
+const ENDED_RANKED: PlayerView = { ...VIEWS.ENDED, question: VIEWS.RANKED.question };
+
 const ALWAYS: ModelEvent[] = [
   { type: 'player.join', pin: '123456', nickname: 'Ann' },
   { type: 'player.answer', choices: ['A'], tappedAt: KEPT.tappedAt },
@@ -87,7 +97,7 @@ const ALWAYS: ModelEvent[] = [
   { type: 'xstate.done.actor.join', output: JOINED },
   { type: 'xstate.error.actor.join', error: TAKEN },
   { type: 'xstate.error.actor.join', error: ENDED_GAME },
-  ...Object.values(VIEWS).map((view) => ({ type: 'xstate.done.actor.loadState' as const, output: view })),
+  ...[...Object.values(VIEWS), ENDED_RANKED].map((view) => ({ type: 'xstate.done.actor.loadState' as const, output: view })),
   { type: 'xstate.error.actor.loadState', error: REJECTED },
   { type: 'xstate.error.actor.loadState', error: new Error('Network Error') },
   { type: 'xstate.done.actor.submitAnswer', output: { choices: ['A'] } },
@@ -113,8 +123,14 @@ const viewOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as PlayerCont
 function modelEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
   const events = [...ALWAYS];
   const view = viewOf(snapshot);
-  const syncing = inState(snapshot, 'syncing');
   const question = view?.question ?? null;
+  // After the end (finished, and the state read again from there) the server publishes nothing but a
+  // ranking again (a disqualification): no question, no answer, no second end.
+  if (view?.gameEnded) {
+    if (question && question.status >= 2) events.push({ type: 'server.rankingPublished', questionId: Q1.id });
+    return events;
+  }
+  const syncing = inState(snapshot, 'syncing');
   if (syncing || !question || question.status >= 2) events.push({ type: 'server.questionShown', question: Q1, deadline: T0 + 2_500, receivedAt: T0 });
   if ((syncing || !question || question.status >= 2) && view?.levelReached != null) events.push({ type: 'server.questionShown', question: LEVEL2, deadline: T0 + 2_500, receivedAt: T0 });
   if (syncing || question?.status === 1) events.push({ type: 'server.answerPublished', questionId: Q1.id });
@@ -126,7 +142,7 @@ function modelEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
   return events;
 }
 
-const NAMES = new Map<unknown, string>([...Object.entries(VIEWS).map(([name, view]) => [view, name] as [unknown, string]), [Q1, 'Q1'], [LEVEL2, 'LEVEL2'], [REJECTED, 'REJECTED'], [UNREACHABLE, 'UNREACHABLE'], [ENDED_GAME, 'ENDED_GAME'], [LATE, 'LATE'], [TAKEN, 'TAKEN']]);
+const NAMES = new Map<unknown, string>([...Object.entries(VIEWS).map(([name, view]) => [view, name] as [unknown, string]), [Q1, 'Q1'], [LEVEL2, 'LEVEL2'], [ENDED_RANKED, 'ENDED_RANKED'], [REJECTED, 'REJECTED'], [UNREACHABLE, 'UNREACHABLE'], [ENDED_GAME, 'ENDED_GAME'], [LATE, 'LATE'], [TAKEN, 'TAKEN']]);
 const describeEvent = (event: ModelEvent): string => {
   const payload = 'output' in event ? event.output : 'error' in event ? event.error : 'question' in event ? event.question : undefined;
   const name = payload === undefined ? undefined : NAMES.get(payload);
@@ -367,7 +383,11 @@ async function stateOutcome(phone: Phone, step: ReplayStep<ModelEvent>): Promise
   if (inState(after, 'delivering')) {
     // The kept answer's question is live and the answer not stored: nothing to move.
   } else if (inState(after, 'finished')) {
-    if (!game.ended) await serverStep(phone, 'server.gameEnded', () => flow(game, null, 5));
+    if (!game.ended) {
+      // A final view with a question (ENDED_RANKED): one is published first, so a ranking stands.
+      if (viewOf(after)?.question && (current(game)?.status ?? 0) < 2) await publish(phone);
+      await serverStep(phone, 'server.gameEnded', () => flow(game, null, 5));
+    }
   } else if (inState(after, { inGame: 'lobby' })) {
     if (q) throw new Error('a game that showed a question never answers the lobby again');
   } else if (inState(after, { inGame: 'answering' })) {
@@ -435,14 +455,38 @@ async function answerOutcome(phone: Phone, step: ReplayStep<ModelEvent>, error: 
     return releaseAnswer(phone);
   }
   if (error === REJECTED) {
-    // The game is reset after its rehearsal: the player is gone, its token unknown (code 202).
-    const live = liveQuestion(phone.game);
-    if (live) await flow(phone.game, live, 3);
-    await operator.call('/triviaGame/reset', { id: phone.game.id });
-    for (const q of phone.game.questions) Object.assign(q, { status: 0, deadline: null });
+    await playerGone(phone, false);
     return releaseAnswer(phone);
   }
   throw new Error(`no outcome for ${String(step.event.type)}`);
+}
+
+/**
+ * The phone's player is gone, its token unknown (code 202): its game is deleted (the live question's
+ * answer published first, as a delete needs). A reset no longer takes a game under way (issue 33), so a
+ * game deleted is what sends a phone in the middle of a show back to joining; the next join is to a
+ * fresh game. `heard`: the phone hears the publication (its state read is held, not its socket).
+ */
+async function playerGone(phone: Phone, heard: boolean): Promise<void> {
+  const live = liveQuestion(phone.game);
+  if (live && heard) await serverStep(phone, 'server.answerPublished', () => flow(phone.game, live, 3));
+  else if (live) await flow(phone.game, live, 3);
+  await operator.call('/triviaGame/delete', { id: phone.game.id });
+  phone.game = await createGame(phone.game.levels, phone.index + 2000 + phone.joins);
+}
+
+/**
+ * A ranking published again after the game ended: a disqualification does it (fair-play.ts). The
+ * player disqualified is another one, written straight to the table (an ended game takes no join), so
+ * the phone hears the ranking alone (`server.disqualified` names the other player).
+ */
+async function rankingAfterEnd(phone: Phone): Promise<void> {
+  if ((current(phone.game)?.status ?? 0) < 2) throw new Error('the game ended without a published question: no ranking to publish again');
+  const [other] = await app.db
+    .insert(players)
+    .values({ triviaGameId: phone.game.id, nickname: `Late${phone.index}`, tokenHash: randomBytes(32).toString('hex'), joinOrder: 10_000 + phone.index })
+    .returning({ id: players.id });
+  await serverStep(phone, 'server.rankingPublished', () => operator.call('/triviaGame/disqualify', { trivia_game_id: phone.game.id, player_id: other!.id, reason: 'replay' }));
 }
 
 async function advancePage(phone: Phone, ms: number): Promise<void> {
@@ -645,6 +689,7 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
       await publish(phone);
     },
     'server.rankingPublished': async (phone) => {
+      if (phone.game.ended) return rankingAfterEnd(phone);
       const q = current(phone.game);
       const published = q && q.status >= 2 ? q : await publish(phone);
       await serverStep(phone, 'server.rankingPublished', () => flow(phone.game, published, 4));
@@ -690,10 +735,7 @@ replayInChromium<Phone, ModelEvent, PlayerInput>({
     'xstate.error.actor.loadState': async (phone, event) => {
       await phone.stateGate.next();
       if (event.error === REJECTED) {
-        const live = liveQuestion(phone.game);
-        if (live) await serverStep(phone, 'server.answerPublished', () => flow(phone.game, live, 3));
-        await operator.call('/triviaGame/reset', { id: phone.game.id });
-        for (const q of phone.game.questions) Object.assign(q, { status: 0, deadline: null });
+        await playerGone(phone, true);
         while (phone.stateGate.held > 0) await phone.stateGate.pass();
       } else {
         while (phone.stateGate.held > 0) await phone.stateGate.abort();

@@ -170,7 +170,8 @@ function flowEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
     if (q2 === 1) events.push({ type: 'server.answerCount', questionId: 2, counts: { A: 1 }, total: 1 }, { type: 'server.answerPublished', questionId: 2, counts: { A: 1 }, total: 1 });
     if (q2 >= 2) events.push({ type: 'server.rankingPublished', questionId: 2, ranking: TOP });
     events.push({ type: 'server.playerJoined', count: 1 });
-    if (c.liveQuestionId === null) events.push({ type: 'server.gameReset' });
+    // A reset takes a game not yet started (or a rehearsal's, below), never one under way (issue 33).
+    if (inState(snapshot, { flow: { open: 'ready' } })) events.push({ type: 'server.gameReset' });
     if (inState(snapshot, { flow: { open: 'running' } })) events.push({ type: 'server.snapshot', snapshot: c.liveQuestionId === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
     events.push({ type: 'server.gameEnded' });
   }
