@@ -1009,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file into a directory of the file store
-         * @description multipart/form-data with `directory`, `file` (and `replace`), in any order (SPEC.md §7 lists `file, directory`). Any logged-in admin of the company may use it (attachments); the same types, names, size limit and field rules as /file/uploadFile. Answers the stored path as `realPath`. No client timeout.
+         * @description multipart/form-data with `directory`, `file` (and `replace`), in any order (attachment clients send `file` first, then `directory`). Any logged-in admin of the company may use it (attachments); the same types, names, size limit and field rules as /file/uploadFile. Answers the stored path as `realPath`. No client timeout.
          */
         post: operations["fileUploadUnPermission"];
         delete?: never;

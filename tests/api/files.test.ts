@@ -110,9 +110,9 @@ describe.each(['local', 's3'] as const)('the file store on %s', (storeKind) => {
     expect(got.rawPayload.equals(csv)).toBe(true);
   });
 
-  it('takes the form\'s fields in any order (SPEC.md §7: file, directory), with every check, and a refusal leaves nothing', async () => {
+  it('takes the form\'s fields in any order (file first, then directory, as attachment clients send them), with every check, and a refusal leaves nothing', async () => {
     const rows = async () => (await app.db.select({ path: files.path, key: files.storageKey }).from(files)).map((row) => `${row.path} ${row.key}`).sort();
-    // The order SPEC.md gives for attachments: the file, then its directory.
+    // The order attachment clients send: the file, then its directory.
     const attached = await upload([file('late.csv', csv), { name: 'directory', value: '報名資料' }], { op: '/file/uploadUnPermission', lang: 'zh-TW' });
     expect(attached.body).toMatchObject({ code: 200, data: { realPath: '報名資料/late.csv' } });
     expect((await download('報名資料/late.csv')).rawPayload.equals(csv)).toBe(true);

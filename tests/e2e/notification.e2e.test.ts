@@ -2,7 +2,7 @@
  * Notifications in real Chromium (docs/product.md, Notifications): admin A sends to admin
  * B through the send screen; B sees it bold and unread, opens it by double-click and it turns read;
  * marking with nothing selected shows the check message; mark all; the text, read-status and date
- * shortcut filters; the created time as "how long ago" (SPEC.md §9's helper), kept up to date while
+ * shortcut filters; the created time as "how long ago" (minutes under an hour, hours under a day, then days), kept up to date while
  * the list is open; the server's 422 under the message field. Screenshots go to /tmp/shots.
  */
 import { eq } from 'drizzle-orm';

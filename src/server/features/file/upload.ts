@@ -7,7 +7,7 @@
  *
  * The form's fields may come in any order. A browser's FormData sends `directory` and `replace` before
  * `file`, and then a bad name or a taken one is refused before a byte is stored; when a field follows
- * the file (SPEC.md §7 lists `file, directory`), the file waits in its new blob — stored, checked by
+ * the file (as attachment clients send them: `file`, then `directory`), the file waits in its new blob — stored, checked by
  * its content, but in no directory — until the form is complete, and the same checks then decide
  * where it goes or delete it. One upload at a time per admin: a row in file_uploads while it streams
  * (its beat renewed as it goes), so a second upload — another tab, another server instance — is
@@ -102,7 +102,7 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
         pending = await storePart(request, part, fields, { companyId, options });
       }
       if (!pending) throw fieldError(lang, 'file', 'file.fileRequired');
-      // The form is complete: the fields that came after the file (SPEC.md §7 lists `file` first)
+      // The form is complete: the fields that came after the file (attachment clients send `file` first)
       // decide the place now, with every check, before the file joins the tree.
       const target = await targetOf(request, pending.name, fields, { companyId, options, early: false });
       return await commitStored(request, { companyId, adminId, path: target!.path, storageKey: pending.key, size: pending.size, mime: pending.mime, replace: target!.replace });
