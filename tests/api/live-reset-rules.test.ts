@@ -10,6 +10,8 @@
  *   another control screen holds control, naming its admin, and taken from the holding screen;
  *   allowed for ended, never started and rehearsing games.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -151,6 +153,20 @@ describe('answers racing a reset', () => {
     const lookup = new PlayerLookup(db);
     expect((await lookup.byTokenHash(tokenHash))?.id).toBe(game.joined[0]!.id);
     expect(lookup.size, 'not remembered').toBe(0);
+  });
+});
+
+describe('answers left without their player before the fix', () => {
+  it('are removed by migration 0016, and every other answer stays', async () => {
+    const game = await endedRehearsal('Orphans', 2);
+    // What the race left behind: an answer whose player is gone.
+    await app.db.execute(
+      sql`insert into ${answers} (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at) values (${2_000_000_000}, ${game.q2}, ${game.id}, '["A"]', 1200, now())`,
+    );
+    expect(await orphanAnswers(game.id)).toBe(1);
+    await app.db.execute(sql.raw(fs.readFileSync(path.join(process.cwd(), 'src/server/db/migrations/0016_answers_without_player.sql'), 'utf8')));
+    expect(await orphanAnswers(game.id)).toBe(0);
+    expect((await app.db.select().from(answers).where(eq(answers.triviaGameId, game.id))).length).toBe(2);
   });
 });
 
