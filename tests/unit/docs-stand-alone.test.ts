@@ -2,7 +2,8 @@
  * The repository's docs stand alone: no comment, doc, contract or test cites the product's
  * specification or design notes, which live outside the repository (a reader of the code cannot open
  * them), and every relative link of a Markdown file leads to a file of the repository (and, with an
- * anchor, to one of its headings). What a maintainer needs of the product's rules is in docs/:
+ * anchor, to one of its headings), and every path a Markdown file writes in backticks from one of the
+ * repository's own top folders (`src/…`, `tests/…`, `docs/…`) is there. What a maintainer needs of the product's rules is in docs/:
  * product.md, game-rules.md, api-conventions.md, architecture.md.
  */
 import { execFileSync } from 'node:child_process';
@@ -105,5 +106,26 @@ describe('the docs stand alone', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('name, in every Markdown file, only paths of the repository when they start at one of its top folders', () => {
+    const tracked = files.map((f) => f.file);
+    // The repository's own top folders (src, tests, docs, bench, …): a backticked path starting with one
+    // of them is a promise that the file or folder is there. Build output (dist/, build/) and paths
+    // relative to a feature folder (`sql/rankings.ts`) are left out: they do not start at a top folder.
+    const topFolders = new Set(tracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]));
+    const missing: string[] = [];
+    for (const { file, text } of files.filter((f) => f.file.endsWith('.md'))) {
+      text.split('\n').forEach((line, index) => {
+        for (const [, token = ''] of line.matchAll(/`([^`]+)`/g)) {
+          // A line or range after the path (`src/server/app.ts:12`) and a closing punctuation mark are not part of it.
+          const candidate = token.trim().replace(/:\d+(?:-\d+)?$/, '').replace(/[.,;:]$/, '');
+          if (!/^[\w.@-]+\/[\w./@-]*$/.test(candidate)) continue; // not a plain path (a placeholder, a glob, a command)
+          if (!topFolders.has(candidate.split('/')[0] ?? '')) continue;
+          if (!existsSync(path.join(root, candidate))) missing.push(`${file}:${index + 1}: ${token}`);
+        }
+      });
+    }
+    expect(missing, 'a path written in backticks names a file or folder that is not in the repository').toEqual([]);
   });
 });
