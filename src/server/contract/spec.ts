@@ -23,9 +23,48 @@ export interface OperationInfo {
   companyScoped: boolean;
   /** x-audit: the audit trail records the operation (features/audit). */
   audit: boolean;
+  /** x-cache-tables (with x-cache-per-admin, x-cache-access): the read cache keeps its answers (features/read-cache). */
+  cache?: CacheDeclaration;
 }
 
-type SpecOperation = { operationId?: string; 'x-permission'?: string; 'x-company-scoped'?: boolean; 'x-audit'?: boolean };
+/**
+ * A cached read, as the contract declares it (docs/api-conventions.md): the tables its answer is read
+ * from (`x-cache-tables`, each watched by a change trigger), whether the answer is the calling admin's
+ * own (`x-cache-per-admin`) and whether it shows the caller's access (`x-cache-access`).
+ */
+export interface CacheDeclaration {
+  tables: string[];
+  perAdmin: boolean;
+  access: boolean;
+}
+
+type SpecOperation = {
+  operationId?: string;
+  'x-permission'?: string;
+  'x-company-scoped'?: boolean;
+  'x-audit'?: boolean;
+  'x-cache-tables'?: unknown;
+  'x-cache-per-admin'?: unknown;
+  'x-cache-access'?: unknown;
+};
+
+/** The operation's cache declaration, if any; a malformed one throws (the server does not start). */
+function cacheDeclaration(operationId: string, operation: SpecOperation): CacheDeclaration | undefined {
+  const tables = operation['x-cache-tables'];
+  const perAdmin = operation['x-cache-per-admin'];
+  const access = operation['x-cache-access'];
+  if (tables === undefined) {
+    if (perAdmin !== undefined || access !== undefined) throw new Error(`${operationId}: x-cache-per-admin and x-cache-access need x-cache-tables`);
+    return undefined;
+  }
+  if (!Array.isArray(tables) || tables.length === 0 || !tables.every((table) => typeof table === 'string' && table !== '') || new Set(tables).size !== tables.length) {
+    throw new Error(`${operationId}: x-cache-tables must list table names, each once`);
+  }
+  for (const [name, value] of [['x-cache-per-admin', perAdmin], ['x-cache-access', access]] as const) {
+    if (value !== undefined && typeof value !== 'boolean') throw new Error(`${operationId}: ${name} must be true or false`);
+  }
+  return { tables: tables as string[], perAdmin: perAdmin === true, access: access === true };
+}
 
 const cache = new Map<string, Record<string, unknown>>();
 
@@ -58,6 +97,7 @@ export function listOperations(spec: Record<string, unknown> = loadAdminSpec()):
         permission: operation['x-permission'] ?? 'login',
         companyScoped: operation['x-company-scoped'] === true,
         audit: operation['x-audit'] === true,
+        cache: cacheDeclaration(operation.operationId, operation),
       });
     }
   }

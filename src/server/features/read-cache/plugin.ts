@@ -2,13 +2,14 @@
  * The read cache's place in a request (issue 22; the entries and generations are cache.ts, the design
  * docs/architecture.md "The read cache"):
  *
- * - Which reads: the operations of READS below, the hot lists and details. Their key is the operation,
- *   the company (`Cid`, already checked), the admin where the answer is the admin's own, the language
- *   and the request body as the contract validated it (unknown fields dropped, defaults filled in),
- *   canonical. A hit sends the kept JSON text as it is, without a query (compressed for a client that
- *   accepts it, as the compression plugin would: the compressed copy is kept too): after the access hook
- *   (plugins/access.ts) has authenticated the caller and checked the operation's permission and the
- *   company, so a permission taken away is refused on the very next call, cached or not.
+ * - Which reads: the operations the contract marks `x-cache-tables` (cachedReads below), the hot lists
+ *   and details. Their key is the operation, the company (`Cid`, already checked), the admin where the
+ *   answer is the admin's own (`x-cache-per-admin`), the language and the request body as the contract
+ *   validated it (unknown fields dropped, defaults filled in), canonical. A hit sends the kept JSON text
+ *   as it is, without a query (compressed for a client that accepts it, as the compression plugin
+ *   would: the compressed copy is kept too): after the access hook (plugins/access.ts) has
+ *   authenticated the caller and checked the operation's permission and the company, so a permission
+ *   taken away is refused on the very next call, cached or not.
  * - Kept: a 200 answer whose envelope says 200, unless a group it depends on changed while it was read.
  * - Invalidated by the database itself: triggers on every table those answers are read from (migration
  *   0010) NOTIFY `lt_events`, the event bus's channel, with the table and company, at commit, whoever
@@ -31,8 +32,11 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { getTableName, is, Table } from 'drizzle-orm';
 import { BROTLI_OPTIONS, COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD } from '../../plugins/compression.js';
 import { BUS_DOWN, BUS_UP, type RealtimeEvent } from '../../realtime/bus.js';
+import { listOperations, loadAdminSpec, type CacheDeclaration, type OperationInfo } from '../../contract/spec.js';
+import * as schema from '../../db/schema.js';
 import { ACCESS_INVALIDATE, ACCESS_TOPIC } from '../session/access-cache.js';
 import { canonicalJson, ReadCache, type CachedEncoding, type ReadPlan } from './cache.js';
 
@@ -55,39 +59,35 @@ const BARRIER_TIMEOUT_MS = 2_000;
 /** The channel the triggers notify: the event bus's own (realtime/bus.ts). */
 const CHANNEL = 'lt_events';
 
-interface ReadSpec {
-  /** The tables its answer is read from (each trigger-watched, migration 0010). */
-  tables: string[];
-  /** The answer is the calling admin's own (their notifications, their menu). */
-  perAdmin?: boolean;
-  /** The answer shows the caller's access (roles, permissions, name, companies). */
-  access?: boolean;
+/**
+ * The cached reads and what each answer is made of, as the contract declares them on each operation
+ * (`x-cache-tables`, `x-cache-per-admin`, `x-cache-access`: contract/spec.ts, docs/api-conventions.md):
+ * the game list's question_count, answer_count (the live answer batches write answers), player_count
+ * (raised by each join, a trivia_games column), join_url (the company's public_url); the question
+ * list's status (the game flow); a notification's sender name (admins); /info's menu
+ * (admin_nav_settings), unread count (notifications), companies and access. Every listed table must be
+ * a table of the schema (checked here, at start) with the change triggers of migration 0010 (checked
+ * by tests/api/read-cache-tables.test.ts, which also checks that each operation reads no other table).
+ */
+export function cachedReads(operations: OperationInfo[] = listOperations(loadAdminSpec())): Map<string, CacheDeclaration> {
+  const known = new Set<string>(Object.values(schema).flatMap((value) => (is(value, Table) ? [getTableName(value)] : [])));
+  const reads = new Map<string, CacheDeclaration>();
+  for (const operation of operations) {
+    if (!operation.cache) continue;
+    const unknown = operation.cache.tables.filter((table) => !known.has(table));
+    if (unknown.length > 0) throw new Error(`${operation.operationId}: x-cache-tables names no table of the schema: ${unknown.join(', ')}`);
+    if (NOT_WRITES.has(operation.operationId)) throw new Error(`${operation.operationId}: cached by its x-cache-tables, it must not be listed in NOT_WRITES too`);
+    reads.set(operation.operationId, operation.cache);
+  }
+  return reads;
 }
 
 /**
- * The cached reads and what each answer is made of (checked field by field: the game list's
- * question_count, answer_count (the live answer batches write answers), player_count (raised by
- * each join, a trivia_games column), join_url (the company's public_url); the question list's status
- * (the game flow); a notification's sender name (admins); /info's menu (admin_nav_settings), unread
- * count (notifications), companies and access).
- */
-const READS: Record<string, ReadSpec> = {
-  triviaGameList: { tables: ['trivia_games', 'questions', 'answers', 'companies'] },
-  triviaGameDetail: { tables: ['trivia_games', 'trivia_game_levels', 'questions', 'answers', 'companies'] },
-  triviaGameAllLevel: { tables: ['trivia_games', 'trivia_game_levels'] },
-  questionList: { tables: ['trivia_games', 'questions'] },
-  questionDetail: { tables: ['trivia_games', 'questions'] },
-  notificationList: { tables: ['notifications', 'admins'], perAdmin: true },
-  notificationUnReadCount: { tables: ['notifications'], perAdmin: true },
-  info: { tables: ['notifications', 'companies', 'admin_nav_settings', 'admins'], perAdmin: true, access: true },
-};
-
-/**
  * Admin operations that change nothing any cached answer shows: they do not invalidate. Any other
- * operation does, so an operation added later is taken for a write until it is listed here.
+ * operation does, so an operation added later is taken for a write until it is listed here. The
+ * cached reads (cachedReads) are not writes either.
  */
 const NOT_WRITES = new Set([
-  ...Object.keys(READS),
   'login',
   'refresh',
   'logout',
@@ -144,6 +144,7 @@ async function readCachePlugin(app: FastifyInstance, options: { enabled: boolean
     app.decorate('readCache', null);
     return;
   }
+  const reads = cachedReads();
   const cache = new ReadCache();
   app.decorate('readCache', cache);
 
@@ -239,7 +240,7 @@ async function readCachePlugin(app: FastifyInstance, options: { enabled: boolean
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = request.routeOptions.config.operation;
     if (!operation) return;
-    const spec = READS[operation.operationId];
+    const spec = reads.get(operation.operationId);
     if (!spec || !request.auth) return;
     const company = operation.companyScoped ? String(request.companyId) : cidOf(request);
     const groups = [`company:${company}`];
@@ -279,7 +280,7 @@ async function readCachePlugin(app: FastifyInstance, options: { enabled: boolean
       return payload;
     }
     // Refused before its handler ran (no session, no permission): it wrote nothing.
-    if (NOT_WRITES.has(operation.operationId) || !request.auth) return payload;
+    if (reads.has(operation.operationId) || NOT_WRITES.has(operation.operationId) || !request.auth) return payload;
     // A write (or what may be one): this client's next read, here or on another instance, sees it.
     if (operation.companyScoped && request.companyId) cache.invalidate(`company:${request.companyId}`);
     else cache.clear();
