@@ -38,6 +38,22 @@ afterAll(async () => {
 
 const admin = (route: string, body: unknown) => operator.call(route, body);
 const flow = (gameId: number, questionId: number, type: 2 | 3 | 4) => admin('/triviaGame/gameFlow', { trivia_game_id: gameId, question_id: questionId, type });
+/** A speed-contest question of `gameId` with 60 s to answer, its first option right. */
+const createQuestion = (gameId: number, title: string, questionText: string, options: string[]) =>
+  admin('/question/create', {
+    trivia_game_id: gameId,
+    title,
+    question_text: questionText,
+    question_img: '',
+    pre_video_url: '',
+    have_answering_time: 1,
+    answering_time: 60,
+    score: 0,
+    question_type: 1,
+    is_bonus: 0,
+    options: options.map((text, i) => ({ title: 'ABCD'[i], text, img: '' })),
+    answer: ['A'],
+  });
 const option = (page: Page, title: string) => page.locator(`button.option[data-option="${title}"]`);
 
 async function playApi(path: string, body: unknown, token?: string) {
@@ -61,20 +77,7 @@ async function join(page: Page, pin: string, nickname: string, language: 'zh-TW'
 describe('fair winners', () => {
   it('a disqualification reaches the display and the phones at once; statistics and the podium', async () => {
     const game = await operator.createGame({ title: '尾牙有獎徵答', type: 1, start_time: null, end_time: null });
-    const { id: q1 } = await admin('/question/create', {
-      trivia_game_id: game.id,
-      title: '最高的山',
-      question_text: '台灣最高的山是哪一座？',
-      question_img: '',
-      pre_video_url: '',
-      have_answering_time: 1,
-      answering_time: 60,
-      score: 0,
-      question_type: 1,
-      is_bonus: 0,
-      options: ['玉山', '雪山', '合歡山'].map((text, i) => ({ title: 'ABC'[i], text, img: '' })),
-      answer: ['A'],
-    });
+    const { id: q1 } = await createQuestion(game.id, '最高的山', '台灣最高的山是哪一座？', ['玉山', '雪山', '合歡山']);
 
     const { code } = await admin('/triviaGame/displayCode', { trivia_game_id: game.id });
     const display = await openPage(browser, { locale: 'zh-TW', viewport: BIG_SCREEN });
@@ -156,21 +159,7 @@ describe('fair winners', () => {
 
   it('on the control screen while the game runs: the flags follow the show, a disqualification with its reason reaches the phone, ranking again restores it', async () => {
     const game = await operator.createGame({ title: '春酒問答', type: 1, start_time: null, end_time: null });
-    const question = (title: string) =>
-      admin('/question/create', {
-        trivia_game_id: game.id,
-        title,
-        question_text: `${title}？`,
-        question_img: '',
-        pre_video_url: '',
-        have_answering_time: 1,
-        answering_time: 60,
-        score: 0,
-        question_type: 1,
-        is_bonus: 0,
-        options: ['甲', '乙', '丙'].map((text, i) => ({ title: 'ABC'[i], text, img: '' })),
-        answer: ['A'],
-      });
+    const question = (title: string) => createQuestion(game.id, title, `${title}？`, ['甲', '乙', '丙']);
     await question('第一題');
 
     const ann = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
@@ -263,20 +252,7 @@ describe('fair winners', () => {
 
   it('after the game ended: a disqualification and a requalification reach every phone at once, without a reload (issue 33)', async () => {
     const game = await operator.createGame({ title: '散場後取消資格', type: 1, start_time: null, end_time: null });
-    const { id: q1 } = await admin('/question/create', {
-      trivia_game_id: game.id,
-      title: '最後一題',
-      question_text: '台灣最高的山是哪一座？',
-      question_img: '',
-      pre_video_url: '',
-      have_answering_time: 1,
-      answering_time: 60,
-      score: 0,
-      question_type: 1,
-      is_bonus: 0,
-      options: ['玉山', '雪山'].map((text, i) => ({ title: 'AB'[i], text, img: '' })),
-      answer: ['A'],
-    });
+    const { id: q1 } = await createQuestion(game.id, '最後一題', '台灣最高的山是哪一座？', ['玉山', '雪山']);
     const ann = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
     const ben = await openPage(browser, { locale: 'en-US', viewport: PHONE });
     const cho = await openPage(browser, { locale: 'zh-TW', viewport: PHONE });
