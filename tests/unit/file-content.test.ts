@@ -7,14 +7,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { FILE_TYPES, fileTypeOf, type FileTypeExtension } from '@/domain/file-types';
-import {
-  CFB_MAX_DIRECTORY_BYTES,
-  checkFileContent,
-  MP4_MAX_TOP_LEVEL_BOXES,
-  TEXT_CHUNK_BYTES,
-  utf8TextCheck,
-  type ContentSource,
-} from '@/server/features/file/content-check';
+import { checkFileContent } from '@/server/features/file/content-check';
+import { CFB_MAX_DIRECTORY_BYTES } from '@/server/features/file/content-check-compound';
+import { MP4_MAX_TOP_LEVEL_BOXES } from '@/server/features/file/content-check-media';
+import type { ContentSource } from '@/server/features/file/content-check-reader';
+import { TEXT_CHUNK_BYTES, utf8TextCheck } from '@/server/features/file/content-check-text';
 import { compoundFile, docStreams, docxEntries, fileTypeCorpus, ftyp, mp4, mp4Box, pdf, zip } from '../fixtures/file-type-corpus';
 
 /** A source that records the length of every read. */
