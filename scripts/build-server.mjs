@@ -37,7 +37,7 @@ const options = {
 };
 await build({
   ...options,
-  // The thread that reads imported sheets (src/server/features/admin/sheet.ts starts it by this name).
+  // The task of the threads that read imported sheets (src/server/features/admin/sheet.ts's pool loads it by this name).
   entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/features/admin/sheet-worker.ts' },
   splitting: true,
   // Chunks beside main.js, not in a subfolder: a module's import.meta.url is its chunk's address.

@@ -30,7 +30,8 @@ import { readSmallForm } from '../../lib/small-form.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
 import { CsvQuoteError } from './csv.js';
-import { readSheet, SheetLimit, sheetKind, UnreadableSheet } from './sheet.js';
+import { readSheet, sheetKind } from './sheet.js';
+import { SheetLimit, UnreadableSheet } from './sheet-bounds.js';
 
 type Schemas = components['schemas'];
 
