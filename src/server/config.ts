@@ -6,8 +6,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizePublicUrl } from '../domain/venue-rules.js';
-import type { LoginLimits } from './features/session/login-throttle.js';
 import type { Clock } from './lib/clock.js';
+
+/** One bound of the login throttle (features/session/login-throttle.ts). */
+export interface LoginBound {
+  /** Failed logins allowed within the window; the next attempt is refused. */
+  max: number;
+  windowMs: number;
+}
+
+export interface LoginLimits {
+  perAddress: LoginBound;
+  perUsernameAndAddress: LoginBound;
+  perUsername: LoginBound;
+}
 
 export type DatabaseConfig =
   | {
@@ -43,7 +55,7 @@ export interface AppConfig {
   loginLimits?: Partial<Pick<LoginLimits, 'perUsernameAndAddress' | 'perUsername'>>;
   /**
    * How long a refreshed access token still refreshes to the same successor and is still accepted, in
-   * ms; unset: REFRESH_GRACE_MS of features/session/service.ts (10 s). Not from the environment.
+   * ms; unset: REFRESH_GRACE_MS of features/access/service.ts (10 s). Not from the environment.
    */
   refreshGraceMs?: number;
   logger: boolean | { level: string };

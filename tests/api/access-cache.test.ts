@@ -1,5 +1,5 @@
 /**
- * Sign-in and permissions come from memory on every instance (src/server/features/session/access-cache.ts),
+ * Sign-in and permissions come from memory on every instance (src/server/features/access/access-cache.ts),
  * yet a change made on one instance takes effect on the very next call on another: two apps on one
  * PostgreSQL database (DATABASE_URL), the change made through A, the next call sent to B, whose
  * memory was filled by a call just before. The embedded PGlite admits one process only, so there

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { formatZoned } from '@/domain/zoned-time';
 import { auditLog, companies } from '@/server/db/schema';
-import { noteAudit } from '@/server/features/audit/note';
+import { noteAudit } from '@/server/lib/audit-note';
 import { solidPng } from '@/server/lib/png';
 import { createTestApp, TEST_ADMIN_PASSWORD } from '../support/app';
 import { call, checkedResult, login, type CallOptions } from '../support/api';

@@ -10,7 +10,7 @@
  *   Tables of the caller's access (roles, permissions, sessions...) are the access hook's, which runs
  *   before the cache; the reads run once the access cache holds the caller, so none is queried. An
  *   operation marked `x-cache-access` (its answer shows the caller's access) may also read what the
- *   access cache loads (features/session/access.ts, access-cache.ts): its entries are dropped by the
+ *   access cache loads (features/access/access.ts, access-cache.ts): its entries are dropped by the
  *   access cache's own `access.invalidate` events, not by triggers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -26,7 +26,7 @@ import { call, login } from '../support/api';
 
 const setting = usingPostgres ? 'PostgreSQL' : 'PGlite';
 const cached = listOperations(loadAdminSpec()).filter((operation) => operation.cache);
-/** What the access cache loads, invalidated by its `access.invalidate` events (features/session/access-cache.ts). */
+/** What the access cache loads, invalidated by its `access.invalidate` events (features/access/access-cache.ts). */
 const ACCESS_TABLES = ['admins', 'admin_roles', 'admin_permissions', 'admin_companies', 'roles', 'role_permissions', 'permissions', 'companies', 'admin_sessions', 'access_tokens'];
 const schemaTables: string[] = Object.values(schema).flatMap((value) => (is(value, Table) ? [getTableName(value)] : []));
 

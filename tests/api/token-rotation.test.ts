@@ -1,14 +1,14 @@
 /**
- * A refreshed access token stops working once the refresh grace is over (features/session/service.ts):
+ * A refreshed access token stops working once the refresh grace is over (features/access/service.ts):
  * before, it stayed valid until it expired (up to 15 minutes), so a copy taken before a refresh
  * outlived it. Within the grace both tokens work (two tabs refreshing together, a lost answer);
  * after it the old one answers the contract's 401 for an expired token, and the successor works.
  * With DATABASE_URL, also across two instances whose memory knew the session before the refresh
- * (features/session/access-cache.ts keeps the session's tokens in use and is told by the bus).
+ * (features/access/access-cache.ts keeps the session's tokens in use and is told by the bus).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { REFRESH_GRACE_MS } from '@/server/features/session/service';
+import { REFRESH_GRACE_MS } from '@/server/features/access/service';
 import { translate } from '@/server/i18n';
 import { createSecondInstance, createTestApp, usingPostgres } from '../support/app';
 import { call, login } from '../support/api';

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionHandlers } from '@/server/features/session/handlers';
-import { REFRESH_GRACE_MS } from '@/server/features/session/service';
+import { REFRESH_GRACE_MS } from '@/server/features/access/service';
 import { createAdmin } from '../support/fixtures';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';

@@ -1,7 +1,7 @@
 /**
  * Rows that tests need and no operation creates yet: companies, admins with roles, roles. They are
  * written straight into the database, so each helper then drops what the app remembers of sessions,
- * access and companies (src/server/features/session/access-cache.ts), as the operations do.
+ * access and companies (src/server/features/access/access-cache.ts), as the operations do.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

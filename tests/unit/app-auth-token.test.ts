@@ -6,7 +6,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { adminIdOf, tokenClaims } from '@/app/features/auth/lib/token';
-import { TokenSigner } from '@/server/features/session/tokens';
+import { TokenSigner } from '@/server/features/access/tokens';
 
 const signer = new TokenSigner(new TextEncoder().encode('a test secret of enough length for HS256'), 900);
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { attachmentHeader, csvField, neutralizeCell, toCsv, toXlsx } from '@/server/features/live/results-file';
+import { attachmentHeader, csvField, neutralizeCell, toCsv, toXlsx } from '@/server/lib/results-file';
 
 describe('neutralizeCell', () => {
   it.each([

@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TokenSigner } from '@/server/features/session/tokens';
+import { TokenSigner } from '@/server/features/access/tokens';
 import { TICKET_TTL_SECONDS, TicketService } from '@/server/realtime/tickets';
 import { TestClock } from '../support/clock';
 

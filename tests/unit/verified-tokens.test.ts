@@ -1,11 +1,11 @@
 /**
- * The access tokens a server process has already checked (src/server/features/session/verified-tokens.ts,
+ * The access tokens a server process has already checked (src/server/features/access/verified-tokens.ts,
  * issue 22): a token known by its exact string answers valid until its expiry second and expired from
  * then on, as a fresh signature check would; a token never seen (another string, however close) is
  * unknown; the memory is bounded, the oldest forgotten first.
  */
 import { describe, expect, it } from 'vitest';
-import { VerifiedTokens } from '@/server/features/session/verified-tokens';
+import { VerifiedTokens } from '@/server/features/access/verified-tokens';
 
 const claims = (n: number) => ({ adminId: n, sessionId: `s${n}`, jti: `j${n}` });
 const EXP = 2_000_000_000; // seconds

@@ -2,7 +2,7 @@
  * The server's clock, injected (AppConfig.clock, decorated as `app.clock`): what decides by time on
  * the live path — the answer window and scoring (receipt times), the deadline watch's timers, a
  * step's time stamps, the snapshots' remaining time, the realtime frames' server_time — and the
- * admin session — access tokens' issue and expiry (features/session/tokens.ts), the session's expiry
+ * admin session — access tokens' issue and expiry (features/access/tokens.ts), the session's expiry
  * and refresh grace (service.ts), WebSocket tickets (realtime/tickets.ts) — reads it, never `Date`
  * or the global timers.
  * Production runs on `systemClock`; tests pass a clock they move forward themselves

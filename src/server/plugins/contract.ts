@@ -5,7 +5,7 @@
  * schema validates refuses control characters and unpaired surrogates (contract/plain-text.ts).
  * Each operation is served by the handler of the same name if a feature implements it, otherwise by
  * a visible HTTP 501: nothing fakes success. The route's config carries the operation's x-permission
- * (and x-company-scoped): admin operations as `operation` (read by plugins/access.ts), player/display
+ * (and x-company-scoped): admin operations as `operation` (read by features/access/plugin.ts), player/display
  * operations as `playOperation` (read by the live game's own access hook, features/live/plugin.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * The last event of one type on each topic, kept for a while, for the clients that subscribe after
- * it: an admin's `access.changed` (features/session/access-events.ts). A screen reads the admin's info
+ * it: an admin's `access.changed` (features/access/access-events.ts). A screen reads the admin's info
  * before its socket has connected (the shell paints, then asks a ticket, then upgrades), so a change
  * announced in between reached no socket of it and its menu would stay as it was read. The hub sends
  * the kept event to a socket subscribing to the topic within `keepMs` of it (the topic's `snapshot`):

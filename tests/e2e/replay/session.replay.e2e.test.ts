@@ -39,7 +39,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { adminRoles, roles } from '@/server/db/schema';
-import { publishAccessChanged } from '@/server/features/session/access-events';
+import { publishAccessChanged } from '@/server/features/access/access-events';
 import { NotificationService } from '@/server/features/notification/service';
 import { sessionMachine } from '@machines/session/session.machine';
 import type { InfoPayload, SessionEvent } from '@machines/session/types';

@@ -17,7 +17,7 @@ import type { Lang } from '../../i18n.js';
 import { assertNoFieldErrors, domainRefusal } from '../../lib/domain-errors.js';
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
-import { loadAccess, type AdminAccess } from '../session/access.js';
+import { loadAccess, type AdminAccess } from '../access/access.js';
 import * as q from './queries.js';
 
 type Schemas = components['schemas'];

@@ -5,7 +5,7 @@
  * (`Time (Asia/Taipei)`, `2026-11-25 20:05:09`). Pure formatting: no database, no HTTP.
  */
 import { translate, type Lang } from '../../i18n.js';
-import { attachmentHeader, toCsv, type Table } from '../live/results-file.js';
+import { attachmentHeader, toCsv, type Table } from '../../lib/results-file.js';
 import { zonedDate } from '../../lib/zoned-time.js';
 import type { AuditRow } from './queries.js';
 

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../access/plugin.js';
 import { companyTimeZone } from '../company/time-zone.js';
 import { auditCsv } from './export.js';
 import { exportEntries, listEntries, type AuditReader, type AuditRow } from './queries.js';

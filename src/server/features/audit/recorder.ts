@@ -6,7 +6,7 @@
  *   is inserted as `pending`, and the handler waits for that insert: a change the handler commits can
  *   never lack its entry, even if the process dies before answering (the entry then stays pending).
  * - Once the answer is sent (onSend) the entry is finished with the outcome, the envelope's code and
- *   what the handler noted (note.ts), without holding the answer back: that write is not awaited by
+ *   what the handler noted (lib/audit-note.ts), without holding the answer back: that write is not awaited by
  *   the request (its failure is logged), and `app.auditTrail.settled()` waits for such writes (tests,
  *   close).
  * - An x-audit request refused before the handler (403 permission or company, 400, 413, 422) gets
@@ -18,9 +18,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperationInfo } from '../../contract/spec.js';
-import { resolveCompany } from '../../plugins/access.js';
-import { loadAccess } from '../session/access.js';
-import type { AuditNote } from './note.js';
+import { resolveCompany } from '../access/plugin.js';
+import { loadAccess } from '../access/access.js';
+import type { AuditNote } from '../../lib/audit-note.js';
 import { finishEntry, insertEntry, type AuditFields, type AuditOutcome } from './queries.js';
 
 /** What the recorder keeps of a request between its preHandler and its answer. */

@@ -19,7 +19,7 @@ import { translate, type Lang } from '../../i18n.js';
 import { currentTimeZoneName, isKnownTimeZone, normalizePublicUrl } from '../../../domain/venue-rules.js';
 import { defaultCompany } from '../../db/seed-data.js';
 import { companyNameIn, seededNameMatches } from './seeded-name.js';
-import type { AdminAccess } from '../session/access.js';
+import type { AdminAccess } from '../access/access.js';
 
 type Schemas = components['schemas'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

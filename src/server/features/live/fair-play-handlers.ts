@@ -6,9 +6,9 @@
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { success } from '../../lib/envelope.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../access/plugin.js';
 import { dateOf } from '../../lib/clock.js';
-import { noteAudit } from '../audit/note.js';
+import { noteAudit } from '../../lib/audit-note.js';
 import { fairPlay, questionStatsOf, setDisqualified, showWinners, winnersOf } from './fair-play.js';
 
 type Schemas = components['schemas'];

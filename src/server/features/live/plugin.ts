@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
-import { bearerToken } from '../session/tokens.js';
+import { bearerToken } from '../access/tokens.js';
 import * as q from './queries.js';
 import { DeadlineWatch } from './deadline-watch.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic, publicSnapshots } from './realtime.js';

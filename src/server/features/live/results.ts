@@ -3,14 +3,14 @@
  * one getRank answers, from the published questions, without the disqualified) with each player's
  * fair-play flags, every answer with its player and question, the per-question statistics and the
  * disqualified players with their reasons (fair-play.ts), as tables with column headers in the
- * request's language, rendered by results-file.ts.
+ * request's language, rendered by lib/results-file.ts.
  * Company-scoped: another company's game is a 404. Reads only; never changes a game.
  */
 import type { Db } from '../../db/client.js';
 import { recordNotFound } from '../../lib/envelope.js';
 import type { Lang } from '../../i18n.js';
 import * as q from './queries.js';
-import { attachmentHeader, toCsv, toXlsx, type Table } from './results-file.js';
+import { attachmentHeader, toCsv, toXlsx, type Table } from '../../lib/results-file.js';
 import { getRank } from './publication.js';
 import { companyTimeZone } from '../company/time-zone.js';
 import { playersWithFlags, questionStatsOf } from './fair-play.js';

@@ -1,7 +1,7 @@
 /** Operations of the notification feature; the rules live in service.ts. */
 import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../access/plugin.js';
 import { NotificationService, type ListQuery } from './service.js';
 
 const service = (request: FastifyRequest) => new NotificationService(request.server);

@@ -11,8 +11,8 @@ import { translate } from '../../i18n.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
 import { assertNoFieldErrors } from '../../lib/domain-errors.js';
-import { requireAuth } from '../../plugins/access.js';
-import { noteAudit } from '../audit/note.js';
+import { requireAuth } from '../access/plugin.js';
+import { noteAudit } from '../../lib/audit-note.js';
 import { listNavMenus } from './nav.js';
 
 export const profileHandlers: OperationHandlers = {

@@ -5,7 +5,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { adminNavSettings, permissions } from '../../db/schema.js';
-import type { NavPreference } from '../session/menu.js';
+
+/** An admin's saved settings of one menu's tag. */
+export interface NavPreference {
+  noCache: boolean;
+  affix: boolean;
+}
 
 export async function navPreferences(db: Db, adminId: number): Promise<Map<string, NavPreference>> {
   const rows = await db.select().from(adminNavSettings).where(eq(adminNavSettings.adminId, adminId));

@@ -7,7 +7,7 @@
  *   answer is the admin's own (`x-cache-per-admin`), the language and the request body as the contract
  *   validated it (unknown fields dropped, defaults filled in), canonical. A hit sends the kept JSON text
  *   as it is, without a query (compressed for a client that accepts it, as the compression plugin
- *   would: the compressed copy is kept too): after the access hook (plugins/access.ts) has
+ *   would: the compressed copy is kept too): after the access hook (features/access/plugin.ts) has
  *   authenticated the caller and checked the operation's permission and the company, so a permission
  *   taken away is refused on the very next call, cached or not.
  * - Kept: a 200 answer whose envelope says 200, unless a group it depends on changed while it was read.
@@ -37,7 +37,7 @@ import { BROTLI_OPTIONS, COMPRESSION_ENCODINGS, COMPRESSION_THRESHOLD } from '..
 import { BUS_DOWN, BUS_UP, type RealtimeEvent } from '../../realtime/bus.js';
 import { listOperations, loadAdminSpec, type CacheDeclaration, type OperationInfo } from '../../contract/spec.js';
 import * as schema from '../../db/schema.js';
-import { ACCESS_INVALIDATE, ACCESS_TOPIC } from '../session/access-cache.js';
+import { ACCESS_INVALIDATE, ACCESS_TOPIC } from '../access/access-cache.js';
 import { canonicalJson, ReadCache, type CachedEncoding, type ReadPlan } from './cache.js';
 
 declare module 'fastify' {

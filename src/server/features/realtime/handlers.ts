@@ -1,6 +1,6 @@
 /** The admin's ticket for the real-time WebSocket (see plugins/realtime.ts). */
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../access/plugin.js';
 import { WS_PATH } from '../../plugins/realtime.js';
 import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 

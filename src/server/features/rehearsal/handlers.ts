@@ -3,8 +3,8 @@ import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { FieldErrors, success } from '../../lib/envelope.js';
 import { translate } from '../../i18n.js';
-import { requireAuth } from '../../plugins/access.js';
-import { noteAudit } from '../audit/note.js';
+import { requireAuth } from '../access/plugin.js';
+import { noteAudit } from '../../lib/audit-note.js';
 import { MAX_REHEARSAL_PLAYERS } from './bot-swarm.js';
 
 type Schemas = components['schemas'];

@@ -6,9 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Grantor } from '../../../domain/access-rules.js';
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { requireAuth } from '../../plugins/access.js';
-import { noteAudit } from '../audit/note.js';
-import { publishAccessChanged } from '../session/access-events.js';
+import { requireAuth } from '../access/plugin.js';
+import { noteAudit } from '../../lib/audit-note.js';
+import { publishAccessChanged } from '../access/access-events.js';
 import * as service from './service.js';
 
 function grantorOf(request: FastifyRequest): Grantor {

@@ -4,15 +4,15 @@
  */
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { ApiError, businessError } from '../../lib/envelope.js';
-import { requireAuth, resolveCompany } from '../../plugins/access.js';
+import { requireAuth, resolveCompany } from '../access/plugin.js';
 import { NotificationService } from '../notification/service.js';
 import { navPreferences } from '../profile/nav.js';
 import { translate } from '../../i18n.js';
-import { noteAudit } from '../audit/note.js';
+import { noteAudit } from '../../lib/audit-note.js';
 import { companyNameIn } from '../company/seeded-name.js';
-import { companiesOf } from './access.js';
+import { companiesOf } from '../access/access.js';
 import { buildAccessedRoutes } from './menu.js';
-import { bearerToken } from './tokens.js';
+import { bearerToken } from '../access/tokens.js';
 
 function throttled(request: Parameters<NonNullable<OperationHandlers['login']>>[0], waitMs: number): ApiError {
   const seconds = Math.ceil(waitMs / 1000);

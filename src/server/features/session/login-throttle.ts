@@ -14,19 +14,8 @@
  * allowance. It never decides about the password itself; the login handler asks it before and tells
  * it after (features/session/handlers.ts), and writes what it answers into the audit trail.
  */
+import type { LoginLimits } from '../../config.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
-
-export interface LoginBound {
-  /** Failed logins allowed within the window; the next attempt is refused. */
-  max: number;
-  windowMs: number;
-}
-
-export interface LoginLimits {
-  perAddress: LoginBound;
-  perUsernameAndAddress: LoginBound;
-  perUsername: LoginBound;
-}
 
 export type LoginBoundName = keyof LoginLimits;
 

@@ -2,7 +2,8 @@
  * Builds `accessed_routes`, the menu tree the SPA turns into routes and the sidebar, from the nav
  * permissions an admin holds (a child menu needs its parent too). Titles stay i18n keys.
  */
-import type { PermissionRow } from './access-cache.js';
+import type { PermissionRow } from '../access/access-cache.js';
+import type { NavPreference } from '../profile/nav.js';
 
 export interface RouteItem {
   path: string;
@@ -11,11 +12,6 @@ export interface RouteItem {
   hidden: boolean;
   meta: { title: string; icon: string; noCache: boolean; affix: boolean; activeMenu?: string };
   children?: RouteItem[];
-}
-
-export interface NavPreference {
-  noCache: boolean;
-  affix: boolean;
 }
 
 /** `rows`: the permission tree's rows in menu order (sort, then id). */

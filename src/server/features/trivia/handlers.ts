@@ -7,12 +7,12 @@
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
-import { noteAudit } from '../audit/note.js';
+import { noteAudit } from '../../lib/audit-note.js';
 import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
 import { resetByOperator } from '../live/reset.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
-import { requireAuth } from '../../plugins/access.js';
+import { requireAuth } from '../access/plugin.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 

@@ -18,7 +18,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A compact JWS's payload, as jose's `decodeJwt` reads it (what the server signs with, in
- * src/server/features/session/tokens.ts), without the 0.8 KB gzipped of jose on the login page (issue 18):
+ * src/server/features/access/tokens.ts), without the 0.8 KB gzipped of jose on the login page (issue 18):
  * three parts, a non-empty payload in base64url (no `+` or `/`), UTF-8, JSON, a plain object; anything
  * else throws.
  */

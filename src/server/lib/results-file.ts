@@ -8,7 +8,7 @@
  * Pure formatting: no database, no HTTP.
  */
 import type writeXlsxFile from 'write-excel-file/node';
-import { formatZoned, wallClock } from '../../lib/zoned-time.js';
+import { formatZoned, wallClock } from './zoned-time.js';
 
 /** A moment shown in a time zone: `YYYY-MM-DD HH:mm:ss` text in CSV, a date-time cell in a workbook. */
 export interface ZonedTime {

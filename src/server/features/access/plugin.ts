@@ -6,16 +6,16 @@
  * 2. permission — the operation's x-permission must be held (`login` = any admin) → else 403;
  * 3. tenancy — a company-scoped operation acts for the `Cid` company (default 1), which must exist and
  *    be one of the admin's companies (super admins: any) → else 403. Handlers read `request.companyId`.
- * All three are decided from memory (features/session/access-cache.ts): the token's signature, the
+ * All three are decided from memory (features/access/access-cache.ts): the token's signature, the
  * session's state, the admin's access and the companies, invalidated on every instance by the changes
  * that must take effect at once. This plugin connects that cache to the event bus when the app is ready.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../lib/envelope.js';
-import type { AdminAccess } from '../features/session/access.js';
-import { bearerToken } from '../features/session/tokens.js';
-import { endedSessionError, type SessionService } from '../features/session/service.js';
+import { forbidden } from '../../lib/envelope.js';
+import type { AdminAccess } from './access.js';
+import { bearerToken } from './tokens.js';
+import { endedSessionError, type SessionService } from './service.js';
 
 export interface RequestAuth {
   adminId: number;
