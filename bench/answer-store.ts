@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { players } from '../src/server/db/schema.js';
 import { rowsOf } from '../src/server/features/live/queries.js';
-import { AnswerBatcher } from '../src/server/features/live/answers.js';
+import { AnswerBatcher } from '../src/server/features/live/answers/answers.js';
 import { testAppConfig } from '../tests/support/app.js';
 import { login } from '../tests/support/api.js';
 import { bench } from '../tests/api/live-support.js';

@@ -75,7 +75,7 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /**
    * How long after a timed question's deadline the server publishes its answer if no control screen
-   * did (features/live/deadline-watch.ts); unset = AUTO_PUBLISH_AFTER_MS. Not from the environment.
+   * did (features/live/flow/deadline-watch.ts); unset = AUTO_PUBLISH_AFTER_MS. Not from the environment.
    */
   autoPublishAfterMs?: number;
   /**

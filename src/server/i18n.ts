@@ -1,29 +1,19 @@
 /**
  * Server messages in the request's language. `Lang: zh-TW` gets Traditional Chinese; anything else
  * gets English. Every message a client may show goes through `translate`, never a literal in a handler.
+ * Imports no feature: each feature registers its own messages (registerMessages, MessageCatalog).
  */
-
-import { adminMessages } from './features/admin/messages.js';
-import { auditMessages } from './features/audit/messages.js';
-import { companyMessages } from './features/company/messages.js';
-import { displayMessages } from './features/display/messages.js';
-import { roleMessages } from './features/role/messages.js';
-import { preflightMessages } from './features/preflight/messages.js';
-import { rehearsalMessages } from './features/trivia/messages.js';
-import { botRehearsalMessages } from './features/rehearsal/messages.js';
 
 export type Lang = 'zh-TW' | 'en';
 
-/** The messages of every feature; a feature with many keeps its own in `features/<name>/messages.ts`. */
-const messages = {
-  ...adminMessages,
-  ...roleMessages,
-  ...companyMessages,
-  ...auditMessages,
-  ...displayMessages,
-  ...rehearsalMessages,
-  ...botRehearsalMessages,
-  ...preflightMessages,
+/** A message in both languages. */
+export type Message = Record<Lang, string>;
+
+/** The catalogue's type entry for a group of messages (what a feature adds to MessageCatalog). */
+export type MessagesOf<T> = { [K in keyof T]: Message };
+
+/** The messages the server itself and the smaller features use; a feature with many registers its own. */
+const coreMessages = {
   ok: { 'zh-TW': '成功', en: 'OK' },
   'error.badJson': { 'zh-TW': '請求內容不是有效的 JSON：{detail}', en: 'The request body is not valid JSON: {detail}' },
   'error.unsupportedMediaType': { 'zh-TW': '不支援的內容類型：{type}', en: 'Unsupported content type: {type}' },
@@ -203,9 +193,34 @@ const messages = {
   'type.array': { 'zh-TW': '清單', en: 'a list' },
   'type.object': { 'zh-TW': '物件', en: 'an object' },
   'type.null': { 'zh-TW': '空值', en: 'null' },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>;
 
-export type MessageKey = keyof typeof messages;
+/**
+ * Every message key, for `translate`: the core messages, and those each feature adds with
+ * `registerMessages` in its `messages.ts`, where it also augments this interface
+ * (`declare module '../../i18n.js' { interface MessageCatalog extends MessagesOf<typeof xMessages> {} }`),
+ * so a key nobody registered is a type error.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- features augment it
+export interface MessageCatalog extends MessagesOf<typeof coreMessages> {}
+
+export type MessageKey = keyof MessageCatalog & string;
+
+const messages = new Map<string, Message>(Object.entries(coreMessages));
+
+/**
+ * Adds a feature's messages to the catalogue (at its module's load: features/index.ts loads every
+ * feature's). A key registered twice with other words is a mistake that would make one of the two
+ * features say the other's text: it fails at the start.
+ */
+export function registerMessages<T extends Record<string, Message>>(group: T): T {
+  for (const [key, message] of Object.entries(group)) {
+    const known = messages.get(key);
+    if (known && (known['zh-TW'] !== message['zh-TW'] || known.en !== message.en)) throw new Error(`i18n: the message ${key} is registered twice with other words`);
+    messages.set(key, message);
+  }
+  return group;
+}
 
 export function resolveLang(header: string | string[] | undefined): Lang {
   const value = Array.isArray(header) ? header[0] : header;
@@ -219,7 +234,10 @@ const pluralRules: Record<Lang, Intl.PluralRules> = { 'zh-TW': new Intl.PluralRu
  * `{name, plural, one {# admin} other {# admins}}` (`#` is the number): "1 admin", never "1 admin(s)".
  */
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return formatMessage(lang, messages[key][lang], params);
+  const message = messages.get(key);
+  // A key the type knows but nobody registered: its feature's messages.ts was not loaded.
+  if (!message) throw new Error(`i18n: no message ${key} (its feature's messages were not registered)`);
+  return formatMessage(lang, message[lang], params);
 }
 
 export function formatMessage(lang: Lang, template: string, params: Record<string, string | number> = {}): string {
@@ -233,5 +251,5 @@ export function formatMessage(lang: Lang, template: string, params: Record<strin
 }
 
 export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(messages, key);
+  return messages.has(key);
 }

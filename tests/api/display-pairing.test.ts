@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { displaySessions } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
-import { PAIRING_ALPHABET } from '@/server/features/display/service';
+import { PAIRING_ALPHABET } from '@/server/features/live/displays/service';
 import { DISPLAY_PAIRS_PER_MINUTE, PAIR_DISPLAY_PER_ADMIN_PER_MINUTE, PAIR_DISPLAY_PER_GAME_PER_MINUTE } from '@/server/features/live/throttle';
 import { createTestApp } from '../support/app';
 import { TestClock } from '../support/clock';

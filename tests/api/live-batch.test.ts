@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { answers, players } from '@/server/db/schema';
-import { AnswerBatcher } from '@/server/features/live/answers';
+import { AnswerBatcher } from '@/server/features/live/answers/answers';
 import type { PlayerRow } from '@/server/features/live/queries';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';

@@ -1,5 +1,5 @@
 /**
- * Co-hosting a live game (features/live/control.ts): control screens present on a game through their
+ * Co-hosting a live game (features/live/control/lease.ts): control screens present on a game through their
  * own topic, one of them holding control; the server refuses the steps of any other screen, hands
  * control over by request and accept (or not, on decline), and — when the holder's connection has
  * been lost for HANDOVER_AFTER_MS — to the screen asking for it, driven by the test clock, not by
@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { HANDOVER_AFTER_MS, HEARTBEAT_EVERY_MS, INSTANCE_STALE_AFTER_MS, readControl, type ControlState } from '@/server/features/live/control';
+import { HANDOVER_AFTER_MS, HEARTBEAT_EVERY_MS, INSTANCE_STALE_AFTER_MS, readControl, type ControlState } from '@/server/features/live/control/lease';
 import { auditLog, serverInstances } from '@/server/db/schema';
 import { createSecondInstance, createTestApp, usingPostgres } from '../support/app';
 import { call, login } from '../support/api';

@@ -1,6 +1,6 @@
 /**
  * The server publishes a timed question's answer when its countdown ran out and no control screen did
- * (features/live/deadline-watch.ts): never before the deadline, exactly once whoever else publishes,
+ * (features/live/flow/deadline-watch.ts): never before the deadline, exactly once whoever else publishes,
  * never for an untimed question, and also after a restart for a question left on screen. The apps run
  * on a test clock (tests/support/clock.ts): the tests move time past the deadline instead of sleeping.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { buildApp } from '@/server/app';
 import type { RealtimeEvent } from '@/server/realtime/bus';
-import { AUTO_PUBLISH_AFTER_MS as AFTER_MS } from '@/server/features/live/deadline-watch';
+import { AUTO_PUBLISH_AFTER_MS as AFTER_MS } from '@/server/features/live/flow/deadline-watch';
 import { dropPostgresDatabase, createTestApp, testAppConfig } from '../support/app';
 import { login } from '../support/api';
 import { TestClock } from '../support/clock';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { answers, players, questions, rankings, triviaGames } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
-import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow';
+import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow/flow';
 import { buildApp } from '@/server/app';
 import { createTestApp, dropPostgresDatabase, testAppConfig, usingPostgres } from '../support/app';
 import { login } from '../support/api';

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkNickname } from '@/domain/nickname';
 import { adminCompanies, admins, auditLog, companies, files, notifications, players, questions, rankings, roles, triviaGames, websitePages } from '@/server/db/schema';
-import { readControl } from '@/server/features/live/control';
+import { readControl } from '@/server/features/live/control/lease';
 import { hashSecret } from '@/server/features/live/tokens';
 import { TEST_ADMIN_PASSWORD } from '../support/app';
 import { xssCorpus } from '../fixtures/xss-corpus';

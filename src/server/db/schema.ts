@@ -426,7 +426,7 @@ export const displaySessions = pgTable(
 );
 
 /**
- * The control screens open on a game (features/live/control.ts): one row per screen (a tab's control
+ * The control screens open on a game (features/live/control/lease.ts): one row per screen (a tab's control
  * screen, named by the id it made up), present while its WebSocket listens to the game. Exactly one
  * screen of a game holds control (`holds`: the control lease, one per game by the partial unique
  * index) and at most one asks for it (`requested_at`). A holder whose connection is lost keeps the

@@ -4,12 +4,21 @@
  * that list.
  */
 import type { OperationHandlers, PlayOperationHandlers } from '../contract/handlers.js';
+// Each feature's messages join i18n.ts's catalogue when loaded: all are loaded before any request.
+import './admin/messages.js';
+import './audit/messages.js';
+import './company/messages.js';
+import './live/displays/messages.js';
+import './preflight/messages.js';
+import './rehearsal/messages.js';
+import './role/messages.js';
+import './trivia/messages.js';
 import { adminHandlers } from './admin/handlers.js';
 import { auditHandlers } from './audit/handlers.js';
 import { companyHandlers } from './company/handlers.js';
-import { displayAdminHandlers, displayPlayHandlers } from './display/handlers.js';
+import { displayAdminHandlers, displayPlayHandlers } from './live/displays/handlers.js';
 import { fileHandlers } from './file/handlers.js';
-import { fairPlayAdminHandlers } from './live/fair-play-handlers.js';
+import { fairPlayAdminHandlers } from './live/results/handlers.js';
 import { liveAdminHandlers, livePlayHandlers } from './live/handlers.js';
 import { notificationHandlers } from './notification/handlers.js';
 import { preflightHandlers } from './preflight/handlers.js';

@@ -8,7 +8,7 @@
  * 3. Tell the WebSocket clients to reconnect elsewhere: each is closed with 1012 "service restart" once
  *    its requests are answered; every client of the app reconnects after a close, with a new ticket,
  *    which a load balancer sends to an instance that is still up.
- * 4. Flush the answers' group commit (features/live/answers.ts, `app.live.answers`): every answer submitted is committed.
+ * 4. Flush the answers' group commit (features/live/answers/answers.ts, `app.live.answers`): every answer submitted is committed.
  * 5. app.close(): what is still open is cut, the event bus, timers and database close.
  * Steps 1-4 get `timeoutMs` together; past it the shutdown goes on to step 5 regardless, so the
  * process exits within a bounded time.

@@ -135,7 +135,7 @@ function modelEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
   if ((syncing || !question || question.status >= 2) && view?.levelReached != null) events.push({ type: 'server.questionShown', question: LEVEL2, deadline: T0 + 2_500, receivedAt: T0 });
   if (syncing || question?.status === 1) events.push({ type: 'server.answerPublished', questionId: Q1.id });
   if (syncing || (question && question.status >= 2)) events.push({ type: 'server.rankingPublished', questionId: Q1.id });
-  // The end alone only where nothing is left to publish (src/server/features/live/publication.ts, finishGame:
+  // The end alone only where nothing is left to publish (src/server/features/live/flow/publication.ts, finishGame:
   // a live question's answer, then the final ranking if answers were published after the last one, then the end).
   if (syncing || !question || inState(snapshot, { inGame: 'ranked' })) events.push({ type: 'server.gameEnded' });
   if (inState(snapshot, { inGame: 'lobby' })) events.push({ type: 'clock.synced', offsetMs: 0 }, { type: 'server.playerCount', count: 2 });

@@ -17,7 +17,7 @@
  *   present on the game through its own socket: it asks for control, this screen's operator hands it
  *   over with the prompt's button, Oliver's screen sends the step, and this screen asks for control
  *   back, which Oliver hands over; the server takes steps from the screen holding control only,
- *   src/server/features/live/control.ts), or, while this screen's call is in flight, the server doing
+ *   src/server/features/live/control/lease.ts), or, while this screen's call is in flight, the server doing
  *   the step before its HTTP answer reaches the page (`send`); a question already shown hears its
  *   timing again when the socket is cut and the screen reconnects (the operator snapshot);
  * - a network failure is the call aborted at the network: the app's 網路錯誤 alert shows and the
@@ -43,7 +43,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow';
+import { REPEAT_RANKING_WITHIN_MS } from '@/server/features/live/flow/flow';
 import { questionMachine } from '@machines/question/question.machine';
 import type { QuestionInput } from '@machines/question/types';
 import { T0, TICK, type QuestionModelEvent } from '../../machines/support/question-events';

@@ -12,7 +12,7 @@ import type { OperationHandlers } from '../../contract/handlers.js';
 import { success } from '../../lib/envelope.js';
 import { requireAuth } from '../access/plugin.js';
 import { noteAudit } from '../../lib/audit-note.js';
-import { CSV_TYPE, XLSX_TYPE } from '../live/results.js';
+import { CSV_TYPE, XLSX_TYPE } from '../live/results/results.js';
 import { attachmentHeader, toCsv, toXlsx, type Table } from '../../lib/results-file.js';
 import { publishAccessChanged, type AccessChange } from '../access/access-events.js';
 import { importAdmins, readImportForm } from './import.js';

@@ -1,7 +1,7 @@
-/** Server messages of the admin feature, in both languages (merged into ../../i18n.ts). */
-import type { Lang } from '../../i18n.js';
+/** Server messages of the admin feature, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
 
-export const adminMessages = {
+export const adminMessages = registerMessages({
   'admin.created': { 'zh-TW': '新增管理員成功', en: 'The admin is created' },
   'admin.updated': { 'zh-TW': '更新管理員成功', en: 'The admin is updated' },
   'admin.deleted': { 'zh-TW': '刪除管理員成功', en: 'The admin is deleted' },
@@ -58,4 +58,9 @@ export const adminMessages = {
     'zh-TW': '第 1 列的欄位重複：{columns}',
     en: 'Row 1 names these columns twice: {columns}',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof adminMessages> {}
+}

@@ -1,7 +1,7 @@
-/** Server messages of the audit feature, in both languages (merged into ../../i18n.ts): the export's column headers, outcomes and file name. */
-import type { Lang } from '../../i18n.js';
+/** Server messages of the audit feature, in both languages (added to i18n.ts's catalogue by registerMessages when loaded): the export's column headers, outcomes and file name. */
+import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
 
-export const auditMessages = {
+export const auditMessages = registerMessages({
   'audit.column.createdAt': { 'zh-TW': '時間（{zone}）', en: 'Time ({zone})' },
   'audit.column.adminId': { 'zh-TW': '管理員 ID', en: 'Admin ID' },
   'audit.column.username': { 'zh-TW': '帳號', en: 'Username' },
@@ -19,4 +19,9 @@ export const auditMessages = {
   'audit.outcome.failed': { 'zh-TW': '失敗', en: 'failed' },
   'audit.outcome.pending': { 'zh-TW': '未完成', en: 'pending' },
   'audit.fileName': { 'zh-TW': '操作紀錄', en: 'audit-trail' },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof auditMessages> {}
+}

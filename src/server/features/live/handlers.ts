@@ -1,6 +1,6 @@
 /**
  * Operations of the live game, named as the contracts' operationIds: the control screen's
- * (admin API: gameFlow, getRank, displayCode) and the players' and the display's (play API).
+ * (admin API: gameFlow, getRank, displayCode, and the reset after a rehearsal, triviaGameReset) and the players' and the display's (play API).
  * Handlers stay thin: rules in flow.ts (steps), publication.ts (answers, rankings, the end), join.ts,
  * answers.ts, state.ts and display-code.ts, SQL in queries.ts; every time stamp from the app's clock.
  * Real-time events go out only after the step's transaction committed; an answer or a join is
@@ -19,19 +19,36 @@ import { TICKET_TTL_SECONDS } from '../../realtime/tickets.js';
 import { dateOf } from '../../lib/clock.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { requireDisplay, requirePlayer } from './plugin.js';
-import { exportResults } from './results.js';
-import type { AnswerPlayer } from './answers.js';
-import { createDisplayCode, exchangeDisplayCode } from './display-code.js';
-import { gameFlow } from './flow.js';
-import { join } from './join.js';
-import { getRank } from './publication.js';
-import { displayState, playerState, requirePlayerGameShared } from './state.js';
+import { exportResults } from './results/results.js';
+import type { AnswerPlayer } from './answers/answers.js';
+import { createDisplayCode, exchangeDisplayCode } from './displays/display-code.js';
+import { gameFlow } from './flow/flow.js';
+import { join } from './answers/join.js';
+import { getRank } from './flow/publication.js';
+import { resetByOperator } from './flow/reset.js';
+import { displayState, playerState, requirePlayerGameShared } from './flow/state.js';
 import { throttle } from './throttle.js';
 import { gameSummary, gameTopic, myAnswer, TOP, type PlaySchemas } from './views.js';
 
 type Schemas = components['schemas'];
 
 export const liveAdminHandlers: OperationHandlers = {
+  /**
+   * After a rehearsal: the run's players, answers and rankings deleted, the game ready for the real
+   * show (flow/reset.ts); never a running game, and only from the screen holding control if one does.
+   */
+  async triviaGameReset(request) {
+    const { adminId } = requireAuth(request);
+    const { id, screen_id } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: id });
+    const result = await resetByOperator(request.server.db, request.companyId, id, new Date(), { adminId, screenId: screen_id ?? null });
+    noteAudit(request, { summary: `reset: deleted ${result.players} players, ${result.answers} answers, ${result.rankings} rankings${result.pinChanged ? `; new PIN ${result.pin}` : ''}` });
+    // After the commit: screens read the game again, the deleted players' phones go back to joining.
+    await request.server.live.events.publishAll(result.events);
+    const data = { players: result.players, answers: result.answers, rankings: result.rankings, pin: result.pin } satisfies Schemas['TriviaGameResetData'];
+    return success(data, result.pinChanged ? 'trivia.resetDoneNewPin' : 'trivia.resetDone', { players: result.players, answers: result.answers, pin: result.pin });
+  },
+
   async triviaGameGameFlow(request) {
     const { adminId } = requireAuth(request);
     const result = await gameFlow(request.server.db, request.companyId, request.body, dateOf(request.server.clock), { adminId });

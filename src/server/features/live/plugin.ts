@@ -8,16 +8,17 @@ import fp from 'fastify-plugin';
 import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
 import { bearerToken } from '../access/tokens.js';
 import * as q from './queries.js';
-import { DeadlineWatch } from './deadline-watch.js';
+import { DeadlineWatch } from './flow/deadline-watch.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic, publicSnapshots } from './realtime.js';
-import { AnswerBatcher } from './answers.js';
-import { JoinBatcher } from './join-batch.js';
+import { AnswerBatcher } from './answers/answers.js';
+import { JoinBatcher } from './answers/join-batch.js';
 import { createThrottles, type Throttles } from './throttle.js';
 import { dateOf } from '../../lib/clock.js';
-import { GAME_RESET_EVENT } from './reset.js';
-import { displayByToken, type DisplaySubject } from '../display/service.js';
+import { GAME_RESET_EVENT } from './flow/reset.js';
+import { announceGameClosed, isGameOpen } from './flow/game-closed.js';
+import { displayByToken, type DisplaySubject } from './displays/service.js';
 import { hashSecret } from './tokens.js';
-import { ControlLeases, parseScreenTopic } from './control.js';
+import { ControlLeases, parseScreenTopic } from './control/lease.js';
 import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
 
 declare module 'fastify' {
@@ -38,6 +39,13 @@ declare module 'fastify' {
       throttles: Throttles;
       /** Who holds control of each game, and the control screens present (control.ts). */
       control: ControlLeases;
+      /** A game closed by /triviaGame/update ends as step 5 ends it (flow/game-closed.ts); trivia's handler calls it. */
+      gameClosing: {
+        /** Whether the company's game is enabled now (read before an update that may close it). */
+        isOpen(companyId: number, gameId: number): Promise<boolean>;
+        /** Finishes the game and publishes its end if it is closed now (after the update committed). */
+        announce(companyId: number, gameId: number): Promise<void>;
+      };
     };
   }
   interface FastifyRequest {
@@ -168,6 +176,10 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     publicSnapshots: publicSnapshots(app),
     throttles: createThrottles(),
     control: new ControlLeases(app),
+    gameClosing: {
+      isOpen: (companyId, gameId) => isGameOpen(app, companyId, gameId),
+      announce: (companyId, gameId) => announceGameClosed(app, companyId, gameId),
+    },
   });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);

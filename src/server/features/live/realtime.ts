@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { dateOf, type Clock, type ClockTimer } from '../../lib/clock.js';
 import * as q from './queries.js';
 import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
-import { displayState, operatorSnapshot } from './state.js';
+import { displayState, operatorSnapshot } from './flow/state.js';
 import { gameTopic, iso, toBothTopics, type PlaySchemas } from './views.js';
 
 export const COALESCE_MS = 250;

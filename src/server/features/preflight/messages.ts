@@ -1,7 +1,7 @@
-/** Server messages of the pre-flight check, in both languages (merged into ../../i18n.ts). */
-import type { Lang } from '../../i18n.js';
+/** Server messages of the pre-flight check, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
 
-export const preflightMessages = {
+export const preflightMessages = registerMessages({
   'preflight.no_questions': { 'zh-TW': '此遊戲還沒有題目', en: 'This game has no questions yet' },
   'preflight.question_invalid': {
     'zh-TW': '第 {n} 題「{title}」不符合題目規則：{rule}',
@@ -38,4 +38,9 @@ export const preflightMessages = {
     'zh-TW': '沒有開啟中的大螢幕：請開啟答題網站或配對大螢幕',
     en: 'No display is open: open the quiz website or pair a display',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof preflightMessages> {}
+}

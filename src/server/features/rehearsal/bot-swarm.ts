@@ -63,7 +63,7 @@ export interface BotSwarmOptions {
   post?: (path: string, body: unknown, token?: string) => Promise<Envelope>;
   /**
    * Joins a bot without POST /api/play/join: the server's rehearsal admits its own bots in process,
-   * through the same join (features/live/join.ts), since the player API refuses joins during a
+   * through the same join (features/live/answers/join.ts), since the player API refuses joins during a
    * rehearsal. Resolves with the player's id and token; rejects with the refusal.
    */
   joinBot?: (nickname: string, index: number) => Promise<{ playerId: number; token: string }>;

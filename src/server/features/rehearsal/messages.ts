@@ -1,7 +1,7 @@
-/** Server messages of a rehearsal with simulated players, in both languages (merged into ../../i18n.ts). */
-import type { Lang } from '../../i18n.js';
+/** Server messages of a rehearsal with simulated players, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
 
-export const botRehearsalMessages = {
+export const botRehearsalMessages = registerMessages({
   'rehearsal.started': {
     'zh-TW': '彩排開始：{players} 位模擬玩家加入中',
     en: 'Rehearsal started: {players, plural, one {# simulated player is} other {# simulated players are}} joining',
@@ -36,4 +36,9 @@ export const botRehearsalMessages = {
     'zh-TW': '此遊戲正在彩排，請稍後再加入',
     en: 'This game is being rehearsed; please join a little later',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof botRehearsalMessages> {}
+}

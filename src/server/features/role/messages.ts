@@ -1,20 +1,20 @@
 /**
- * Server messages of the role feature, in both languages (merged into ../../i18n.ts), and the
+ * Server messages of the role feature, in both languages (added to i18n.ts's catalogue by registerMessages when loaded), and the
  * titles of what the seed creates: every permission of the tree and the seeded roles are stored with
  * an i18n key as title (src/server/db/seed-data.ts). The wording is the SPA's
  * (src/app/i18n/locales/*.json, menu.*, permission.* and role.*), so the tree, the role list and the
  * menu say the same thing; a test checks that every seeded title has a text here.
  */
-import type { Lang } from '../../i18n.js';
+import { registerMessages, type Lang, type Message, type MessagesOf } from '../../i18n.js';
 
-export const roleMessages = {
+export const roleMessages = registerMessages({
   'role.identifierTaken': { 'zh-TW': '此角色代碼已有人使用', en: 'This role identifier is taken' },
   'role.titleRequired': { 'zh-TW': '請輸入角色名稱', en: 'Please enter a title' },
   'role.inUse': {
     'zh-TW': '仍有 {count} 位管理員擁有此角色，請先移除他們的此角色',
     en: '{count, plural, one {# admin still holds} other {# admins still hold}} this role; take it away from them first',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
 
 /** Titles of the seeded permissions (menus and buttons) and roles, by the i18n key stored as title. */
 export const seededTitles = {
@@ -56,4 +56,9 @@ export const seededTitles = {
 /** The seeded title `key` in `lang`; anything else (a title a user typed) as it is. */
 export function seededTitle(lang: Lang, key: string): string {
   return Object.hasOwn(seededTitles, key) ? seededTitles[key as keyof typeof seededTitles][lang] : key;
+}
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof roleMessages> {}
 }

@@ -1,18 +1,17 @@
 /**
  * Operations of trivia games, levels and questions, named as the contract's operationIds. Handlers
  * stay thin: the rules live in service.ts, the SQL in queries.ts; here rows become the contract's
- * shapes (snake_case, ISO times, level_id 0 when none). The live game (gameFlow, getRank) is not here;
- * closing a game by update announces it on the live game's topics (live/game-closed.ts).
+ * shapes (snake_case, ISO times, level_id 0 when none). The live game (gameFlow, getRank, and the reset
+ * after a rehearsal, triviaGameReset) is not here: trivia sits below live. Closing a game by update
+ * announces it on the live game's topics through `app.live.gameClosing` (live/flow/game-closed.ts),
+ * which the live plugin decorates.
  */
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
 import { noteAudit } from '../../lib/audit-note.js';
-import { announceGameClosed, isGameOpen } from '../live/game-closed.js';
-import { resetByOperator } from '../live/reset.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
-import { requireAuth } from '../access/plugin.js';
 import * as service from './service.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
@@ -81,9 +80,9 @@ export const triviaHandlers: OperationHandlers = {
   async triviaGameUpdate(request) {
     const { id, status } = request.body;
     // Closing an enabled game here tells its players and screens, as game-flow step 5 does.
-    const closing = status === 0 && (await isGameOpen(request.server, request.companyId, id));
+    const closing = status === 0 && (await request.server.live.gameClosing.isOpen(request.companyId, id));
     await service.updateGame(request.server.db, request.lang, request.companyId, request.body);
-    if (closing) await announceGameClosed(request.server, request.companyId, id);
+    if (closing) await request.server.live.gameClosing.announce(request.companyId, id);
     return {};
   },
 
@@ -96,22 +95,6 @@ export const triviaHandlers: OperationHandlers = {
   async triviaGameDelete(request) {
     await service.deleteGame(request.server.db, request.companyId, request.body.id);
     return {};
-  },
-
-  /**
-   * After a rehearsal: the run's players, answers and rankings deleted, the game ready for the real
-   * show (live/reset.ts); never a running game, and only from the screen holding control if one does.
-   */
-  async triviaGameReset(request) {
-    const { adminId } = requireAuth(request);
-    const { id, screen_id } = request.body;
-    noteAudit(request, { targetType: 'triviaGame', targetId: id });
-    const result = await resetByOperator(request.server.db, request.companyId, id, new Date(), { adminId, screenId: screen_id ?? null });
-    noteAudit(request, { summary: `reset: deleted ${result.players} players, ${result.answers} answers, ${result.rankings} rankings${result.pinChanged ? `; new PIN ${result.pin}` : ''}` });
-    // After the commit: screens read the game again, the deleted players' phones go back to joining.
-    await request.server.live.events.publishAll(result.events);
-    const data = { players: result.players, answers: result.answers, rankings: result.rankings, pin: result.pin } satisfies Schemas['TriviaGameResetData'];
-    return success(data, result.pinChanged ? 'trivia.resetDoneNewPin' : 'trivia.resetDone', { players: result.players, answers: result.answers, pin: result.pin });
   },
 
   async triviaGameDuplicate(request) {

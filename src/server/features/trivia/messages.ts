@@ -1,7 +1,7 @@
-/** Server messages of a rehearsal's reset and of copying a game, in both languages (merged into ../../i18n.ts). */
-import type { Lang } from '../../i18n.js';
+/** Server messages of a rehearsal's reset and of copying a game, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
 
-export const rehearsalMessages = {
+export const rehearsalMessages = registerMessages({
   'trivia.resetQuestionOnScreen': {
     'zh-TW': '此遊戲有題目正在顯示中，請先公佈答案或結束遊戲，再重設',
     en: 'A question of this game is on screen; publish its answer or end the game before resetting it',
@@ -24,4 +24,9 @@ export const rehearsalMessages = {
   },
   'trivia.duplicated': { 'zh-TW': '已複製遊戲（停用中）', en: 'The game is copied (disabled)' },
   'trivia.copySuffix': { 'zh-TW': '（複本）', en: ' (copy)' },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof rehearsalMessages> {}
+}

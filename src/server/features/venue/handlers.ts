@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { recordNotFound } from '../../lib/envelope.js';
-import { findGame } from '../live/queries.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
 import { publicBaseOf } from './join-url.js';
 import { lanUrls } from './lan.js';
+import { findVenueGame } from './queries.js';
 
 type Schemas = components['schemas'];
 
@@ -25,7 +25,7 @@ function listeningPort(app: FastifyInstance): number | null {
 export const venueHandlers: OperationHandlers = {
   async triviaGameVenue(request) {
     const { db, config } = request.server;
-    const game = await findGame(db, request.body.trivia_game_id, request.companyId);
+    const game = await findVenueGame(db, request.body.trivia_game_id, request.companyId);
     if (!game) throw recordNotFound();
     const { base, source } = await publicBaseOf(db, game.companyId, config.publicUrl);
     const port = listeningPort(request.server);

@@ -4,10 +4,9 @@
  * own address, and the control screen warns when that is a loopback one). Never the operator's
  * browser address: the server decides.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
+import { companyPublicUrl } from './queries.js';
 
 type Queryable = Pick<Db, 'select'>;
 
@@ -27,8 +26,7 @@ export function choosePublicBase(companyUrl: string | null | undefined, environm
 
 /** The public base of a company's addresses (one read of its row). */
 export async function publicBaseOf(db: Queryable, companyId: number, environmentUrl: string | null | undefined): Promise<PublicBase> {
-  const [row] = await db.select({ publicUrl: companies.publicUrl }).from(companies).where(eq(companies.id, companyId));
-  return choosePublicBase(row?.publicUrl, environmentUrl);
+  return choosePublicBase(await companyPublicUrl(db, companyId), environmentUrl);
 }
 
 /** A game's join address with its company's base; null without a base. */

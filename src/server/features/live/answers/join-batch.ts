@@ -19,11 +19,11 @@
  *   refused (nickname taken).
  */
 import { sql } from 'drizzle-orm';
-import { nicknameKey } from '../../../domain/nickname-key.js';
-import type { Db } from '../../db/client.js';
-import * as q from './queries.js';
-import { CROWD_GATHER } from '../../lib/turn-batch.js';
-import { rowsOf, type Queryable } from './sql/rows.js';
+import { nicknameKey } from '../../../../domain/nickname-key.js';
+import type { Db } from '../../../db/client.js';
+import * as q from '../queries.js';
+import { CROWD_GATHER } from '../../../lib/turn-batch.js';
+import { rowsOf, type Queryable } from '../sql/rows.js';
 
 export interface AdmitInput {
   pin: string;

@@ -2,12 +2,12 @@
  * The display's single-use code (`/triviaGame/displayCode`, valid DISPLAY_CODE_TTL_SECONDS) and its
  * exchange for a display session paired with the game (`/api/play/display/exchange`).
  */
-import { businessError, recordNotFound } from '../../lib/envelope.js';
-import type { Db } from '../../db/client.js';
-import { createPaired } from '../display/service.js';
-import * as q from './queries.js';
-import { DISPLAY_CODE_TTL_SECONDS, hashSecret, newSecret } from './tokens.js';
-import { gameSummary, type PlaySchemas } from './views.js';
+import { businessError, recordNotFound } from '../../../lib/envelope.js';
+import type { Db } from '../../../db/client.js';
+import { createPaired } from './service.js';
+import * as q from '../queries.js';
+import { DISPLAY_CODE_TTL_SECONDS, hashSecret, newSecret } from '../tokens.js';
+import { gameSummary, type PlaySchemas } from '../views.js';
 
 export async function createDisplayCode(db: Db, companyId: number, adminId: number, gameId: number, now: Date) {
   const game = await q.findGame(db, gameId, companyId);

@@ -13,11 +13,11 @@
 import { randomInt } from 'node:crypto';
 import type { components } from '@openapi/admin-api';
 import type { components as playComponents } from '@openapi/play-api';
-import type { Db } from '../../db/client.js';
-import { businessError, recordNotFound } from '../../lib/envelope.js';
-import { findGame } from '../live/queries.js';
-import { hashSecret, newSecret } from '../live/tokens.js';
-import * as q from './queries.js';
+import type { Db } from '../../../db/client.js';
+import { businessError, recordNotFound } from '../../../lib/envelope.js';
+import { findGame } from '../queries.js';
+import { hashSecret, newSecret } from '../tokens.js';
+import * as q from '../sql/display-sessions.js';
 
 type Schemas = components['schemas'];
 type PlaySchemas = playComponents['schemas'];

@@ -6,8 +6,8 @@
  * `server.gameEnded` — the final ranking first, then the end, as with step 5.
  */
 import type { FastifyInstance } from 'fastify';
-import { dateOf } from '../../lib/clock.js';
-import * as q from './queries.js';
+import { dateOf } from '../../../lib/clock.js';
+import * as q from '../queries.js';
 import { finishGame } from './publication.js';
 
 /** Whether the company's game is enabled now (read before an update that may close it). */

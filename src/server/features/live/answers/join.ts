@@ -3,15 +3,15 @@
  * player count only while it is below the cap and the nickname is free, in the same statement as the
  * insert (q.admitPlayer); a nickname taken meanwhile undoes both.
  */
-import { ApiError, FieldErrors, ResponseCode, businessError } from '../../lib/envelope.js';
-import type { Db } from '../../db/client.js';
-import type { Lang } from '../../i18n.js';
-import { checkNickname } from '../../../domain/nickname.js';
-import { formatDomainMessage } from '../../../domain/messages.js';
-import * as q from './queries.js';
+import { ApiError, FieldErrors, ResponseCode, businessError } from '../../../lib/envelope.js';
+import type { Db } from '../../../db/client.js';
+import type { Lang } from '../../../i18n.js';
+import { checkNickname } from '../../../../domain/nickname.js';
+import { formatDomainMessage } from '../../../../domain/messages.js';
+import * as q from '../queries.js';
 import type { JoinBatcher } from './join-batch.js';
-import { hashSecret, newSecret } from './tokens.js';
-import { rankingSummary, TOP, type PlaySchemas } from './views.js';
+import { hashSecret, newSecret } from '../tokens.js';
+import { rankingSummary, TOP, type PlaySchemas } from '../views.js';
 
 export interface JoinResult {
   token: string;

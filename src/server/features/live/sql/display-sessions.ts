@@ -5,8 +5,8 @@
  * so the database decides. No rules here (service.ts decides); no HTTP (handlers.ts answers).
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { displaySessions } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { displaySessions } from '../../../db/schema.js';
 
 export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 export type DisplaySessionRow = typeof displaySessions.$inferSelect;

@@ -1,7 +1,7 @@
-/** Server messages of display pairing, in both languages (merged into ../../i18n.ts). */
-import type { Lang } from '../../i18n.js';
+/** Server messages of display pairing, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+import { registerMessages, type Message, type MessagesOf } from '../../../i18n.js';
 
-export const displayMessages = {
+export const displayMessages = registerMessages({
   'display.pairCodeUnknown': {
     'zh-TW': '找不到此配對碼，或已過期。請輸入遊戲畫面上目前顯示的 6 碼配對碼',
     en: 'No display shows this code, or it has expired. Type the 6-character code the display shows now',
@@ -12,4 +12,9 @@ export const displayMessages = {
     'zh-TW': '此遊戲畫面已取消配對或已過期，請重新配對',
     en: 'This display was unpaired or has expired; pair it again',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Message>);
+
+declare module '../../../i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
+  interface MessageCatalog extends MessagesOf<typeof displayMessages> {}
+}

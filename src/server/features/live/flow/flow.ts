@@ -11,17 +11,17 @@
  * expected), and a partial unique index keeps one question on screen per game whatever happens.
  * Returns data and the real-time events to publish after the commit; never publishes itself.
  */
-import { businessError, recordNotFound } from '../../lib/envelope.js';
-import type { Db } from '../../db/client.js';
-import type { StoredRankEntry } from '../../db/schema.js';
-import type { MessageKey } from '../../i18n.js';
-import type { RealtimeEvent } from '../../realtime/bus.js';
-import { resolveGameFlowStep, type StepRefusal } from '../../../../machines/game/steps.js';
-import type { GameFlowStep, QuestionStatus } from '../../../../machines/question/types.js';
-import * as q from './queries.js';
-import { requireControl } from './control.js';
+import { businessError, recordNotFound } from '../../../lib/envelope.js';
+import type { Db } from '../../../db/client.js';
+import type { StoredRankEntry } from '../../../db/schema.js';
+import type { MessageKey } from '../../../i18n.js';
+import type { RealtimeEvent } from '../../../realtime/bus.js';
+import { resolveGameFlowStep, type StepRefusal } from '../../../../../machines/game/steps.js';
+import type { GameFlowStep, QuestionStatus } from '../../../../../machines/question/types.js';
+import * as q from '../queries.js';
+import { requireControl } from '../control/lease.js';
 import { finishGame, publishAndScore, publishRanking } from './publication.js';
-import { deadlineOf, iso, isoOrNull, publicQuestion, rankingSummary, toBothTopics, TOP, type PlaySchemas } from './views.js';
+import { deadlineOf, iso, isoOrNull, publicQuestion, rankingSummary, toBothTopics, TOP, type PlaySchemas } from '../views.js';
 
 /** Above this size a questionShown event leaves the question out (NOTIFY carries < 8000 bytes). */
 const MAX_EVENT_BYTES = 6000;

@@ -19,14 +19,14 @@
  * deadline instead of sleeping through it.
  */
 import type { FastifyInstance } from 'fastify';
-import { ANSWER_GRACE_MS } from '../../../domain/scoring.js';
-import { ApiError } from '../../lib/envelope.js';
-import { dateOf, type ClockTimer } from '../../lib/clock.js';
-import type { RealtimeEvent } from '../../realtime/bus.js';
-import { parseGameTopic } from './realtime.js';
-import * as q from './queries.js';
+import { ANSWER_GRACE_MS } from '../../../../domain/scoring.js';
+import { ApiError } from '../../../lib/envelope.js';
+import { dateOf, type ClockTimer } from '../../../lib/clock.js';
+import type { RealtimeEvent } from '../../../realtime/bus.js';
+import { parseGameTopic } from '../realtime.js';
+import * as q from '../queries.js';
 import { gameFlow } from './flow.js';
-import { deadlineOf } from './views.js';
+import { deadlineOf } from '../views.js';
 
 /** How long after a deadline the server publishes if nobody did: the grace, then 2.5 s for the control screen. */
 export const AUTO_PUBLISH_AFTER_MS = ANSWER_GRACE_MS + 2_500;

@@ -17,16 +17,16 @@
  * Returns the counts and the events; never publishes itself.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { answers, players, questions, rankings, triviaGames } from '../../db/schema.js';
-import { businessError, recordNotFound } from '../../lib/envelope.js';
-import type { RealtimeEvent } from '../../realtime/bus.js';
-import { isGameRunning } from '../../../domain/game-rules.js';
-import { pinInUse } from '../trivia/queries.js';
-import { withFreePin } from '../trivia/service.js';
-import { requireControl } from './control.js';
-import * as q from './queries.js';
-import { gameTopic, iso, type PlaySchemas } from './views.js';
+import type { Db } from '../../../db/client.js';
+import { answers, players, questions, rankings, triviaGames } from '../../../db/schema.js';
+import { businessError, recordNotFound } from '../../../lib/envelope.js';
+import type { RealtimeEvent } from '../../../realtime/bus.js';
+import { isGameRunning } from '../../../../domain/game-rules.js';
+import { pinInUse } from '../../trivia/queries.js';
+import { withFreePin } from '../../trivia/service.js';
+import { requireControl } from '../control/lease.js';
+import * as q from '../queries.js';
+import { gameTopic, iso, type PlaySchemas } from '../views.js';
 
 /** The realtime event type of a reset (operator and public topics). */
 export const GAME_RESET_EVENT = 'server.gameReset';

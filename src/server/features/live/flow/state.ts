@@ -4,13 +4,13 @@
  * shown follows docs/game-rules.md (a question without its answer until it is published, counts
  * only after).
  */
-import { ApiError, ResponseCode, recordNotFound } from '../../lib/envelope.js';
-import type { Db } from '../../db/client.js';
-import { levelReached, mayAnswerLevel } from '../../../domain/scoring.js';
-import { joinUrlForGame } from '../venue/join-url.js';
-import * as q from './queries.js';
-import { answerRefusal } from './answers.js';
-import { deadlineOf, gameSummary, iso, isoOrNull, myAnswer, publicQuestion, publishedAnswer, rankingSummary, TOP, type PlaySchemas } from './views.js';
+import { ApiError, ResponseCode, recordNotFound } from '../../../lib/envelope.js';
+import type { Db } from '../../../db/client.js';
+import { levelReached, mayAnswerLevel } from '../../../../domain/scoring.js';
+import { joinUrlForGame } from '../../venue/join-url.js';
+import * as q from '../queries.js';
+import { answerRefusal } from '../answers/answers.js';
+import { deadlineOf, gameSummary, iso, isoOrNull, myAnswer, publicQuestion, publishedAnswer, rankingSummary, TOP, type PlaySchemas } from '../views.js';
 
 /**
  * Refuses (code 202, as an unknown token) a player whose game was deleted since the token was last

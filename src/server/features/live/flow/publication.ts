@@ -6,15 +6,15 @@
  * last one, then `server.gameEnded`. Each runs in the caller's transaction, under the game's row
  * lock, and returns the real-time events to publish after the commit (docs/game-rules.md).
  */
-import type { Db } from '../../db/client.js';
-import type { StoredRankEntry } from '../../db/schema.js';
-import { recordNotFound } from '../../lib/envelope.js';
-import type { RealtimeEvent } from '../../realtime/bus.js';
-import type { GameType } from '../../../domain/question-rules.js';
-import { rankPlayers, type RankEntry } from '../../../domain/ranking.js';
-import { scoreAnswer } from '../../../domain/scoring.js';
-import * as q from './queries.js';
-import { iso, rankingSummary, scoringQuestion, toBothTopics, TOP, type PlaySchemas } from './views.js';
+import type { Db } from '../../../db/client.js';
+import type { StoredRankEntry } from '../../../db/schema.js';
+import { recordNotFound } from '../../../lib/envelope.js';
+import type { RealtimeEvent } from '../../../realtime/bus.js';
+import type { GameType } from '../../../../domain/question-rules.js';
+import { rankPlayers, type RankEntry } from '../../../../domain/ranking.js';
+import { scoreAnswer } from '../../../../domain/scoring.js';
+import * as q from '../queries.js';
+import { iso, rankingSummary, scoringQuestion, toBothTopics, TOP, type PlaySchemas } from '../views.js';
 
 /** Publishes a live question's answer and scores every stored answer to it, in the caller's transaction. */
 export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question: q.QuestionRow, now: Date): Promise<{ row: q.QuestionRow; events: RealtimeEvent[] }> {

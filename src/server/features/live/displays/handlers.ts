@@ -8,12 +8,12 @@
  */
 import type { components } from '@openapi/admin-api';
 import type { components as playComponents } from '@openapi/play-api';
-import type { OperationHandlers, PlayOperationHandlers } from '../../contract/handlers.js';
-import { success } from '../../lib/envelope.js';
-import { requireAuth } from '../access/plugin.js';
-import { noteAudit } from '../../lib/audit-note.js';
-import { throttle, throttlePairDisplay } from '../live/throttle.js';
-import { gameTopic } from '../live/views.js';
+import type { OperationHandlers, PlayOperationHandlers } from '../../../contract/handlers.js';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../access/plugin.js';
+import { noteAudit } from '../../../lib/audit-note.js';
+import { throttle, throttlePairDisplay } from '../throttle.js';
+import { gameTopic } from '../views.js';
 import * as service from './service.js';
 
 type Schemas = components['schemas'];

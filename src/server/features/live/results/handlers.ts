@@ -4,11 +4,11 @@
  * statistics. Rules in fair-play.ts; events published only after the transaction committed.
  */
 import type { components } from '@openapi/admin-api';
-import type { OperationHandlers } from '../../contract/handlers.js';
-import { success } from '../../lib/envelope.js';
-import { requireAuth } from '../access/plugin.js';
-import { dateOf } from '../../lib/clock.js';
-import { noteAudit } from '../../lib/audit-note.js';
+import type { OperationHandlers } from '../../../contract/handlers.js';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../access/plugin.js';
+import { dateOf } from '../../../lib/clock.js';
+import { noteAudit } from '../../../lib/audit-note.js';
 import { fairPlay, questionStatsOf, setDisqualified, showWinners, winnersOf } from './fair-play.js';
 
 type Schemas = components['schemas'];

@@ -6,15 +6,15 @@
  * request's language, rendered by lib/results-file.ts.
  * Company-scoped: another company's game is a 404. Reads only; never changes a game.
  */
-import type { Db } from '../../db/client.js';
-import { recordNotFound } from '../../lib/envelope.js';
-import type { Lang } from '../../i18n.js';
-import * as q from './queries.js';
-import { attachmentHeader, toCsv, toXlsx, type Table } from '../../lib/results-file.js';
-import { getRank } from './publication.js';
-import { companyTimeZone } from '../company/time-zone.js';
+import type { Db } from '../../../db/client.js';
+import { recordNotFound } from '../../../lib/envelope.js';
+import type { Lang } from '../../../i18n.js';
+import * as q from '../queries.js';
+import { attachmentHeader, toCsv, toXlsx, type Table } from '../../../lib/results-file.js';
+import { getRank } from '../flow/publication.js';
+import { companyTimeZone } from '../../company/time-zone.js';
 import { playersWithFlags, questionStatsOf } from './fair-play.js';
-import type { FlagKind } from '../../../domain/fair-play.js';
+import type { FlagKind } from '../../../../domain/fair-play.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportTable = 'ranking' | 'answers' | 'statistics' | 'disqualified';

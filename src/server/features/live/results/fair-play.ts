@@ -7,16 +7,16 @@
  * them out). Company-scoped: another company's game, or a player of another game, is a 404.
  */
 import type { components } from '@openapi/admin-api';
-import type { Db } from '../../db/client.js';
-import { FieldErrors, businessError, recordNotFound } from '../../lib/envelope.js';
-import type { RealtimeEvent } from '../../realtime/bus.js';
-import { translate, type Lang, type MessageKey } from '../../i18n.js';
-import type { GameType } from '../../../domain/question-rules.js';
-import { fairPlayFlags, questionStats, winners, type PlayerFlag } from '../../../domain/fair-play.js';
-import * as q from './queries.js';
-import * as fp from './sql/fair-play.js';
-import { computeRanking, publishRanking } from './publication.js';
-import { gameTopic, iso, type PlaySchemas } from './views.js';
+import type { Db } from '../../../db/client.js';
+import { FieldErrors, businessError, recordNotFound } from '../../../lib/envelope.js';
+import type { RealtimeEvent } from '../../../realtime/bus.js';
+import { translate, type Lang, type MessageKey } from '../../../i18n.js';
+import type { GameType } from '../../../../domain/question-rules.js';
+import { fairPlayFlags, questionStats, winners, type PlayerFlag } from '../../../../domain/fair-play.js';
+import * as q from '../queries.js';
+import * as fp from '../sql/fair-play.js';
+import { computeRanking, publishRanking } from '../flow/publication.js';
+import { gameTopic, iso, type PlaySchemas } from '../views.js';
 
 type Schemas = components['schemas'];
 

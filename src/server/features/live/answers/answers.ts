@@ -12,13 +12,13 @@
  * (AnswerBatcher, one per app: `app.live.answers`): those that arrive while a batch commits go
  * together in the next transaction, checked by the same rules.
  */
-import { ApiError, ResponseCode, businessError } from '../../lib/envelope.js';
-import type { Db } from '../../db/client.js';
-import type { answers } from '../../db/schema.js';
-import type { MessageKey } from '../../i18n.js';
-import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, type ChoiceProblem } from '../../../domain/scoring.js';
-import * as q from './queries.js';
-import { deadlineOf } from './views.js';
+import { ApiError, ResponseCode, businessError } from '../../../lib/envelope.js';
+import type { Db } from '../../../db/client.js';
+import type { answers } from '../../../db/schema.js';
+import type { MessageKey } from '../../../i18n.js';
+import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, type ChoiceProblem } from '../../../../domain/scoring.js';
+import * as q from '../queries.js';
+import { deadlineOf } from '../views.js';
 
 export type AnswerRefusal = 'gameEnded' | 'notShown' | 'closed' | 'answered' | 'outsideOpenTime' | 'late' | 'levelNotReached';
 
