@@ -2,12 +2,15 @@
  * Real Chromium for the e2e tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH) driven by playwright-core.
  * One browser per test file; every test opens its own context (fresh cookies and storage) through
  * `openPage`, which also saves `test-results/<test name>.png` when the test fails and closes the
- * context afterwards.
+ * context afterwards. Where a test stops to take a picture (`shoot`, `saveScreenshot`), the screen is
+ * checked for what any user would notice (./screen-checks.ts); the PNG is written only with
+ * SCREENSHOTS=1, for a person to look at.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, TestRunner } from 'vitest';
+import { checkScreen, watchContext } from './screen-checks';
 
 /** Debian's Chromium, or the browser CHROMIUM_PATH names (scripts/ensure-browser.mjs checks it exists). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -47,6 +50,7 @@ export interface PageOptions {
 export async function newPage(browser: Browser, { locale = 'zh-TW', viewport = DESKTOP, timezoneId }: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({ locale, viewport, ...(timezoneId ? { timezoneId } : {}) });
   context.setDefaultTimeout(10_000);
+  watchContext(context);
   return context.newPage();
 }
 
@@ -67,13 +71,29 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Waits for the running transitions to end (see `settle`), then saves a screenshot for review. */
-export async function shoot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
+/** Pictures for people, not for the suite: written only when SCREENSHOTS=1 (a failed test's always is). */
+const KEEP_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/**
+ * Waits for the running transitions to end (see `settle`), then checks the screen (./screen-checks.ts)
+ * and, with SCREENSHOTS=1, saves it under `dir`. Returns the file written, if any.
+ */
+export async function shoot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string | null> {
   await settle(page);
   return saveScreenshot(page, name, dir);
 }
 
-export async function saveScreenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string> {
+/**
+ * `shoot` without waiting for transitions: the screen is checked as it is. Called for a test that has
+ * already failed (a test file's own failure hook), it only writes the picture.
+ */
+export async function saveScreenshot(page: Page, name: string, dir = SCREENSHOT_DIR): Promise<string | null> {
+  if (TestRunner.getCurrentTest()?.result?.state === 'fail') return writePng(page, name, dir);
+  await checkScreen(page, name);
+  return KEEP_SCREENSHOTS ? writePng(page, name, dir) : null;
+}
+
+async function writePng(page: Page, name: string, dir: string): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, fileName(name));
   await page.screenshot({ path: file, fullPage: true });
@@ -90,7 +110,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   onTestFinished(async ({ task }) => {
     try {
       if (task.result?.state === 'fail' && !page.isClosed()) {
-        const file = await saveScreenshot(page, task.name).catch(() => null);
+        const file = await writePng(page, task.name, SCREENSHOT_DIR).catch(() => null);
         if (file) console.error(`screenshot of the failed test: ${file}`);
       }
     } finally {
