@@ -218,6 +218,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the page shows as long as a locator does (the contexts' 10 s,
+          // tests/e2e/support/browser.ts), not vitest's 1 s: a sheet read on the server's worker thread
+          // took longer than 1 s to reach the import preview on a loaded host, failing admin.e2e.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
