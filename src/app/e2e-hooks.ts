@@ -4,10 +4,11 @@
  * time, so a production build drops this code, and the vite config's `testSeam` plugin fails any other
  * build that still contains `__ltbo`). In the test build, when a test marks the page before it loads
  * (`window.__LTBO_E2E__ = true` in an init script), the API helper and the session actor are reachable
- * as `window.__ltbo`, so a test can make the calls no screen makes yet (three at once against an
+ * as `window.__ltbo` (`api.post('/me' | '/info')`), so a test can make the calls no screen makes yet (three at once against an
  * expired token, a call after the session was revoked). Without the mark nothing is exposed.
  */
-import { api } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { sessionActor } from '@/app/features/auth/session';
 
 declare global {
@@ -20,6 +21,11 @@ declare global {
     __ltbo?: { api: typeof api; session: typeof sessionActor };
   }
 }
+
+/** The calls the tests make through the page's own client (and so its middleware). */
+const api = {
+  post: (path: '/me' | '/info'): Promise<unknown> => (path === '/me' ? dataOf(client.POST('/me', { body: {} })) : dataOf(client.POST('/info', { body: {} }))),
+};
 
 export function exposeTestHooks(): void {
   if (!import.meta.env.LTBO_TEST_SEAM) return;

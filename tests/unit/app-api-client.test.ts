@@ -1,6 +1,6 @@
 /**
  * The SPA's API client: the headers every call carries (docs/api-conventions.md), the renewed token
- * handed to the session, and `api.post` meeting every answer of the error catalogue (docs/api-conventions.md) —
+ * handed to the session, and `client.POST` meeting every answer of the error catalogue (docs/api-conventions.md) —
  * including three calls against an expired token making exactly one refresh through the real session
  * machine. Requests go through the real openapi-fetch pipeline with a scripted fetch instead of the
  * network; the UI it would show is observed on the toaster and dialog modules.
@@ -9,8 +9,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '@machines/session/session.machine';
 import type { InfoPayload, TokenInput } from '@machines/session/types';
-import { ApiError, api, settleRetries, waitingCount } from '@/app/api/api';
-import { API_BASE_URL, client, connectSession, type SessionBridge } from '@/app/api/client';
+import { ApiError, dataOf, withOptions } from '@/app/api/api';
+import { API_BASE_URL, client } from '@/app/api/client';
+import { connectSession, type SessionBridge, settleRetries, waitingCount } from '@/app/api/session-bridge';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { messages, notifications } from '@/app/components/ui/toaster';
 import { detectLanguage, initI18n, setLanguage } from '@/app/i18n';
@@ -105,7 +106,7 @@ describe('request headers', () => {
   it('lets a call name its own token (the refresh sends the expired one)', async () => {
     connectSession(fakeBridge('current'));
     const requests = network(() => ok({ access_token: 'next' }));
-    await api.post('/refresh', {}, { token: 'expired' });
+    await dataOf(client.POST('/refresh', { baseUrl, body: {}, headers: { Authorization: 'Bearer expired' } }));
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer expired');
   });
 });
@@ -115,29 +116,29 @@ describe('renewed token', () => {
     const bridge = fakeBridge();
     connectSession(bridge);
     network(() => new Response('{"code":200,"message":"OK","data":{}}', { headers: { authorization: 'Bearer fresh-token' } }));
-    await api.post('/me');
+    await dataOf(client.POST('/me', { baseUrl }));
     expect(bridge.calls.tokenRenewed).toEqual([['fresh-token']]);
 
     network();
-    await api.post('/me');
+    await dataOf(client.POST('/me', { baseUrl }));
     expect(bridge.calls.tokenRenewed).toHaveLength(1);
   });
 });
 
-describe('api.post and the error catalogue', () => {
+describe('client.POST and the error catalogue', () => {
   it('returns data of a code-200 envelope; shows the message only when asked', async () => {
     const success = vi.spyOn(messages, 'success');
     network(() => ok({ name: 'Ada', email: 'ada@example.com' }, '儲存成功'));
-    await expect(api.post('/me')).resolves.toEqual({ name: 'Ada', email: 'ada@example.com' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).resolves.toEqual({ name: 'Ada', email: 'ada@example.com' });
     expect(success).not.toHaveBeenCalled();
-    await api.post('/me', {}, { notify: true });
+    await dataOf(client.POST('/me', { baseUrl, body: {}, ...withOptions({ notify: true }) }));
     expect(success).toHaveBeenCalledWith('儲存成功');
   });
 
   it('code 201: shows the message as an error and rejects with it', async () => {
     const error = vi.spyOn(messages, 'error');
     network(() => json({ code: 201, message: 'Wrong username or password', data: null }));
-    const failure = await api.post('/login', { username: 'a', password: 'b' }).catch((e: unknown) => e);
+    const failure = await dataOf(client.POST('/login', { baseUrl, body: { username: 'a', password: 'b' } })).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: 'business', code: 201, message: 'Wrong username or password' });
     expect(error).toHaveBeenCalledWith('Wrong username or password');
@@ -146,7 +147,7 @@ describe('api.post and the error catalogue', () => {
   it("code 201 with errors: 'caller' leaves the message to the caller", async () => {
     const error = vi.spyOn(messages, 'error');
     network(() => json({ code: 201, message: 'Nope', data: null }));
-    await expect(api.post('/login', { username: 'a', password: 'b' }, { errors: 'caller' })).rejects.toMatchObject({ kind: 'business' });
+    await expect(dataOf(client.POST('/login', { baseUrl, body: { username: 'a', password: 'b' }, ...withOptions({ errors: 'caller' }) }))).rejects.toMatchObject({ kind: 'business' });
     expect(error).not.toHaveBeenCalled();
   });
 
@@ -156,7 +157,7 @@ describe('api.post and the error catalogue', () => {
     const closeAll = vi.spyOn(messages, 'closeAll');
     const error = vi.spyOn(messages, 'error');
     network(() => json({ code: 202, message: 'Please log in', data: null }));
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'needLogin', message: 'Please log in' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'needLogin', message: 'Please log in' });
     expect(closeAll).toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith('Please log in', { id: 'need-login' });
     expect(bridge.calls.needLogin).toEqual([['Please log in']]);
@@ -167,7 +168,7 @@ describe('api.post and the error catalogue', () => {
     connectSession(bridge);
     const confirm = vi.spyOn(dialogs, 'confirm').mockResolvedValue(false);
     network(() => json({ code: 430, message: 'Your session has ended', data: null }, { status: 401 }));
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'sessionReplaced' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'sessionReplaced' });
     expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ message: 'Your session has ended', title: 'Confirm logout' }));
     await flush();
     expect(bridge.calls.sessionReplaced).toEqual([]);
@@ -176,7 +177,7 @@ describe('api.post and the error catalogue', () => {
   it('HTTP 422: rejects with the field errors and shows nothing', async () => {
     const error = vi.spyOn(messages, 'error');
     network(() => json({ code: 422, message: 'Check the fields', data: { errors: { email: ['Not an email'] } } }, { status: 422 }));
-    const failure = (await api.post('/me').catch((e: unknown) => e)) as ApiError;
+    const failure = (await dataOf(client.POST('/me', { baseUrl })).catch((e: unknown) => e)) as ApiError;
     expect(failure.kind).toBe('validation');
     expect(failure.fields).toEqual({ email: ['Not an email'] });
     expect(error).not.toHaveBeenCalled();
@@ -185,7 +186,7 @@ describe('api.post and the error catalogue', () => {
   it('HTTP 500: a notification that stays, with the message, the ErrorNumber and the promise', async () => {
     const notify = vi.spyOn(notifications, 'error');
     network(() => json({ code: 500, message: 'Something went wrong on the server', data: { errorId: 'abc-123' } }, { status: 500 }));
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'server', errorId: 'abc-123' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'server', errorId: 'abc-123' });
     expect(notify).toHaveBeenCalledWith({
       id: 'server-error:abc-123',
       title: 'Something went wrong on the server',
@@ -197,7 +198,7 @@ describe('api.post and the error catalogue', () => {
   it('other codes: the message as an error (5 s)', async () => {
     const error = vi.spyOn(messages, 'error');
     network(() => json({ code: 403, message: 'You do not have permission to do this', data: null }, { status: 403 }));
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'http', status: 403 });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'http', status: 403 });
     expect(error).toHaveBeenCalledWith('You do not have permission to do this');
   });
 
@@ -206,7 +207,7 @@ describe('api.post and the error catalogue', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'network' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'network' });
     expect(alert).toHaveBeenCalledWith(expect.objectContaining({ title: 'Network error', dismissible: false }));
   });
 
@@ -217,13 +218,13 @@ describe('api.post and the error catalogue', () => {
       (request: Request) =>
         new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
     );
-    await expect(api.post('/me', {}, { timeout: 30 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(dataOf(client.POST('/me', { baseUrl, body: {}, ...withOptions({ timeout: 30 }) }))).rejects.toMatchObject({ kind: 'timeout' });
     expect(alert).toHaveBeenCalledWith(expect.objectContaining({ dismissible: false, message: expect.stringContaining('did not answer') }));
   });
 
   it('HTTP 401 without a session: rejected, nothing replayed', async () => {
     const requests = network(() => json({ code: 401, message: 'expired', data: null }, { status: 401 }));
-    await expect(api.post('/me')).rejects.toMatchObject({ kind: 'tokenExpired' });
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'tokenExpired' });
     expect(requests).toHaveLength(1);
   });
 
@@ -235,7 +236,7 @@ describe('api.post and the error catalogue', () => {
         ? ok({ name: 'Ada', email: '' })
         : json({ code: 401, message: 'expired', data: null }, { status: 401 }),
     );
-    const call = api.post('/me');
+    const call = dataOf(client.POST('/me', { baseUrl }));
     await flush();
     expect(bridge.calls.tokenExpired).toEqual([[expect.stringMatching(/^request-/), 'old']]);
     expect(waitingCount()).toBe(1);
@@ -250,7 +251,7 @@ describe('api.post and the error catalogue', () => {
     const bridge = fakeBridge('old');
     connectSession(bridge);
     network(() => json({ code: 401, message: 'expired', data: null }, { status: 401 }));
-    const call = api.post('/me');
+    const call = dataOf(client.POST('/me', { baseUrl }));
     await flush();
     const [requestId] = bridge.calls.tokenExpired[0]!;
     settleRetries({ ids: [requestId], error: 'Refresh failed' });
@@ -296,7 +297,7 @@ describe('three calls against an expired token, with the real session machine', 
       return json({ code: 401, message: 'expired', data: null }, { status: 401 });
     });
 
-    const results = await Promise.all([api.post('/me'), api.post('/me'), api.post('/me')]);
+    const results = await Promise.all([dataOf(client.POST('/me', { baseUrl })), dataOf(client.POST('/me', { baseUrl })), dataOf(client.POST('/me', { baseUrl }))]);
 
     expect(results).toEqual(Array(3).fill({ name: 'Ada', email: '' }));
     expect(refreshes).toBe(1);

@@ -1,15 +1,18 @@
 /**
- * `api.download`, the SPA's way to fetch a file (the results export): the file and the name from
- * Content-Disposition (the UTF-8 one first), a JSON envelope in its place handled like `api.post`
+ * A download (`fileOf(client.POST(path, { body, ...asFile() }))`), the SPA's way to fetch a file (the results export): the file and the name from
+ * Content-Disposition (the UTF-8 one first), a JSON envelope in its place handled like any call's
  * (code 201 shown and rejected), and an expired token refreshed once and the download replayed —
  * a download survives the token refresh. The real openapi-fetch pipeline with a scripted fetch.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, dispositionFilename, settleRetries } from '@/app/api/api';
-import { connectSession, type SessionBridge } from '@/app/api/client';
+import { asFile, dispositionFilename, fileOf } from '@/app/api/api';
+import { API_BASE_URL, client } from '@/app/api/client';
+import { connectSession, type SessionBridge, settleRetries } from '@/app/api/session-bridge';
 import { messages } from '@/app/components/ui/toaster';
 import { initI18n, setLanguage } from '@/app/i18n';
 
+// Node has no page origin to resolve the relative base URL against, so calls name one.
+const baseUrl = `http://127.0.0.1${API_BASE_URL}`;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const json = (body: unknown, init: ResponseInit = {}) => Response.json(body, init);
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -57,7 +60,7 @@ describe('api.download', () => {
   it('resolves with the file and its UTF-8 name, sending the JSON body with the usual headers', async () => {
     connectSession(bridge('token-1'));
     const requests = network(() => file('尾牙-成績.xlsx'));
-    const result = await api.download('/triviaGame/exportResults', { trivia_game_id: 7, format: 'xlsx' });
+    const result = await fileOf(client.POST('/triviaGame/exportResults', { body: { trivia_game_id: 7, format: 'xlsx' }, ...asFile(), baseUrl }));
     expect(result.filename).toBe('尾牙-成績.xlsx');
     expect(result.blob.size).toBe(4);
     expect(new URL(requests[0]!.url).pathname).toBe('/api/admin/triviaGame/exportResults');
@@ -72,7 +75,7 @@ describe('api.download', () => {
     const requests = network((request) =>
       request.headers.get('Authorization') === 'Bearer new' ? file('a.csv') : json({ code: 401, message: 'expired', data: null }, { status: 401 }),
     );
-    const call = api.download('/triviaGame/exportResults', { trivia_game_id: 7, format: 'csv' });
+    const call = fileOf(client.POST('/triviaGame/exportResults', { body: { trivia_game_id: 7, format: 'csv' }, ...asFile(), baseUrl }));
     await flush();
     expect(session.expired).toHaveLength(1);
     settleRetries({ ids: [session.expired[0]!], token: 'new' });
@@ -83,7 +86,7 @@ describe('api.download', () => {
   it('shows and rejects a code-201 envelope sent instead of the file', async () => {
     const error = vi.spyOn(messages, 'error').mockImplementation(() => undefined as never);
     network(() => json({ code: 201, message: 'Nope', data: null }));
-    await expect(api.download('/triviaGame/exportResults', { trivia_game_id: 7, format: 'csv' })).rejects.toMatchObject({ kind: 'business', message: 'Nope' });
+    await expect(fileOf(client.POST('/triviaGame/exportResults', { body: { trivia_game_id: 7, format: 'csv' }, ...asFile(), baseUrl }))).rejects.toMatchObject({ kind: 'business', message: 'Nope' });
     expect(error).toHaveBeenCalledWith('Nope');
   });
 

@@ -1,58 +1,24 @@
 /**
  * The one HTTP client of the back office: openapi-fetch typed by the generated contract
- * (`@openapi/admin-api`, never edited by hand). Every call gets the headers of docs/api-conventions.md:
- * `Lang`, `Cid` and, when there is a token, `Authorization: Bearer`. A new token in a response's
- * `authorization` header is handed to the session.
- *
- * The token belongs to the session actor, not to a cookie: the session feature plugs itself in with
- * `connectSession` (the API client talks to the session actor, never to cookies). This module
- * never imports a feature; it only knows the `SessionBridge` shape. Envelope handling (codes, error UI,
- * refresh-and-replay) lives in ./api.ts.
+ * (`@openapi/admin-api`, never edited by hand), with two middleware objects every call goes through:
+ * the headers of docs/api-conventions.md (`Lang`, `Cid` and, when there is a token,
+ * `Authorization: Bearer`; a renewed token in the answer handed to the session) and the error
+ * catalogue (./catalogue.ts: the envelope's codes, the refresh-and-replay, the error UI). Calls use
+ * `client.POST(path, { body })` with `dataOf`/`withOptions` from ./api.ts; uploads (./upload.ts)
+ * run the same middleware over their own request through `runMiddleware`.
  */
 import type { paths } from '@openapi/admin-api';
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { createQuerySerializer, defaultBodySerializer, defaultPathSerializer, type Middleware } from 'openapi-fetch';
 import { currentLanguage } from '@/app/i18n';
 import { CID_KEY, session } from '@/app/lib/storage';
+import { catalogueMiddleware, timedFetch } from './catalogue';
+import { connectedSession, takeRenewedToken } from './session-bridge';
 
 export const API_BASE_URL = '/api/admin';
 export const DEFAULT_CID = '1';
 
-/** What the API client needs from the session; the session feature implements it. */
-export interface SessionBridge {
-  /** The access token to send, or null. */
-  token(): string | null;
-  /** A response carried a new token (`api.tokenRenewed`). */
-  tokenRenewed(token: string): void;
-  /**
-   * A request failed with HTTP 401 (`api.tokenExpired`). The session answers later, through
-   * `settleRetries` in ./api.ts, with the token to replay with or the error to reject with.
-   */
-  tokenExpired(requestId: string, sentToken: string | undefined): void;
-  /** Body code 202 (`api.needLogin`). */
-  needLogin(message: string): void;
-  /** Body code 430, after the user confirmed (`api.sessionReplaced`). */
-  sessionReplaced(message: string): void;
-}
-
-let bridge: SessionBridge | null = null;
-
-/** Plugs the session in (or out, with null: then no token is sent and nothing is reported). */
-export function connectSession(next: SessionBridge | null): void {
-  bridge = next;
-}
-
-export function connectedSession(): SessionBridge | null {
-  return bridge;
-}
-
 function currentCid(): string {
   return session.get(CID_KEY) || DEFAULT_CID;
-}
-
-/** Reads `Bearer <token>` or a bare token. */
-export function tokenFromHeader(header: string | null): string | null {
-  const token = header?.replace(/^Bearer\s+/i, '').trim();
-  return token || null;
 }
 
 export const headersMiddleware: Middleware = {
@@ -61,14 +27,13 @@ export const headersMiddleware: Middleware = {
     request.headers.set('Cid', currentCid());
     // A caller may name the token itself (the refresh call sends the expired one).
     if (!request.headers.has('Authorization')) {
-      const token = bridge?.token();
+      const token = connectedSession()?.token();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
     }
     return request;
   },
   onResponse({ response }) {
-    const token = tokenFromHeader(response.headers.get('authorization'));
-    if (token) bridge?.tokenRenewed(token);
+    takeRenewedToken(response);
     return undefined;
   },
 };
@@ -78,6 +43,50 @@ export function apiBaseUrl(): string {
   return typeof location === 'undefined' ? API_BASE_URL : new URL(API_BASE_URL, location.href).toString();
 }
 
-// `fetch` is looked up at each call, not captured once, so a test can stand in for the network.
-export const client = createClient<paths>({ baseUrl: API_BASE_URL, fetch: (request: Request) => globalThis.fetch(request) });
-client.use(headersMiddleware);
+// The catalogue first: its `onResponse` runs last (openapi-fetch runs them in reverse), after the
+// headers' has handed a renewed token to the session, even from an answer the catalogue throws for.
+const middleware = [catalogueMiddleware, headersMiddleware];
+
+export const client = createClient<paths>({ baseUrl: API_BASE_URL, fetch: timedFetch });
+client.use(...middleware);
+
+/**
+ * Runs the client's middleware around `send` for a request openapi-fetch cannot make (a multipart
+ * form sent over XMLHttpRequest, for its progress): headers on the way out, the renewed token and the
+ * catalogue (throwing its `ApiError`, replaying through `send`) on the way back, as openapi-fetch does.
+ */
+export async function runMiddleware(request: Request, schemaPath: string, send: typeof globalThis.fetch): Promise<Response> {
+  const options = {
+    baseUrl: API_BASE_URL,
+    parseAs: 'json' as const,
+    querySerializer: createQuerySerializer(),
+    bodySerializer: defaultBodySerializer,
+    pathSerializer: defaultPathSerializer,
+    fetch: send,
+  };
+  const params = { schemaPath, params: {}, id: crypto.randomUUID(), options };
+  for (const m of middleware) {
+    const next = await m.onRequest?.({ ...params, request });
+    if (next instanceof Request) request = next;
+  }
+  let response: Response | undefined;
+  try {
+    response = await send(request);
+  } catch (error) {
+    let failure = error;
+    for (const m of [...middleware].reverse()) {
+      const handled = await m.onError?.({ ...params, request, error: failure });
+      if (handled instanceof Response) {
+        response = handled;
+        break;
+      }
+      if (handled instanceof Error) failure = handled;
+    }
+    if (!response) throw failure;
+  }
+  for (const m of [...middleware].reverse()) {
+    const next: Response | void | undefined = await m.onResponse?.({ ...params, request, response });
+    if (next instanceof Response) response = next;
+  }
+  return response;
+}

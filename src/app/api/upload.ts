@@ -1,17 +1,18 @@
 /**
  * The one upload client of the back office: a multipart form POSTed over XMLHttpRequest, because
  * fetch cannot report how much of a request body has been sent and an upload of a video needs a
- * progress bar. Everything else is the API client's (./api.ts, `callOver`): the headers of its
- * middleware (Lang, Cid, Authorization), a renewed token in the answer handed to the session, an
- * expired token refreshed once and the same form sent again, and the error catalogue (202 need login,
- * 430, 422 field errors, 500, no answer, aborted) with the same `ApiError`s and the same messages and
- * dialogs as every other call. Uploads have no timeout; an `AbortSignal` cancels one.
+ * progress bar. Everything else is the API client's: the request goes through the client's own
+ * middleware (`runMiddleware`, ./client.ts) — the headers (Lang, Cid, Authorization), a renewed token
+ * handed to the session, an expired token refreshed once and the same form sent again, and the error
+ * catalogue (202 need login, 430, 422 field errors, 500, no answer, aborted) with the same `ApiError`s,
+ * messages and dialogs as every other call. Uploads have no timeout; an `AbortSignal` cancels one.
  *
  * The form is sent as built: a caller that needs an order (the file store reads `directory` and
- * `replace` before `file`) appends the file last.
+ * `replace` before `file`) appends the file last. (openapi-fetch's own POST cannot carry it: the
+ * generated types call a binary field a string.)
  */
-import { type CallOptions, callOver, type SuccessData, type UploadPath, type Wire } from './api';
-import { apiBaseUrl, connectedSession, headersMiddleware, tokenFromHeader } from './client';
+import { type CallOptions, remember, type SuccessData, type UploadPath } from './api';
+import { apiBaseUrl, runMiddleware } from './client';
 
 /** How far an upload is: bytes sent of the form's `total` (null while the browser cannot tell). */
 export interface UploadProgress {
@@ -19,17 +20,10 @@ export interface UploadProgress {
   total: number | null;
 }
 
-export interface UploadOptions extends Omit<CallOptions, 'token' | 'replay'> {
+export interface UploadOptions extends Omit<CallOptions, 'replay' | 'timeout'> {
   /** Called as the form goes out (again from 0 if the upload is replayed after a token refresh). */
   onProgress?: (progress: UploadProgress) => void;
-}
-
-/** The headers the API client's middleware puts on a request to `url` (with `token` instead of the session's). */
-async function clientHeaders(url: string, token: string | undefined): Promise<Headers> {
-  const request = new Request(url, { method: 'POST', ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) });
-  const params = { request, schemaPath: url, params: {}, id: 'upload', options: {} };
-  const result = await headersMiddleware.onRequest?.(params as unknown as Parameters<NonNullable<typeof headersMiddleware.onRequest>>[0]);
-  return (result instanceof Request ? result : request).headers;
+  signal?: AbortSignal;
 }
 
 function responseHeaders(xhr: XMLHttpRequest): Headers {
@@ -41,22 +35,27 @@ function responseHeaders(xhr: XMLHttpRequest): Headers {
   return headers;
 }
 
-/** One attempt over XMLHttpRequest, failing as fetch fails (see `Wire`). */
-function xhrWire(url: string, form: FormData, onProgress: UploadOptions['onProgress']): Wire {
-  return async (token, signal) => {
-    const headers = await clientHeaders(url, token);
+/**
+ * A `fetch` that sends `form` (not the request's body) over XMLHttpRequest with the request's
+ * address, headers and signal, and fails as fetch fails: a TypeError for the network, the signal's
+ * reason when aborted. The catalogue's replay calls it again with the refreshed token.
+ */
+function xhrFetch(form: FormData, onProgress: UploadOptions['onProgress']): typeof globalThis.fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    const signal = request.signal;
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) {
+      if (signal.aborted) {
         reject(signal.reason);
         return;
       }
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.open('POST', request.url);
+      request.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
       xhr.responseType = 'text';
       const onAbort = () => xhr.abort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal?.removeEventListener('abort', onAbort);
+      signal.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal.removeEventListener('abort', onAbort);
       xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
       xhr.onerror = () => {
         settle();
@@ -64,7 +63,7 @@ function xhrWire(url: string, form: FormData, onProgress: UploadOptions['onProgr
       };
       xhr.onabort = () => {
         settle();
-        reject(signal?.reason ?? new DOMException('The upload was aborted', 'AbortError'));
+        reject(signal.aborted ? signal.reason : new DOMException('The upload was aborted', 'AbortError'));
       };
       xhr.onload = () => {
         settle();
@@ -73,17 +72,8 @@ function xhrWire(url: string, form: FormData, onProgress: UploadOptions['onProgr
           reject(new TypeError('Failed to fetch'));
           return;
         }
-        const renewed = tokenFromHeader(xhr.getResponseHeader('authorization'));
-        if (renewed) connectedSession()?.tokenRenewed(renewed);
-        const text = xhr.responseText;
-        let body: unknown;
-        try {
-          body = text === '' ? undefined : JSON.parse(text);
-        } catch (error) {
-          reject(error); // SyntaxError: an answer that is not the API's (a proxy's HTML page)
-          return;
-        }
-        resolve({ response: new Response(null, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr) }), body });
+        const body = xhr.responseText === '' ? null : xhr.responseText;
+        resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr) }));
       };
       onProgress?.({ loaded: 0, total: null });
       xhr.send(form);
@@ -97,9 +87,13 @@ function xhrWire(url: string, form: FormData, onProgress: UploadOptions['onProgr
  * shown as every call's failures are, unless `errors` says otherwise).
  */
 export async function upload<P extends UploadPath>(path: P, form: FormData, options: UploadOptions = {}): Promise<SuccessData<P>> {
-  const { onProgress, ...call } = options;
-  const wire = xhrWire(`${apiBaseUrl()}${path}`, form, onProgress);
-  return (await callOver(wire, { timeout: 0, ...call })) as SuccessData<P>;
+  const { onProgress, signal, ...call } = options;
+  const request = new Request(`${apiBaseUrl()}${path}`, { method: 'POST', ...(signal ? { signal } : {}) });
+  remember(request, { timeout: 0, ...call });
+  const response = await runMiddleware(request, path, xhrFetch(form, onProgress));
+  // The catalogue let only a code-200 envelope through; its `data` is the operation's, by the contract.
+  const envelope: { data: SuccessData<P> } = await response.json();
+  return envelope.data;
 }
 
 /**

@@ -6,7 +6,8 @@
  * POST /api/admin/ws/ticket, one per attempt; the admin's own topic `admin:<id>` is subscribed by the
  * server at connect.
  */
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client as apiClient } from '@/app/api/client';
 import { RealtimeClient } from '@/shared/realtime/client';
 
 let client: RealtimeClient | null = null;
@@ -14,7 +15,7 @@ let client: RealtimeClient | null = null;
 export function adminRealtime(): RealtimeClient {
   client ??= new RealtimeClient({
     getTicket: async () => {
-      const data = await api.post('/ws/ticket', {}, { errors: 'none' });
+      const data = await dataOf(apiClient.POST('/ws/ticket', { body: {}, ...withOptions({ errors: 'none' }) }));
       return { ticket: data.ticket, url: data.url };
     },
     implicitTopics: (topic) => topic.startsWith('admin:'),

@@ -30,8 +30,9 @@ import {
 } from '@machines/session/session.machine';
 import { selectCompanies, selectError, selectLogoutReason, selectToken } from '@machines/session/selectors';
 import type { CompanyOption, InfoPayload } from '@machines/session/types';
-import { api, isApiError, settleRetries } from '@/app/api/api';
-import { connectSession } from '@/app/api/client';
+import { dataOf, isApiError, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
+import { connectSession, settleRetries } from '@/app/api/session-bridge';
 import { messages } from '@/app/components/ui/toaster';
 import { companyToMoveTo, rememberCompany, switchCompany } from '@/app/lib/company';
 import { tokenCookie } from '@/app/lib/cookies';
@@ -40,8 +41,13 @@ import { devInspector } from '@/shared/dev-inspector';
 import { testInspector } from '@/shared/test-inspector';
 import { tokenClaims } from './lib/token';
 
+/** The headers of a call that sends `token` instead of the session's own (the expired one, to refresh it). */
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 async function refreshToken(token: string, quiet = false): Promise<string> {
-  const data = await api.post('/refresh', {}, { token, replay: false, ...(quiet ? { errors: 'none' as const } : {}) });
+  const data = await dataOf(
+    client.POST('/refresh', { body: {}, headers: bearer(token), ...withOptions({ replay: false, ...(quiet ? { errors: 'none' as const } : {}) }) }),
+  );
   return data.access_token;
 }
 
@@ -61,7 +67,7 @@ async function successorOf(token: string): Promise<string> {
 }
 
 async function fetchInfo(token: string): Promise<InfoPayload> {
-  const info: InfoPayload | null | undefined = await api.post('/info', {}, { token, replay: false });
+  const info: InfoPayload | null | undefined = await dataOf(client.POST('/info', { body: {}, headers: bearer(token), ...withOptions({ replay: false }) }));
   // An info answer without data fails the login with this message (docs/product.md).
   if (!info) throw new Error(i18n.t('session.verificationFailed'));
   return info;
@@ -80,14 +86,15 @@ async function loadInfo(token: string): Promise<InfoPayload> {
 
 /** The info again while logged in, with the session's current token (refreshed and replayed as usual). */
 async function reloadInfo(): Promise<InfoPayload> {
-  const info: InfoPayload | null | undefined = await api.post('/info', {});
+  const info: InfoPayload | null | undefined = await dataOf(client.POST('/info', { body: {} }));
   if (!info) throw new Error(i18n.t('session.verificationFailed'));
   return info;
 }
 
 async function logout(token: string | null): Promise<void> {
   if (!token) return;
-  const quietly = (bearer: string) => api.post('/logout', { token: bearer }, { token: bearer, replay: false, errors: 'none' });
+  const quietly = (sent: string) =>
+    dataOf(client.POST('/logout', { body: { token: sent }, headers: bearer(sent), ...withOptions({ replay: false, errors: 'none' }) }));
   try {
     await quietly(token);
   } catch (error) {
@@ -101,7 +108,7 @@ const browserSessionMachine = sessionMachine.provide({
     readStoredToken: fromPromise(async () => tokenCookie.get()),
     authenticate: fromPromise(async ({ input }) => {
       // The login form shows 201 and 429 messages itself, inline.
-      const data = await api.post('/login', input, { errors: 'caller', replay: false });
+      const data = await dataOf(client.POST('/login', { body: input, ...withOptions({ errors: 'caller', replay: false }) }));
       return { token: data.token_info.token };
     }),
     loadInfo: fromPromise(({ input }) => loadInfo(input.token)),

@@ -1,10 +1,11 @@
 /**
  * The calls of the admin and role screens, typed by the contract and made through the app's one API
- * client (`api.post`, `api.download`, and `upload` for the sheet), which shows failures (the error catalogue); callers
+ * client (`client.POST` with `dataOf`, `fileOf` for the template, `upload` for the sheet), which shows failures (the error catalogue); callers
  * only catch to show 422 field errors or to stop a spinner.
  */
 import type { components } from '@openapi/admin-api';
-import { api } from '@/app/api/api';
+import { asFile, dataOf, fileOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { upload } from '@/app/api/upload';
 
 export type Admin = components['schemas']['Admin'];
@@ -22,12 +23,12 @@ export type TemplateFormat = components['schemas']['AdminImportTemplateRequest']
 const ALL_ROLES = { page: 1, limit: 100 } as const;
 
 export const adminApi = {
-  list: (body: AdminListRequest) => api.post('/admin/list', body),
-  create: (body: AdminCreateRequest) => api.post('/admin/create', body),
-  update: (body: AdminUpdateRequest) => api.post('/admin/update', body),
-  remove: (id: number) => api.post('/admin/delete', { id }),
+  list: (body: AdminListRequest) => dataOf(client.POST('/admin/list', { body })),
+  create: (body: AdminCreateRequest) => dataOf(client.POST('/admin/create', { body })),
+  update: (body: AdminUpdateRequest) => dataOf(client.POST('/admin/update', { body })),
+  remove: (id: number) => dataOf(client.POST('/admin/delete', { body: { id } })),
   /** The sheet template of the import, as the server names it. */
-  template: (format: TemplateFormat) => api.download('/admin/importTemplate', { format }),
+  template: (format: TemplateFormat) => fileOf(client.POST('/admin/importTemplate', { body: { format }, ...asFile() })),
   /** `dryRun`: only check the sheet and answer its rows (the preview); nothing is created. */
   importSheet: (file: File, dryRun: boolean) => {
     const form = new FormData();
@@ -38,9 +39,9 @@ export const adminApi = {
 };
 
 export const roleApi = {
-  list: async (): Promise<Role[]> => (await api.post('/role/list', ALL_ROLES)).list,
-  create: (body: RoleCreateRequest) => api.post('/role/create', body),
-  update: (body: RoleUpdateRequest) => api.post('/role/update', body),
-  remove: (id: number) => api.post('/role/delete', { id }),
-  permissionTree: async () => (await api.post('/permission/tree', {})).list,
+  list: async (): Promise<Role[]> => (await dataOf(client.POST('/role/list', { body: ALL_ROLES }))).list,
+  create: (body: RoleCreateRequest) => dataOf(client.POST('/role/create', { body })),
+  update: (body: RoleUpdateRequest) => dataOf(client.POST('/role/update', { body })),
+  remove: (id: number) => dataOf(client.POST('/role/delete', { body: { id } })),
+  permissionTree: async () => (await dataOf(client.POST('/permission/tree', { body: {} }))).list,
 };

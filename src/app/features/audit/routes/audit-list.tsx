@@ -3,7 +3,7 @@
  * (keyword, admin, operation, time range), the paged table (time, who, company, operation, target,
  * outcome, client address; on a phone the company, target and address only in the drawer), a drawer
  * with every field of an entry (click or Enter on a row), and the CSV export of everything the
- * filters select (`/audit/export`, through api.download). The server decides which entries an admin
+ * filters select (`/audit/export`, a download through the API client). The server decides which entries an admin
  * may read (audit.list, the Cid's company; super admins also those tied to no company).
  * Times are the company's (issue 33): the list answers its time zone, the table, the drawer and the
  * date filter use it as the CSV does (src/domain/zoned-time.ts), and a caption says so, so an entry
@@ -16,7 +16,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuHistory } from 'react-icons/lu';
 import { selectCompanies } from '@machines/session/selectors';
-import { api } from '@/app/api/api';
+import { asFile, dataOf, fileOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { ListPagination } from '@/app/components/list-pagination';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
@@ -51,8 +52,7 @@ function useAdminOptions(): AdminOption[] | null {
   useEffect(() => {
     if (!canList) return;
     let live = true;
-    api
-      .post('/admin/list', { page: 1, limit: 100, sort: 'username', order: 'asc' }, { errors: 'none' })
+    dataOf(client.POST('/admin/list', { body: { page: 1, limit: 100, sort: 'username', order: 'asc' }, ...withOptions({ errors: 'none' }) }))
       .then((data) => live && setAdmins(data.list.map((admin) => ({ id: admin.id, label: admin.name && admin.name !== admin.username ? `${admin.username} (${admin.name})` : admin.username }))))
       .catch(() => live && setAdmins(null)); // the filter falls back to the chip
     return () => {
@@ -76,7 +76,7 @@ export function AuditListPage() {
   const [timeZone, setTimeZone] = useState<string | null>(null);
   const load = useCallback(
     ({ page, limit, ...filters }: PagedQuery<AuditFilterValues>) =>
-      api.post('/audit/list', { page, limit, ...filterBody(filters, timeZone) }).then((data) => {
+      dataOf(client.POST('/audit/list', { body: { page, limit, ...filterBody(filters, timeZone) } })).then((data) => {
         setTimeZone(data.time_zone);
         return data;
       }),
@@ -95,7 +95,7 @@ export function AuditListPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const file = await api.download('/audit/export', body);
+      const file = await fileOf(client.POST('/audit/export', { body, ...asFile() }));
       saveFile(file.blob, file.filename);
     } catch {
       // shown by the API client

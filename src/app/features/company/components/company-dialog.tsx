@@ -10,7 +10,8 @@ import { CloseButton } from '@/app/components/close-button';
 import type { components } from '@openapi/admin-api';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '@/app/api/api';
+import { dataOf, isApiError } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { DEFAULT_TIME_ZONE, PUBLIC_URL_MAX_LENGTH } from '@/domain/venue-rules';
@@ -60,10 +61,10 @@ export function CompanyDialog({ open, company, onClose, onSaved }: CompanyDialog
     const venue = { public_url: publicUrl.trim() === '' ? null : publicUrl, time_zone: timeZone };
     try {
       if (company) {
-        await api.post('/company/update', { id: company.id, name, ...venue });
+        await dataOf(client.POST('/company/update', { body: { id: company.id, name, ...venue } }));
         onSaved({ id: company.id, name: saved });
       } else {
-        const { id } = await api.post('/company/create', { name, ...venue });
+        const { id } = await dataOf(client.POST('/company/create', { body: { name, ...venue } }));
         onSaved({ id, name: saved });
       }
     } catch (error) {

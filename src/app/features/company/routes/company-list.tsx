@@ -11,7 +11,8 @@ import type { ParseKeys } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuPlus } from 'react-icons/lu';
-import { api } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
@@ -40,7 +41,7 @@ export function CompanyListPage() {
   const current = useCurrentCompany();
   const [dialog, setDialog] = useState<{ company: Company | null } | null>(null);
 
-  const load = useCallback(({ page, limit, keyword }: PagedQuery<NameFilter>) => api.post('/company/list', { page, limit, ...(keyword ? { keyword } : {}) }), []);
+  const load = useCallback(({ page, limit, keyword }: PagedQuery<NameFilter>) => dataOf(client.POST('/company/list', { body: { page, limit, ...(keyword ? { keyword } : {}) } })), []);
   const list = usePagedList<Company, NameFilter>(load, NO_KEYWORD);
   const columns = canEdit ? 5 : 4;
 

@@ -3,7 +3,8 @@
  * and its one upload client, which show failures as the error catalogue says; screens catch only to
  * show 422 field errors or to stop a spinner.
  */
-import { api } from '@/app/api/api';
+import { asFile, dataOf, fileOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { upload, type UploadProgress } from '@/app/api/upload';
 import type { components } from '@openapi/admin-api';
 
@@ -19,14 +20,14 @@ export interface UploadFileOptions {
 
 export const fileApi = {
   /** Directories first, then files, by name; `''` is the root. */
-  list: (directory: string) => api.post('/file/list', { directory }),
+  list: (directory: string) => dataOf(client.POST('/file/list', { body: { directory } })),
   /** `name` may nest (`2024/q1` makes both levels). */
-  makeDirectory: (directory: string, name: string) => api.post('/file/makeDirectory', { directory, name }),
+  makeDirectory: (directory: string, name: string) => dataOf(client.POST('/file/makeDirectory', { body: { directory, name } })),
   /** The directory with everything in it. */
-  deleteDirectory: (directory: string) => api.post('/file/deleteDirectory', { directory }),
+  deleteDirectory: (directory: string) => dataOf(client.POST('/file/deleteDirectory', { body: { directory } })),
   /** All of them or none. */
-  remove: (paths: string[]) => api.post('/file/delete', { paths }),
-  download: (path: string) => api.download('/file/download', { path }),
+  remove: (paths: string[]) => dataOf(client.POST('/file/delete', { body: { paths } })),
+  download: (path: string) => fileOf(client.POST('/file/download', { body: { path }, ...asFile() })),
   /**
    * One file into `directory`. The server reads the form in order and must know where the file goes
    * and whether it may replace before the bytes arrive, so `file` is appended last.

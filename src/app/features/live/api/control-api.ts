@@ -4,7 +4,8 @@
  * screen and resumes control within the handover time instead of losing it.
  */
 import type { components } from '@openapi/admin-api';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { session } from '@/app/lib/storage';
 
 export type ControlState = components['schemas']['ControlState'];
@@ -28,4 +29,4 @@ export function screenIdFor(gameId: number): string {
 
 /** triviaGame/control: the server's success message (已取得控制權, 已移交控制權, ...) is shown. */
 export const controlGame = (gameId: number, screenId: string, action: ControlAction): Promise<ControlState> =>
-  api.post('/triviaGame/control', { trivia_game_id: gameId, screen_id: screenId, action }, { notify: true });
+  dataOf(client.POST('/triviaGame/control', { body: { trivia_game_id: gameId, screen_id: screenId, action }, ...withOptions({ notify: true }) }));

@@ -4,15 +4,16 @@
  * code field); the rest are shown by the API client.
  */
 import type { components } from '@openapi/admin-api';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 
 export type DisplayItem = components['schemas']['DisplayItem'];
 
-export const listDisplays = async (gameId: number): Promise<DisplayItem[]> => (await api.post('/triviaGame/displayList', { trivia_game_id: gameId })).list;
+export const listDisplays = async (gameId: number): Promise<DisplayItem[]> => (await dataOf(client.POST('/triviaGame/displayList', { body: { trivia_game_id: gameId } }))).list;
 
 export const pairDisplay = async (gameId: number, code: string, name: string): Promise<DisplayItem> =>
-  (await api.post('/triviaGame/pairDisplay', { trivia_game_id: gameId, code, ...(name ? { name } : {}) }, { errors: 'caller', notify: true })).display;
+  (await dataOf(client.POST('/triviaGame/pairDisplay', { body: { trivia_game_id: gameId, code, ...(name ? { name } : {}) }, ...withOptions({ errors: 'caller', notify: true }) }))).display;
 
 export const unpairDisplay = async (gameId: number, displayId: number): Promise<void> => {
-  await api.post('/triviaGame/unpairDisplay', { trivia_game_id: gameId, display_id: displayId }, { notify: true });
+  await dataOf(client.POST('/triviaGame/unpairDisplay', { body: { trivia_game_id: gameId, display_id: displayId }, ...withOptions({ notify: true }) }));
 };

@@ -3,7 +3,8 @@
  * runs the bots; this screen starts and stops them as the control screen `screenId`.
  */
 import type { components } from '@openapi/admin-api';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 
 export type RehearsalState = components['schemas']['RehearsalState'];
 
@@ -14,8 +15,4 @@ export const DEFAULT_REHEARSAL_PLAYERS = 50;
 
 /** triviaGame/rehearsal: the server's message (彩排開始 …, 彩排結束 …, or why not) is shown. */
 export const rehearse = (gameId: number, screenId: string | null, action: 'start' | 'stop', players?: number): Promise<RehearsalState> =>
-  api.post(
-    '/triviaGame/rehearsal',
-    { trivia_game_id: gameId, action, ...(players === undefined ? {} : { players }), ...(screenId === null ? {} : { screen_id: screenId }) },
-    { notify: true },
-  );
+  dataOf(client.POST('/triviaGame/rehearsal', { body: { trivia_game_id: gameId, action, ...(players === undefined ? {} : { players }), ...(screenId === null ? {} : { screen_id: screenId }) }, ...withOptions({ notify: true }) }));

@@ -2,7 +2,7 @@
  * The results export menu of a game (issue 7): the ranking, every answer, the per-question
  * statistics or the disqualified players (issue 33: the README promised that CSV) as CSV, or all four
  * as an Excel workbook (issue 21), from POST /triviaGame/exportResults. Used in the game list's
- * actions and on the control screen. The file comes through the API layer's `api.download` (same
+ * actions and on the control screen. The file comes through the API client (`fileOf`) (same
  * headers, the one token refresh and replay, the same error messages) and is saved under the name the
  * server gave it (the game's title). Shown only to admins who may read games (`triviaGame.list`, as the server checks).
  */
@@ -11,7 +11,8 @@ import type { components } from '@openapi/admin-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuDownload, LuFileSpreadsheet, LuFileText } from 'react-icons/lu';
-import { api } from '@/app/api/api';
+import { asFile, fileOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { saveFile } from '@/app/lib/save-file';
 
@@ -45,7 +46,7 @@ export function ExportResults({ gameId, size = 'xs', variant = 'ghost' }: Export
   async function exportAs(choice: Choice) {
     setBusy(true);
     try {
-      const file = await api.download('/triviaGame/exportResults', { trivia_game_id: gameId, ...REQUESTS[choice] });
+      const file = await fileOf(client.POST('/triviaGame/exportResults', { body: { trivia_game_id: gameId, ...REQUESTS[choice] }, ...asFile() }));
       saveFile(file.blob, file.filename);
     } catch {
       // shown by the API client

@@ -11,7 +11,8 @@ import type { components } from '@openapi/admin-api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuRefreshCw, LuUserCheck, LuUserX } from 'react-icons/lu';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 
 type FairPlayPlayer = components['schemas']['FairPlayPlayer'];
@@ -52,8 +53,7 @@ export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelPr
   const load = () => setReads((n) => n + 1);
 
   useEffect(() => {
-    api
-      .post('/triviaGame/fairPlay', { trivia_game_id: gameId })
+    dataOf(client.POST('/triviaGame/fairPlay', { body: { trivia_game_id: gameId } }))
       .then((data) => setList(data.list))
       .catch(() => undefined); // shown by the API client
   }, [gameId, refreshKey, reads]);
@@ -61,8 +61,8 @@ export function FairPlayPanel({ gameId, refreshKey, onChanged }: FairPlayPanelPr
   async function change(player: FairPlayPlayer, disqualify: boolean) {
     setBusy(true);
     try {
-      if (disqualify) await api.post('/triviaGame/disqualify', { trivia_game_id: gameId, player_id: player.player_id, reason }, { notify: true });
-      else await api.post('/triviaGame/requalify', { trivia_game_id: gameId, player_id: player.player_id }, { notify: true });
+      if (disqualify) await dataOf(client.POST('/triviaGame/disqualify', { body: { trivia_game_id: gameId, player_id: player.player_id, reason }, ...withOptions({ notify: true }) }));
+      else await dataOf(client.POST('/triviaGame/requalify', { body: { trivia_game_id: gameId, player_id: player.player_id }, ...withOptions({ notify: true }) }));
       setAsking(null);
       setReason('');
       load();

@@ -10,7 +10,8 @@ import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '@/app/api/api';
+import { dataOf, isApiError } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { FormDialogFooter } from '@/app/components/form-dialog-footer';
 import { FormField } from '@/app/components/form-field';
 import { NumberField } from '@/app/components/number-field';
@@ -86,8 +87,8 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
       ...(form.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
     };
     try {
-      if (game) await api.post('/triviaGame/update', { ...body, id: game.id });
-      else await api.post('/triviaGame/create', body);
+      if (game) await dataOf(client.POST('/triviaGame/update', { body: { ...body, id: game.id } }));
+      else await dataOf(client.POST('/triviaGame/create', { body }));
       savedMessage(t('common.saved'));
       onSaved();
     } catch (error) {

@@ -6,7 +6,8 @@
 import type { components } from '@openapi/admin-api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { RecordGuard } from '@/app/components/record-guard';
 
 type Game = components['schemas']['TriviaGame'];
@@ -16,7 +17,7 @@ export function GameGuard({ id, children }: { id: string | undefined; children: 
   return (
     <RecordGuard
       id={id}
-      load={(gameId, signal) => api.post('/triviaGame/detail', { id: gameId }, { errors: 'caller', signal }).then((data) => data.item)}
+      load={(gameId, signal) => dataOf(client.POST('/triviaGame/detail', { body: { id: gameId }, signal, ...withOptions({ errors: 'caller' }) })).then((data) => data.item)}
       notFound={{ title: t('gameNotFound.title'), description: t('gameNotFound.description'), backTo: '/triviaGame/index', backLabel: t('common.back') }}
     >
       {children}

@@ -12,7 +12,8 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMonitorUp } from 'react-icons/lu';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { FairPlayPanel, FlagBadges } from './fair-play-panel';
 
@@ -27,8 +28,7 @@ function Winners({ gameId, version }: { gameId: number; version: number }) {
   const [data, setData] = useState<Schemas['WinnersData'] | null>(null);
 
   useEffect(() => {
-    api
-      .post('/triviaGame/winners', { trivia_game_id: gameId, count })
+    dataOf(client.POST('/triviaGame/winners', { body: { trivia_game_id: gameId, count } }))
       .then(setData)
       .catch(() => undefined); // shown by the API client
   }, [gameId, count, version]);
@@ -53,7 +53,7 @@ function Winners({ gameId, version }: { gameId: number; version: number }) {
             variant="outline"
             colorPalette="brand"
             data-testid="show-winners"
-            onClick={() => void api.post('/triviaGame/showWinners', { trivia_game_id: gameId, count }, { notify: true }).catch(() => undefined)}
+            onClick={() => void dataOf(client.POST('/triviaGame/showWinners', { body: { trivia_game_id: gameId, count }, ...withOptions({ notify: true }) })).catch(() => undefined)}
           >
             <LuMonitorUp />
             {t('results.showWinners')}
@@ -163,8 +163,7 @@ export function GameResultsBody({ gameId }: { gameId: number }) {
   const [stats, setStats] = useState<Schemas['QuestionStatsItem'][] | null>(null);
 
   useEffect(() => {
-    api
-      .post('/triviaGame/questionStats', { trivia_game_id: gameId })
+    dataOf(client.POST('/triviaGame/questionStats', { body: { trivia_game_id: gameId } }))
       .then((data) => setStats(data.list))
       .catch(() => undefined);
   }, [gameId, version]);

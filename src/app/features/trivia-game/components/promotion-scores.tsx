@@ -9,7 +9,8 @@ import type { components } from '@openapi/admin-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMinus, LuPlus } from 'react-icons/lu';
-import { api, isApiError } from '@/app/api/api';
+import { dataOf, isApiError } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { savedMessage } from '@/app/lib/feedback';
 import { formatDomainMessage } from '@/domain/messages';
 import { keepDigits, validatePromotionScores } from '@/domain/question-rules';
@@ -60,7 +61,7 @@ export function PromotionScores({ gameId, levels, editable, onSaved }: Promotion
     if (JSON.stringify(payloadOf(next)) === JSON.stringify(payloadOf(rowsOf(levels)))) return;
     setSaving(true);
     try {
-      const data = await api.post('/triviaGame/updateLevel', { trivia_game_id: gameId, trivia_game_level: payloadOf(next) });
+      const data = await dataOf(client.POST('/triviaGame/updateLevel', { body: { trivia_game_id: gameId, trivia_game_level: payloadOf(next) } }));
       savedMessage(t('header.saved'));
       onSaved(data.list);
     } catch (error) {

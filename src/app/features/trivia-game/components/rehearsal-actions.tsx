@@ -12,7 +12,8 @@ import type { components } from '@openapi/admin-api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuRotateCcw } from 'react-icons/lu';
-import { api } from '@/app/api/api';
+import { dataOf, withOptions } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 
@@ -31,7 +32,7 @@ export function useResetGame(): (gameId: number, screenId?: string) => Promise<b
   return async (gameId, screenId) => {
     let game: Game;
     try {
-      game = (await api.post('/triviaGame/detail', { id: gameId })).item;
+      game = (await dataOf(client.POST('/triviaGame/detail', { body: { id: gameId } }))).item;
     } catch {
       return false;
     }
@@ -48,7 +49,7 @@ export function useResetGame(): (gameId: number, screenId?: string) => Promise<b
     });
     if (!confirmed) return false;
     try {
-      await api.post('/triviaGame/reset', screenId ? { id: gameId, screen_id: screenId } : { id: gameId }, { notify: true });
+      await dataOf(client.POST('/triviaGame/reset', { body: screenId ? { id: gameId, screen_id: screenId } : { id: gameId }, ...withOptions({ notify: true }) }));
       return true;
     } catch {
       return false; // shown by the API client (a running game, another screen holding control: the server says so)
@@ -122,7 +123,7 @@ export function DuplicateGameButton({ game, onDuplicated }: { game: Game; onDupl
   async function duplicate() {
     setBusy(true);
     try {
-      const { id } = await api.post('/triviaGame/duplicate', { id: game.id }, { notify: true });
+      const { id } = await dataOf(client.POST('/triviaGame/duplicate', { body: { id: game.id }, ...withOptions({ notify: true }) }));
       onDuplicated(id);
     } catch {
       // shown by the API client

@@ -7,7 +7,8 @@
 import type { components } from '@openapi/admin-api';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '@/app/api/api';
+import { dataOf, isApiError } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { savedMessage } from '@/app/lib/feedback';
 import { defaultQuestionDraft, type GameType, hasErrors, type QuestionDraft, validateQuestion } from '@/domain/question-rules';
 import {
@@ -72,8 +73,7 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
   useEffect(() => {
     if (!open || questionId === null) return;
     let current = true;
-    api
-      .post('/question/detail', { id: questionId })
+    dataOf(client.POST('/question/detail', { body: { id: questionId } }))
       .then((data) => current && setDraft(draftFromQuestion(data.item)))
       .catch(() => current && closeUnreadable())
       .finally(() => current && setLoading(false));
@@ -102,8 +102,8 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
     setSaving(true);
     try {
       const body = { ...questionBody(draft, gameType), trivia_game_id: gameId };
-      if (questionId === null) await api.post('/question/create', body);
-      else await api.post('/question/update', { ...body, id: questionId });
+      if (questionId === null) await dataOf(client.POST('/question/create', { body }));
+      else await dataOf(client.POST('/question/update', { body: { ...body, id: questionId } }));
       savedMessage(t('common.saved'));
       onSaved();
     } catch (error) {

@@ -10,7 +10,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuListOrdered, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { api } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
@@ -35,7 +36,7 @@ export function TriviaGameListPage() {
   const [dialog, setDialog] = useState<{ game: Game | null } | null>(null);
 
   const load = useCallback(
-    ({ page, limit, title }: PagedQuery<{ title: string }>) => api.post('/triviaGame/list', { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) }),
+    ({ page, limit, title }: PagedQuery<{ title: string }>) => dataOf(client.POST('/triviaGame/list', { body: { page, limit, order: 'desc', sort: 'id', ...(title ? { title } : {}) } })),
     [],
   );
   const list = usePagedList<Game, { title: string }>(load, { title: '' });
@@ -49,7 +50,7 @@ export function TriviaGameListPage() {
     });
     if (!confirmed) return;
     try {
-      await api.post('/triviaGame/delete', { id: game.id });
+      await dataOf(client.POST('/triviaGame/delete', { body: { id: game.id } }));
       savedMessage(t('common.deleted'));
       list.reload();
     } catch {

@@ -10,7 +10,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
+import { client } from '@/app/api/client';
 import { ListPagination } from '@/app/components/list-pagination';
 import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
@@ -50,7 +51,7 @@ function QuestionList({ loaded }: { loaded: Game }) {
 
   const load = useCallback(
     ({ page, limit, title }: PagedQuery<{ title: string }>) =>
-      api.post('/question/list', { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) }),
+      dataOf(client.POST('/question/list', { body: { page, limit, order: 'asc', sort: 'sort', trivia_game_id: gameId, ...(title ? { title } : {}) } })),
     [gameId],
   );
   const list = usePagedList<Question, { title: string }>(load, { title: '' });
@@ -67,7 +68,7 @@ function QuestionList({ loaded }: { loaded: Game }) {
     });
     if (!confirmed) return;
     try {
-      await api.post('/question/delete', { id: question.id });
+      await dataOf(client.POST('/question/delete', { body: { id: question.id } }));
       savedMessage(t('common.deleted'));
       list.reload();
     } catch {
