@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import { CsvQuoteError, parseCsv } from '@/server/features/admin/csv';
 import writeXlsxFile from 'write-excel-file/node';
 import { readSheet, sheetKind } from '@/server/features/admin/sheet';
@@ -120,6 +121,19 @@ describe('workbooks', () => {
     // Prefixed elements, and a chart's <c:chart> is no cell.
     expect(sheetExtent(xml('<x:row r="3"><x:c r="AA3"><x:v>1</x:v></x:c></x:row><c:chart r="ZZ9">x</c:chart>'))).toEqual({ row: 3, column: 27, dataRows: 1 });
     expect(sheetExtent(xml('<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row>'))).toEqual({ row: 1_048_576, column: 16_384, dataRows: 1 });
+  });
+
+  it('refuses a zip whose entries are not those its directory lists: another name or size, bytes before them', async () => {
+    // fflate writes the sizes in each local header (no data descriptor), the first entry at byte 0.
+    const good = () => Buffer.from(zipSync({ 'a.xml': Buffer.from('<a>first</a>'), 'b.xml': Buffer.from('<b>second</b>') }));
+    expect((await readZipDirectory(good())).map((entry) => entry.name)).toEqual(['a.xml', 'b.xml']);
+    const renamed = good();
+    renamed[30] = 'z'.charCodeAt(0); // the first local header's name: z.xml
+    await expect(readZipDirectory(renamed)).rejects.toThrow('a zip entry named otherwise in its directory');
+    const resized = good();
+    resized.writeUInt32LE(resized.readUInt32LE(18) + 1, 18); // the first local header's compressed size
+    await expect(readZipDirectory(resized)).rejects.toThrow('a zip entry sized otherwise in its directory');
+    await expect(readZipDirectory(Buffer.concat([Buffer.alloc(16), good()]))).rejects.toThrow(UnreadableSheet);
   });
 
   it('refuses a zip that is not a workbook, or a broken one', async () => {
