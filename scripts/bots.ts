@@ -4,12 +4,13 @@
  * shown with random choices after random delays within the countdown, printing a live summary.
  * Bounded: at most 2,000 players unless --force, at most --duration seconds (default 1,800), and they
  * leave when the game ends or on Ctrl-C. A URL other than this machine is used only when given with
- * --url (never from the environment). The logic lives in src/server/features/rehearsal/bot-swarm.ts:
- * the control screen's rehearsal runs the same bots inside the server; tests and the benchmark use it too.
- * The same bound of 2,000 holds there (MAX_REHEARSAL_PLAYERS).
+ * --url (never from the environment). The logic lives in src/server/features/rehearsal/bot-swarm.ts
+ * (its rules in bot-rules.ts): the control screen's rehearsal runs the same bots inside the server;
+ * tests and the benchmark use it too. The same bound of 2,000 holds there (MAX_REHEARSAL_PLAYERS).
  */
 import { parseArgs } from 'node:util';
-import { BotSwarm, isLoopback, loopbackAddresses, MAX_REHEARSAL_PLAYERS, summaryLine } from '../src/server/features/rehearsal/bot-swarm.js';
+import { isLoopback, loopbackAddresses, summaryLine } from '../src/server/features/rehearsal/bot-rules.js';
+import { BotSwarm, MAX_REHEARSAL_PLAYERS } from '../src/server/features/rehearsal/bot-swarm.js';
 
 const MAX_PLAYERS = MAX_REHEARSAL_PLAYERS;
 const DEFAULT_DURATION_S = 1_800;

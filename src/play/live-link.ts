@@ -1,6 +1,6 @@
 /**
  * The player's live link, as the player machine's children see it (machines/player/player.machine.ts
- * `openLink`): the page's one realtime client (@/audience/game-channel over src/shared/realtime:
+ * `openLink`): the page's one realtime client (@/shared/realtime/game-channel over src/shared/realtime:
  * ticket, heartbeat, reconnect with backoff, resubscribe, clock offset), held by the machine's
  * `connection` child, and `gameEvents`, the callback actor that turns the frames of the game's
  * public topic into the machine's events. After a resubscription — or when the first snapshot shows
@@ -11,7 +11,7 @@
 import { fromCallback, type CallbackActorLogic } from 'xstate';
 import type { GameEventsInput, PlayerEvent, PlayerView } from '@machines/player/types';
 import type { PlayApi, PlaySchemas } from '@/audience/api';
-import { createGameChannel } from '@/audience/game-channel';
+import { createGameChannel } from '@/shared/realtime/game-channel';
 import type { EventFrame, RealtimeClient } from '@/shared/realtime/client';
 import { currentLanguage } from '@/audience/i18n';
 import { toPublicQuestion } from './player-logic';

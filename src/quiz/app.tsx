@@ -6,7 +6,7 @@
  * its token and shows a new code. Then it follows the game's public topic: join PIN, link, QR code and players joined; the question with its
  * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
  * answers per option; the ranking (podium, promotions in a level game); the final results. It
- * reconnects by itself (the page's one realtime client, @/audience/game-channel) and resumes from the snapshot the server sends on
+ * reconnects by itself (the page's one realtime client, @/shared/realtime/game-channel) and resumes from the snapshot the server sends on
  * every subscription. The following is ./display-follower.ts's, read here as an external store. It
  * decides nothing: every fact on screen comes from the server.
  */

@@ -1,6 +1,6 @@
 /**
  * The big screen following its game, outside React: the state read with POST /display/state and kept
- * current by the game's public topic on the page's one realtime client (@/audience/game-channel; the
+ * current by the game's public topic on the page's one realtime client (@/shared/realtime/game-channel; the
  * ticket from /display/ticket), each frame applied by ./display-state.ts (a frame that lacks what the
  * screen needs, or another display unpaired from the game, reads the state again), the winners the
  * operator shows, the clock offset (the client's ServerClock, fed the state's server_time too) and the
@@ -11,7 +11,7 @@
  * (13 KB gzip, over its 100 KB budget); the following has two states (reading, showing), kept here.
  */
 import { PlayApiError, type PlayApi } from '@/audience/api';
-import { createGameChannel } from '@/audience/game-channel';
+import { createGameChannel } from '@/shared/realtime/game-channel';
 import type { RealtimeStatus } from '@/shared/realtime/client';
 import { applyFrame, winnersAfter, type DisplayState } from './display-state';
 import type { Winners } from './winners-podium';

@@ -28,15 +28,20 @@ describe('realtime client state', () => {
   class FakeSocket {
     static last: FakeSocket | null = null;
     readyState = 1;
-    onclose: (() => void) | null = null;
+    onclose: ((event: { code?: number }) => void) | null = null;
     onmessage: ((event: { data: string }) => void) | null = null;
     constructor(readonly url: string) {
       FakeSocket.last = this;
     }
+    /** The client adds its listeners (as on a browser's or the ws package's socket). */
+    addEventListener(type: string, listener: (event: { data?: string; code?: number }) => void) {
+      if (type === 'message') this.onmessage = listener;
+      else if (type === 'close') this.onclose = listener;
+    }
     send(): void {}
     close(): void {
       this.readyState = 3;
-      this.onclose?.();
+      this.onclose?.({});
     }
     open(): void {
       this.onmessage?.({ data: JSON.stringify({ type: 'ready', server_time: Date.now() }) });

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayApiError, type PlayApi } from '@/audience/api';
-import { createGameChannel, openGameChannel, type GameTicket } from '@/audience/game-channel';
+import { createGameChannel, openGameChannel, type GameTicket } from '@/shared/realtime/game-channel';
 import { RealtimeClient, RealtimeRequestUnavailable, type EventFrame, type ServerFrame, wsUrl } from '@/shared/realtime/client';
 import { sendAnswer, type AnswerChannel } from '@/play/player-logic';
 
@@ -25,6 +25,11 @@ class FakeSocket {
 
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
+  }
+  /** The client adds its listeners (as on a browser's or the ws package's socket). */
+  addEventListener(type: string, listener: (event: { data?: string; code?: number }) => void) {
+    if (type === 'message') this.onmessage = listener;
+    else if (type === 'close') this.onclose = listener;
   }
   send(data: string) {
     this.sent.push(JSON.parse(data) as Record<string, unknown>);

@@ -8,7 +8,7 @@
  * client waits long before connecting again, where any other close brings them back within a second.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openGameChannel } from '@/audience/game-channel';
+import { openGameChannel } from '@/shared/realtime/game-channel';
 import { RealtimeClient } from '@/shared/realtime/client';
 import { FLOOD_CLOSE_CODE as CLIENT_FLOOD_CODE, floodRetryDelay } from '@/shared/backoff';
 import { DEFAULT_MESSAGE_RATE, FLOOD_CLOSE_CODE, fullBucket, takeFrame } from '@/server/realtime/message-rate';
@@ -25,6 +25,11 @@ class FakeSocket {
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
+  }
+  /** The client adds its listeners (as on a browser's or the ws package's socket). */
+  addEventListener(type: string, listener: (event: { data?: string; code?: number }) => void) {
+    if (type === 'message') this.onmessage = listener;
+    else if (type === 'close') this.onclose = listener;
   }
   send(data: string) {
     sent.push({ at: Date.now(), frame: JSON.parse(data) as Record<string, unknown> });

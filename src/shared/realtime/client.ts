@@ -18,20 +18,26 @@
  * - **Clock**: `clock` (src/domain/clock.ts ServerClock) is the page's one estimate of the server's
  *   clock: the `ready` frame's server_time first, then ping/pong round trips.
  * - **Requests**: `request(operation, body)` sends `{type: 'request', id, operation, lang, body}` and
- *   resolves with the `{status, body}` of its `reply`; when the socket cannot carry it, it rejects
- *   with `RealtimeRequestUnavailable` (`sent` says whether the frame went out) and the caller uses
- *   the operation's POST.
+ *   resolves with the `{status, body}` of its `reply` (./requests.ts); when the socket cannot carry
+ *   it, it rejects with `RealtimeRequestUnavailable` (`sent` says whether the frame went out) and the
+ *   caller uses the operation's POST.
  * - **Status** (`status`, `onStatus`): idle → connecting → open ⇄ reconnecting → closed (stop or
  *   rejection). machines/connection/connection.machine.ts turns these into a statechart.
  *
  * It knows nothing of sessions, games or React: each face passes how to get a ticket and what to
- * listen to. Browser pieces (socket, location, timers' clock, randomness) are injectable for tests.
+ * listen to. Browser pieces (socket, location, timers' clock, randomness) are injectable: tests give
+ * fakes, and the simulated players (src/server/features/rehearsal/bot-swarm.ts) run it on Node with
+ * the `ws` package's WebSocket and their server's address.
  */
 import { ServerClock } from '@/domain/clock';
 import { backoffDelay, FLOOD_CLOSE_CODE, floodRetryDelay, type BackoffOptions } from '@/shared/backoff';
 import type { ClientFrame, RequestFrame, ServerFrame } from './frames';
+import { PendingRequests, RealtimeRequestUnavailable, type RealtimeReply } from './requests';
+import { wsUrl, type RealtimeSocket } from './socket';
 
 export type { ClientFrame, EventData, EventFrame, EventType, RequestFrame, ServerFrame } from './frames';
+export { RealtimeRequestUnavailable, REQUEST_TIMEOUT_MS, type RealtimeReply } from './requests';
+export { wsUrl, type RealtimeSocket } from './socket';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -39,23 +45,6 @@ export interface RealtimeTicket {
   ticket: string;
   /** The socket's path on this origin; default `/api/ws`. */
   url?: string;
-}
-
-/** A request's answer: the HTTP status and the envelope the operation's POST would have answered. */
-export interface RealtimeReply {
-  status: number;
-  body: unknown;
-}
-
-/** The socket could not carry a request; `sent`: the frame went out (the server may have acted on it). */
-export class RealtimeRequestUnavailable extends Error {
-  constructor(
-    message: string,
-    readonly sent: boolean,
-  ) {
-    super(message);
-    this.name = 'RealtimeRequestUnavailable';
-  }
 }
 
 export type FrameHandler = (frame: ServerFrame) => void;
@@ -77,7 +66,8 @@ export interface RealtimeClientOptions {
   requestTimeoutMs?: number;
   /** The reconnect backoff (default 500 ms doubling to 10 s, at least 250 ms). */
   backoff?: BackoffOptions;
-  createSocket?: (url: string) => WebSocket;
+  /** Opens a socket (default: the browser's WebSocket). */
+  createSocket?: (url: string) => RealtimeSocket;
   location?: { protocol: string; host: string };
   now?: () => number;
   random?: () => number;
@@ -87,26 +77,13 @@ export interface RealtimeClientOptions {
 
 export const DEFAULT_PING_INTERVAL_MS = 10_000;
 export const DEFAULT_DEAD_AFTER_MS = 25_000;
-export const REQUEST_TIMEOUT_MS = 8_000;
 /** The close this client gives a connection it found dead (nothing received for deadAfterMs). */
 export const DEAD_CLOSE_CODE = 4002;
-
-/** `ws(s)://<this origin><path>?ticket=…` */
-export function wsUrl(path: string, ticket: string, location: { protocol: string; host: string }): string {
-  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${location.host}${path}?ticket=${encodeURIComponent(ticket)}`;
-}
-
-interface PendingRequest {
-  resolve: (reply: RealtimeReply) => void;
-  reject: (error: RealtimeRequestUnavailable) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
 
 export class RealtimeClient {
   /** The page's estimate of the server's clock. */
   readonly clock = new ServerClock();
-  private socket: WebSocket | null = null;
+  private socket: RealtimeSocket | null = null;
   private current: RealtimeStatus = 'idle';
   private stopped = true;
   private everOpen = false;
@@ -122,12 +99,12 @@ export class RealtimeClient {
   private readonly typeHandlers = new Map<string, Set<FrameHandler>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
   private readonly rejectedListeners = new Set<(error: unknown) => void>();
-  private readonly pending = new Map<string, PendingRequest>();
-  private requestSequence = 0;
+  private readonly requests: PendingRequests;
   private readonly now: () => number;
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.now = options.now ?? (() => Date.now());
+    this.requests = new PendingRequests(options.requestTimeoutMs);
   }
 
   get status(): RealtimeStatus {
@@ -187,11 +164,11 @@ export class RealtimeClient {
    * Lets `socket` go at once and schedules the next attempt, without waiting for its close event (a
    * dead connection's closing handshake may never end).
    */
-  private drop(socket: WebSocket, code: number, reason: string): void {
+  private drop(socket: RealtimeSocket, code: number, reason: string): void {
     if (this.socket === socket) {
       this.socket = null;
       this.clearPings();
-      this.failRequests();
+      this.requests.failAll();
       this.scheduleRetry();
     }
     try {
@@ -244,16 +221,7 @@ export class RealtimeClient {
   request(operation: RequestFrame['operation'], body: RequestFrame['body']): Promise<RealtimeReply> {
     const socket = this.socket;
     if (this.current !== 'open' || !socket || socket.readyState !== 1) return Promise.reject(new RealtimeRequestUnavailable('the live connection is not open', false));
-    const id = `r${++this.requestSequence}`;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.settle(id, new RealtimeRequestUnavailable('no reply in time', true)), this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
-      try {
-        socket.send(JSON.stringify({ type: 'request', id, operation, lang: this.options.lang?.() ?? 'en', body } satisfies ClientFrame));
-      } catch {
-        this.settle(id, new RealtimeRequestUnavailable('the live connection failed', false));
-      }
-    });
+    return this.requests.send(operation, body, this.options.lang?.() ?? 'en', (frame) => socket.send(frame));
   }
 
   private watchesNetwork(): boolean {
@@ -277,7 +245,7 @@ export class RealtimeClient {
     }
     const socket = this.socket;
     this.socket = null;
-    this.failRequests();
+    this.requests.failAll();
     socket?.close(1000, 'bye');
   }
 
@@ -311,20 +279,6 @@ export class RealtimeClient {
     this.pingTimers = [];
   }
 
-  private settle(id: string, outcome: RealtimeReply | RealtimeRequestUnavailable): void {
-    const pending = this.pending.get(id);
-    if (!pending) return;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    if (outcome instanceof RealtimeRequestUnavailable) pending.reject(outcome);
-    else pending.resolve(outcome);
-  }
-
-  /** Every waiting request: its frame went out, its reply will not come on this socket. */
-  private failRequests(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, new RealtimeRequestUnavailable('the live connection closed before the reply', true));
-  }
-
   private scheduleRetry(flooded = false): void {
     if (this.stopped || this.retryTimer) return;
     this.setStatus(this.everOpen ? 'reconnecting' : 'connecting');
@@ -355,7 +309,7 @@ export class RealtimeClient {
     if (this.stopped || this.socket) return;
     const location = this.options.location ?? window.location;
     const url = wsUrl(ticket.url ?? '/api/ws', ticket.ticket, location);
-    let socket: WebSocket;
+    let socket: RealtimeSocket;
     try {
       socket = this.options.createSocket ? this.options.createSocket(url) : new WebSocket(url);
     } catch {
@@ -363,7 +317,7 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
-    socket.onmessage = (message: MessageEvent) => {
+    socket.addEventListener('message', (message) => {
       if (this.socket !== socket) return;
       this.lastFrameAt = this.now();
       let frame: ServerFrame;
@@ -374,20 +328,20 @@ export class RealtimeClient {
       }
       if (frame === null || typeof frame !== 'object') return;
       this.handleFrame(socket, frame);
-    };
-    socket.onclose = (event?: { code?: number }) => {
+    });
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearPings();
-      this.failRequests();
+      this.requests.failAll();
       this.scheduleRetry(event?.code === FLOOD_CLOSE_CODE);
-    };
-    socket.onerror = () => {
-      // onclose follows and schedules the retry.
-    };
+    });
+    socket.addEventListener('error', () => {
+      // The close follows and schedules the retry.
+    });
   }
 
-  private handleFrame(socket: WebSocket, frame: ServerFrame): void {
+  private handleFrame(socket: RealtimeSocket, frame: ServerFrame): void {
     switch (frame.type) {
       case 'ready':
         if (typeof frame.server_time === 'number') this.clock.observe(frame.server_time, this.now());
@@ -402,7 +356,7 @@ export class RealtimeClient {
         if (typeof frame.t === 'number' && typeof frame.server_time === 'number') this.clock.addPong(frame.t, this.now(), frame.server_time);
         break;
       case 'reply':
-        if (typeof frame.id === 'string') this.settle(frame.id, { status: typeof frame.status === 'number' ? frame.status : 500, body: frame.body });
+        this.requests.receive(frame);
         break;
     }
     for (const handler of [...(this.typeHandlers.get(frame.type) ?? [])]) handler(frame);
@@ -410,7 +364,7 @@ export class RealtimeClient {
     if (topic) for (const handler of [...(this.topics.get(topic) ?? [])]) handler(frame);
   }
 
-  private ping(socket: WebSocket): void {
+  private ping(socket: RealtimeSocket): void {
     if (socket.readyState !== 1) return;
     socket.send(JSON.stringify({ type: 'ping', t: this.now() } satisfies ClientFrame));
   }
@@ -420,7 +374,7 @@ export class RealtimeClient {
    * socket that sent nothing for deadAfterMs (not even a pong) is closed as dead. (Before `ready`
    * the browser's own connect timeout applies.)
    */
-  private startPinging(socket: WebSocket): void {
+  private startPinging(socket: RealtimeSocket): void {
     this.clearPings();
     const interval = this.options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
     this.lastFrameAt = this.now();

@@ -4,29 +4,26 @@
  * live-game benchmark (bench/lib/bots.ts re-exports this file). Each bot joins a game by PIN with its
  * own nickname over the player API, opens the real-time channel with a ticket, and answers every
  * question shown with random choices after a delay the caller picks (default: random within the
- * countdown). They speak only the public player API and WebSocket (openapi/play-api.yaml); nothing
- * here reaches into the server — but for the server's rehearsal, whose bots are admitted by the same
- * join the player API runs (`joinBot`), so the rehearsal's own rule (only its bots join) holds.
+ * countdown). They speak only the public player API and WebSocket (openapi/play-api.yaml), through
+ * the phone's own clients: the play client (src/shared/play-client.ts: typed calls, the join's ticket
+ * kept for the first socket) and the game channel over the realtime client
+ * (src/shared/realtime/game-channel.ts on Node's `ws`: heartbeat, reconnect with backoff, resubscribe,
+ * requests and their replies). Nothing here reaches into the server — but for the server's
+ * rehearsal, whose bots are admitted by the same join the player API runs (`joinBot`), so the
+ * rehearsal's own rule (only its bots join) holds.
  *
- * Like the phone, a bot sends its answer over its open WebSocket (a `request` frame,
- * socket-requests.ts) and over POST /api/play/answer only when the socket is not open, or when the
- * caller asks for HTTP (`answersOver`, to compare). HTTP goes through one keep-alive agent with a
- * bounded number of sockets, so thousands of bots do not open thousands of HTTP connections on top
- * of their WebSockets.
+ * Like the phone, a bot sends its answer over its open WebSocket (a `request` frame) and over POST
+ * /api/play/answer only when the socket is not open, or when the caller asks for HTTP (`answersOver`,
+ * to compare). HTTP goes through one keep-alive agent with a bounded number of sockets, so thousands
+ * of bots do not open thousands of HTTP connections on top of their WebSockets.
  */
 import http from 'node:http';
 import https from 'node:https';
-import WebSocket from 'ws';
-import type { PlaySchemas } from '../live/views.js';
-import { SocketRequests } from './socket-requests.js';
-
-export interface ShownQuestion {
-  questionId: number;
-  options: string[];
-  questionType: 1 | 2;
-  /** Milliseconds left to answer when the bot got the question (server clock), or null (untimed). */
-  remainingMs: number | null;
-}
+import NodeWebSocket from 'ws';
+import { createPlayClient, PlayApiError, playerTickets, unwrap, type PlayData, type PlayPost, type PlayTransport } from '../../../shared/play-client.js';
+import { createGameChannel, type GameChannel } from '../../../shared/realtime/game-channel.js';
+import type { EventFrame, ServerFrame } from '../../../shared/realtime/frames.js';
+import { randomChoices, randomDelay, type OptionTitle, type QuestionStats, type ShownQuestion, type SwarmStats } from './bot-rules.js';
 
 export interface BotSwarmOptions {
   url: string;
@@ -46,8 +43,8 @@ export interface BotSwarmOptions {
   /** Delay before answering a question (ms); default: random within the countdown (3 s margin), 0.5–5 s untimed. */
   answerDelay?: (question: ShownQuestion) => number;
   /** Choices for a question; default random (single: one option; multiple: a random non-empty set). */
-  choose?: (question: ShownQuestion) => string[];
-  /** Every real-time frame as it arrives (for measurements), with the local receipt time. */
+  choose?: (question: ShownQuestion) => OptionTitle[];
+  /** Every event frame of the game's topic as it arrives (for measurements), with the local receipt time. */
   onFrame?: (frame: RealtimeFrame, receivedAt: number, bot: Bot) => void;
   /**
    * Answers go over the bot's WebSocket when it is open, else over HTTP (`'ws'`, the default, as the
@@ -57,10 +54,10 @@ export interface BotSwarmOptions {
   /** An answer's acknowledgement (code 200) or refusal, with its round trip in ms and how it went. */
   onAnswer?: (result: AnswerResult, bot: Bot) => void;
   /**
-   * How the calls after joining (ticket, state, answer) are sent; default: Node's client over a
+   * How the calls after joining (ticket, state, answer) travel; default: Node's client over a
    * keep-alive agent of `maxSockets`. The benchmark gives its lean client (bench/lib/raw-http.ts).
    */
-  post?: (path: string, body: unknown, token?: string) => Promise<Envelope>;
+  post?: PlayTransport;
   /**
    * Joins a bot without POST /api/play/join: the server's rehearsal admits its own bots in process,
    * through the same join (features/live/answers/join.ts), since the player API refuses joins during a
@@ -83,126 +80,53 @@ export interface AnswerResult {
   transport: AnswerTransport;
 }
 
-export interface RealtimeFrame {
-  type: string;
-  topic?: string;
-  // The public API's frames, read loosely: by the bots here and by the benchmark's measurements.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data?: any;
-  server_time?: number | string;
-}
-
-export interface QuestionStats {
-  shown: number;
-  answered: number;
-  acked: number;
-  refused: number;
-  /** Answers sent over the WebSocket, and over HTTP. */
-  overWs: number;
-  overHttp: number;
-}
-
-export interface SwarmStats {
-  target: number;
-  joined: number;
-  joinFailed: number;
-  connected: number;
-  errors: number;
-  /** Per question id, in the order shown. */
-  questions: Map<number, QuestionStats>;
-  lastError: string | null;
-  gameEnded: boolean;
-}
+/** A frame of the WebSocket, as the contract types it (src/shared/realtime/frames.ts). */
+export type RealtimeFrame = ServerFrame;
 
 export interface Bot {
   index: number;
   nickname: string;
   playerId: number;
   token: string;
-  socket: WebSocket | null;
-  /** Requests over `socket` (null with it). */
-  requests: SocketRequests | null;
-  /** The first ticket, from the join's answer, until used or near its expiry (ms, this clock); null: ask /ticket. */
-  joinTicket: { data: TicketAnswer; usableUntil: number } | null;
-}
-
-/** What a ticket answer carries (POST /api/play/ticket, and the join's answer): the contract's TicketData. */
-type TicketAnswer = PlaySchemas['TicketData'];
-
-export interface Envelope {
-  code: number;
-  message: string;
-  // The public API's envelopes, read loosely (as the frames above).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  data: any;
+  /** The player's tickets: the join's for the first socket, then /ticket. */
+  tickets: ReturnType<typeof playerTickets>;
+  /** Its live channel (the phone's), from `connect` on. */
+  channel: GameChannel | null;
 }
 
 /** The most simulated players of a rehearsal (the control screen's, and `npm run bots` without --force). */
 export const MAX_REHEARSAL_PLAYERS = 2_000;
 
-/** Tries of a join that the server throttles (HTTP 429), 5 s apart. */
+/** Tries of a join that the server throttles (code 429), 5 s apart. */
 const JOIN_ATTEMPTS = 30;
+/** How long `connect` waits for a bot's first subscription; the bot keeps trying after it. */
+const CONNECT_WAIT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether a URL points at this machine (bots refuse other hosts unless the user named them). */
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** 127.0.<block>.1 … 127.0.<block>.254: loopback addresses a Linux machine answers from without set-up. */
-export function loopbackAddresses(block = 1): string[] {
-  return Array.from({ length: 254 }, (_, i) => `127.0.${block}.${i + 1}`);
-}
-
-export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): string[] {
-  const options = question.options.length > 0 ? question.options : ['A'];
-  if (question.questionType !== 2) return [options[Math.floor(random() * options.length)]!];
-  const picked = options.filter(() => random() < 0.5);
-  return picked.length > 0 ? picked : [options[Math.floor(random() * options.length)]!];
-}
-
-/** Default delay: uniformly random within the countdown, keeping 3 s (or a third of it) in hand. */
-export function randomDelay(question: Pick<ShownQuestion, 'remainingMs'>, random = Math.random): number {
-  if (question.remainingMs === null) return 500 + random() * 4_500;
-  const usable = Math.max(0, question.remainingMs - Math.min(3_000, question.remainingMs / 3));
-  return random() * usable;
-}
-
-/** A JSON POST over a keep-alive agent; resolves with the envelope (any HTTP status). */
-export function postJson(agent: http.Agent, base: URL, path: string, body: unknown, token?: string, localAddress?: string): Promise<Envelope> {
-  const payload = Buffer.from(JSON.stringify(body));
+/** The play client's transport on Node: JSON POSTs over a keep-alive agent, the parsed body whatever the HTTP status. */
+export function agentTransport(agent: http.Agent, base: URL, localAddress?: string): PlayTransport {
   const client = base.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(
-      new URL(path, base),
-      {
-        method: 'POST',
-        agent,
-        ...(localAddress ? { localAddress } : {}),
-        headers: {
-          'content-type': 'application/json',
-          'content-length': payload.length,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
+  return (path, body, token) => {
+    const payload = Buffer.from(JSON.stringify(body));
+    return new Promise((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', 'content-length': payload.length, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const request = client.request(new URL(path, base), { method: 'POST', agent, headers, ...(localAddress ? { localAddress } : {}) }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope);
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
           } catch (error) {
             reject(new Error(`HTTP ${response.statusCode} from ${path}: ${(error as Error).message}`));
           }
         });
         response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  };
 }
 
 /** Runs `task` for 0..count-1 with at most `limit` at once. */
@@ -214,8 +138,7 @@ async function pool(count: number, limit: number, task: (i: number) => Promise<v
   await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
 }
 
-const serverMs = (value: number | string | undefined): number | null =>
-  typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : null;
+const titles = (options: Array<{ title: OptionTitle }>) => options.map((option) => option.title);
 
 export class BotSwarm {
   readonly bots: Bot[] = [];
@@ -226,7 +149,7 @@ export class BotSwarm {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private endedListeners: Array<() => void> = [];
-  private readonly post: (path: string, body: unknown, token?: string) => Promise<Envelope>;
+  private readonly post: PlayPost;
 
   constructor(private readonly options: BotSwarmOptions) {
     this.base = new URL(options.url);
@@ -234,7 +157,7 @@ export class BotSwarm {
     this.agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
     // Joins spread over local addresses go on connections of their own (one per join).
     this.joinAgent = options.localAddresses?.length ? new Agent({ keepAlive: false }) : this.agent;
-    this.post = options.post ?? ((path, body, token) => postJson(this.agent, this.base, path, body, token));
+    this.post = createPlayClient({ transport: options.post ?? agentTransport(this.agent, this.base) });
     this.stats = { target: options.players, joined: 0, joinFailed: 0, connected: 0, errors: 0, questions: new Map(), lastError: null, gameEnded: false };
   }
 
@@ -249,34 +172,37 @@ export class BotSwarm {
     return stats;
   }
 
+  private joined(index: number, nickname: string, playerId: number, token: string, tickets = playerTickets(this.post)): void {
+    this.bots.push({ index, nickname, playerId, token, tickets, channel: null });
+    this.stats.joined += 1;
+    this.options.onJoined?.(this.stats.joined);
+  }
+
   /** Joins every bot (with bounded concurrency); resolves when all tried. */
   async join(): Promise<void> {
     const prefix = this.options.nicknamePrefix ?? 'Bot ';
     const addresses = this.options.localAddresses ?? [];
     await pool(this.options.players, this.options.concurrency ?? 32, async (i) => {
       const nickname = `${prefix}${i + 1}`;
-      if (this.options.joinBot) return this.joinInProcess(this.options.joinBot, nickname, i);
-      const localAddress = addresses.length ? addresses[i % addresses.length] : undefined;
-      // Too many joins from one address a minute (HTTP 429): wait and try again, a few times.
+      const joinBot = this.options.joinBot;
+      // Too many joins from one address a minute (code 429): wait and try again, a few times.
       for (let attempt = 1; !this.stopped; attempt += 1) {
         try {
-          const res = await postJson(this.joinAgent, this.base, '/api/play/join', { pin: this.options.pin, nickname }, undefined, localAddress);
-          if (res.code === 429 && attempt < JOIN_ATTEMPTS) {
+          if (joinBot) {
+            const { playerId, token } = await joinBot(nickname, i);
+            return this.joined(i, nickname, playerId, token);
+          }
+          const localAddress = addresses.length ? addresses[i % addresses.length] : undefined;
+          const post = createPlayClient({ transport: agentTransport(this.joinAgent, this.base, localAddress) });
+          const data = await post('/join', { pin: this.options.pin, nickname });
+          const tickets = playerTickets(this.post);
+          tickets.joined(data);
+          return this.joined(i, nickname, data.player.id, data.player_token, tickets);
+        } catch (error) {
+          if (!joinBot && error instanceof PlayApiError && error.code === 429 && attempt < JOIN_ATTEMPTS) {
             await sleep(5_000);
             continue;
           }
-          if (res.code !== 200) {
-            this.stats.joinFailed += 1;
-            return this.error(`join ${nickname}: ${res.message}`);
-          }
-          const ticket = res.data.ticket as TicketAnswer | undefined;
-          // Used while a few seconds of its life remain (a bot may wait for the others before connecting).
-          const joinTicket = ticket ? { data: ticket, usableUntil: Date.now() + (ticket.expires_in - 5) * 1000 } : null;
-          this.bots.push({ index: i, nickname, playerId: res.data.player.id, token: res.data.player_token, socket: null, requests: null, joinTicket });
-          this.stats.joined += 1;
-          this.options.onJoined?.(this.stats.joined);
-          return;
-        } catch (error) {
           this.stats.joinFailed += 1;
           return this.error(`join ${nickname}: ${(error as Error).message}`);
         }
@@ -284,96 +210,69 @@ export class BotSwarm {
     });
   }
 
-  private async joinInProcess(joinBot: NonNullable<BotSwarmOptions['joinBot']>, nickname: string, i: number): Promise<void> {
-    if (this.stopped) return;
-    try {
-      const { playerId, token } = await joinBot(nickname, i);
-      this.bots.push({ index: i, nickname, playerId, token, socket: null, requests: null, joinTicket: null });
-      this.stats.joined += 1;
-      this.options.onJoined?.(this.stats.joined);
-    } catch (error) {
-      this.stats.joinFailed += 1;
-      this.error(`join ${nickname}: ${(error as Error).message}`);
-    }
-  }
-
-  /** Opens every joined bot's WebSocket and subscribes it to its game; resolves when all are subscribed (or failed). */
+  /** Opens every joined bot's live channel; resolves when each is subscribed to its game (or has failed). */
   async connect(): Promise<void> {
     await pool(this.bots.length, this.options.concurrency ?? 32, async (i) => {
-      if (this.stopped) return;
-      const bot = this.bots[i]!;
-      try {
-        await this.openSocket(bot);
-      } catch (error) {
-        this.error(`websocket ${bot.nickname}: ${(error as Error).message}`);
-      }
+      if (!this.stopped) await this.openChannel(this.bots[i]!);
     });
   }
 
-  private async openSocket(bot: Bot): Promise<void> {
-    // A phone's first socket opens with the join's ticket; later ones (a reconnect) ask for a fresh one.
-    const fromJoin = bot.joinTicket && bot.joinTicket.usableUntil > Date.now() ? bot.joinTicket.data : null;
-    bot.joinTicket = null;
-    const ticket = fromJoin ? { code: 200, message: '', data: fromJoin } : await this.post('/api/play/ticket', {}, bot.token);
-    if (ticket.code !== 200) throw new Error(ticket.message);
-    const wsUrl = new URL(`${ticket.data.url}?ticket=${encodeURIComponent(ticket.data.ticket)}`, this.base);
-    wsUrl.protocol = this.base.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(wsUrl, { perMessageDeflate: false });
-    const requests = new SocketRequests(socket);
-    bot.socket = socket;
-    bot.requests = requests;
-    await new Promise<void>((resolve, reject) => {
-      const fail = (error: Error) => reject(error);
-      socket.once('error', fail);
-      socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', topic: ticket.data.topic })));
-      socket.on('message', (raw: Buffer) => {
-        const receivedAt = Date.now();
-        let frame: RealtimeFrame;
-        try {
-          frame = JSON.parse(raw.toString('utf8')) as RealtimeFrame;
-        } catch {
-          return this.error(`bad frame for ${bot.nickname}`);
-        }
-        if (frame.type === 'reply') {
-          if (!requests.receive(frame as { id?: unknown })) this.error(`a reply to no request for ${bot.nickname}`);
-          return;
-        }
-        if (frame.type === 'subscribed') {
-          socket.off('error', fail);
-          socket.on('error', (error) => this.error(`websocket ${bot.nickname}: ${error.message}`));
-          this.stats.connected += 1;
-          resolve();
-        } else if (frame.type === 'refused') reject(new Error(`subscription refused`));
-        this.onFrame(bot, frame, receivedAt);
+  /**
+   * The phone's channel: the first subscription resolves (or, after CONNECT_WAIT_MS, gives up waiting
+   * while the channel goes on trying); a lost socket comes back by itself and the snapshot of the
+   * resubscription says whether a question waits for an answer.
+   */
+  private openChannel(bot: Bot): Promise<void> {
+    const channel = createGameChannel({
+      getTicket: () => bot.tickets.ticket(bot.token),
+      client: {
+        createSocket: (url) => new NodeWebSocket(url, { perMessageDeflate: false }),
+        location: { protocol: this.base.protocol, host: this.base.host },
+        requestTimeoutMs: 10_000,
+      },
+    });
+    bot.channel = channel;
+    let counted = false;
+    return new Promise<void>((resolve) => {
+      const wait = setTimeout(() => {
+        this.error(`websocket ${bot.nickname}: not subscribed after ${CONNECT_WAIT_MS / 1000} s`);
+        resolve();
+      }, CONNECT_WAIT_MS);
+      const settle = () => {
+        clearTimeout(wait);
+        resolve();
+      };
+      channel.listen({
+        onEvent: (frame) => this.onFrame(bot, frame, Date.now()),
+        onConnected: () => {
+          if (!counted) this.stats.connected += 1;
+          counted = true;
+          settle();
+        },
+        onRejected: (error) => {
+          this.error(`websocket ${bot.nickname}: ${error.message}`);
+          settle();
+        },
       });
-      socket.once('close', () => {
-        if (bot.socket === socket) {
-          bot.socket = null;
-          bot.requests = null;
-        }
-        if (socket.readyState === WebSocket.CLOSED && !this.stopped && !this.stats.gameEnded) {
-          this.stats.connected -= 1;
-          this.error(`websocket ${bot.nickname} closed`);
-        }
-        reject(new Error('closed before subscribing'));
+      channel.client.onStatus((status) => {
+        if (status === 'open' || !counted) return;
+        counted = false;
+        this.stats.connected -= 1;
+        if (!this.stopped && !this.stats.gameEnded) this.error(`websocket ${bot.nickname} closed`);
       });
+      channel.client.start();
     });
   }
 
-  private onFrame(bot: Bot, frame: RealtimeFrame, receivedAt: number): void {
+  private onFrame(bot: Bot, frame: EventFrame, receivedAt: number): void {
     this.options.onFrame?.(frame, receivedAt, bot);
-    const offset = (serverMs(frame.server_time) ?? receivedAt) - receivedAt;
     if (frame.type === 'server.questionShown') {
-      const data = frame.data;
-      if (!data.question) return void this.answerFromState(bot);
-      const deadline = data.deadline ? Date.parse(data.deadline) : null;
-      this.schedule(bot, {
-        questionId: data.question_id,
-        options: (data.question.options as Array<{ title: string }>).map((o) => o.title),
-        questionType: data.question.question_type,
-        remainingMs: deadline === null ? null : deadline - (receivedAt + offset),
-      });
-    } else if (frame.type === 'server.snapshot' && frame.data?.question?.status === 1) {
+      const { question, deadline, question_id: questionId } = frame.data;
+      if (!question) return void this.answerFromState(bot);
+      // Time left when the server sent it: its deadline against the frame's own server time.
+      const remainingMs = deadline ? Date.parse(deadline) - frame.server_time : null;
+      this.schedule(bot, { questionId, options: titles(question.options), questionType: question.question_type, remainingMs });
+    } else if (frame.type === 'server.snapshot' && 'question' in frame.data && frame.data.question?.status === 1) {
       // Joined (or reconnected) while a question is live: the player state says whether to answer.
       void this.answerFromState(bot);
     } else if (frame.type === 'server.gameEnded') {
@@ -386,15 +285,12 @@ export class BotSwarm {
 
   private async answerFromState(bot: Bot): Promise<void> {
     try {
-      const state = await this.post('/api/play/state', {}, bot.token);
-      const question = state.data?.question;
-      if (state.code !== 200 || !question?.can_answer) return;
-      this.schedule(bot, {
-        questionId: question.question.id,
-        options: (question.question.options as Array<{ title: string }>).map((o) => o.title),
-        questionType: question.question.question_type,
-        remainingMs: question.deadline ? Date.parse(question.deadline) - Date.parse(state.data.server_time) : null,
-      });
+      const state = await this.post('/state', {}, bot.token);
+      const live = state.question;
+      if (!live?.can_answer) return;
+      const { question, deadline } = live;
+      const remainingMs = deadline ? Date.parse(deadline) - Date.parse(state.server_time) : null;
+      this.schedule(bot, { questionId: question.id, options: titles(question.options), questionType: question.question_type, remainingMs });
     } catch (error) {
       this.error(`state ${bot.nickname}: ${(error as Error).message}`);
     }
@@ -416,22 +312,26 @@ export class BotSwarm {
     if (this.stopped) return;
     const body = { question_id: question.questionId, choices: (this.options.choose ?? randomChoices)(question) };
     // Over the open WebSocket, as the phone does; over HTTP if it is not open (or if asked to).
-    const requests = this.options.answersOver !== 'http' && bot.requests?.open ? bot.requests : null;
-    const transport: AnswerTransport = requests ? 'ws' : 'http';
+    const client = this.options.answersOver !== 'http' && bot.channel?.client.status === 'open' ? bot.channel.client : null;
+    const transport: AnswerTransport = client ? 'ws' : 'http';
     stats.answered += 1;
-    if (requests) stats.overWs += 1;
+    if (client) stats.overWs += 1;
     else stats.overHttp += 1;
     const started = performance.now();
+    const settled = (ok: boolean, message: string) =>
+      this.options.onAnswer?.({ questionId: question.questionId, ok, ms: performance.now() - started, message, transport }, bot);
     try {
       // A reply's body is the envelope the POST would have answered.
-      const res = requests ? (await requests.request('answer', body)).body : await this.post('/api/play/answer', body, bot.token);
-      const ms = performance.now() - started;
-      if (res.code === 200) stats.acked += 1;
-      else stats.refused += 1;
-      this.options.onAnswer?.({ questionId: question.questionId, ok: res.code === 200, ms, message: res.message, transport }, bot);
+      if (client) unwrap<PlayData<'/answer'>>((await client.request('answer', body)).body);
+      else await this.post('/answer', body, bot.token);
+      stats.acked += 1;
+      settled(true, 'OK');
     } catch (error) {
-      this.error(`answer ${bot.nickname} (${transport}): ${(error as Error).message}`);
-      this.options.onAnswer?.({ questionId: question.questionId, ok: false, ms: performance.now() - started, message: (error as Error).message, transport }, bot);
+      const message = (error as Error).message;
+      // Refused by the server (already answered, too late...): an answer, not an error of the bot.
+      if (error instanceof PlayApiError && !error.offline) stats.refused += 1;
+      else this.error(`answer ${bot.nickname} (${transport}): ${message}`);
+      settled(false, message);
     }
   }
 
@@ -441,9 +341,7 @@ export class BotSwarm {
    */
   async warm(): Promise<void> {
     const count = Math.min(this.bots.length, this.options.maxSockets ?? 64);
-    await Promise.all(
-      this.bots.slice(0, count).map((bot) => this.post('/api/play/state', {}, bot.token).catch((error: Error) => this.error(`warm: ${error.message}`))),
-    );
+    await Promise.all(this.bots.slice(0, count).map((bot) => this.post('/state', {}, bot.token).catch((error: Error) => this.error(`warm: ${error.message}`))));
   }
 
   /** Resolves when a bot hears that the game ended. */
@@ -464,23 +362,9 @@ export class BotSwarm {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const bot of this.bots) bot.socket?.close(1000, 'bots done');
+    for (const bot of this.bots) bot.channel?.client.stop();
     this.agent.destroy();
     this.joinAgent.destroy();
     await sleep(50);
   }
-}
-
-/** One line of the live summary: joined, connected, answers of the latest questions, errors. */
-export function summaryLine(stats: SwarmStats): string {
-  const questions = [...stats.questions.entries()]
-    .slice(-3)
-    .map(([id, q]) => `Q${id} answered ${q.answered}/${q.shown} acked ${q.acked} refused ${q.refused} via ws ${q.overWs}${q.overHttp ? ` http ${q.overHttp}` : ''}`);
-  return [
-    `joined ${stats.joined}/${stats.target}${stats.joinFailed ? ` (failed ${stats.joinFailed})` : ''}`,
-    `ws ${stats.connected}`,
-    ...questions,
-    `errors ${stats.errors}`,
-    ...(stats.gameEnded ? ['game ended'] : []),
-  ].join(' · ');
 }

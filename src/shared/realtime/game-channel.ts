@@ -1,18 +1,19 @@
 /**
- * The audience's live game over the one realtime client (src/shared/realtime/client.ts), for the
- * player page and the quiz display: the ticket from /api/play (/ticket or /display/ticket) names the
- * game's public topic, which is subscribed (again after every reconnect: the server answers with the
- * topic's snapshot); a listener hears whether a subscription was a reconnect, so the page reads what
- * it missed. A subscription refused drops the socket and tries again; a ticket refused because the
- * token is unknown (code 202) closes the client for good (`onRejected`).
+ * A game's live channel over the one realtime client (./client.ts), for the player page, the quiz
+ * display and the simulated players (phones too): the ticket from /api/play (/ticket or
+ * /display/ticket) names the game's public topic, which is subscribed (again after every reconnect:
+ * the server answers with the topic's snapshot); a listener hears whether a subscription was a
+ * reconnect, so the page reads what it missed. A subscription refused drops the socket and tries
+ * again; a ticket refused because the token is unknown (code 202) closes the client for good
+ * (`onRejected`).
  *
  * `createGameChannel` makes a page's channel without starting it: the page's machine holds its client
  * in a connection actor (machines/connection: the client starts with its first holder and stops with
  * its last) and listens to its frames from a callback actor (`listen`). `openGameChannel` starts one
  * at once, for code without a machine (tests, tools).
  */
-import { PlayApiError } from './api';
-import { RealtimeClient, type EventFrame, type RealtimeClientOptions, type RequestFrame } from '@/shared/realtime/client';
+import { PlayApiError } from '../play-client';
+import { RealtimeClient, type EventFrame, type RealtimeClientOptions, type RequestFrame } from './client';
 
 export interface GameTicket {
   ticket: string;

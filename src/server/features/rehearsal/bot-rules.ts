@@ -1,0 +1,78 @@
+/**
+ * The simulated players' rules apart from their connections (bot-swarm.ts): which hosts they may
+ * play against, the addresses they join from, what they answer and when, and the one-line summary
+ * `npm run bots` prints. Pure.
+ */
+import type { PlaySchemas } from '../../../shared/play-client.js';
+
+export type OptionTitle = PlaySchemas['OptionTitle'];
+
+export interface ShownQuestion {
+  questionId: number;
+  options: OptionTitle[];
+  questionType: 1 | 2;
+  /** Milliseconds left to answer when the bot got the question (server clock), or null (untimed). */
+  remainingMs: number | null;
+}
+
+export interface QuestionStats {
+  shown: number;
+  answered: number;
+  acked: number;
+  refused: number;
+  /** Answers sent over the WebSocket, and over HTTP. */
+  overWs: number;
+  overHttp: number;
+}
+
+export interface SwarmStats {
+  target: number;
+  joined: number;
+  joinFailed: number;
+  /** Bots subscribed to the game right now (one that lost its socket counts again once back). */
+  connected: number;
+  errors: number;
+  /** Per question id, in the order shown. */
+  questions: Map<number, QuestionStats>;
+  lastError: string | null;
+  gameEnded: boolean;
+}
+
+/** Whether a URL points at this machine (bots refuse other hosts unless the user named them). */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** 127.0.<block>.1 … 127.0.<block>.254: loopback addresses a Linux machine answers from without set-up. */
+export function loopbackAddresses(block = 1): string[] {
+  return Array.from({ length: 254 }, (_, i) => `127.0.${block}.${i + 1}`);
+}
+
+export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): OptionTitle[] {
+  const options: OptionTitle[] = question.options.length > 0 ? question.options : ['A'];
+  if (question.questionType !== 2) return [options[Math.floor(random() * options.length)]!];
+  const picked = options.filter(() => random() < 0.5);
+  return picked.length > 0 ? picked : [options[Math.floor(random() * options.length)]!];
+}
+
+/** Default delay: uniformly random within the countdown, keeping 3 s (or a third of it) in hand. */
+export function randomDelay(question: Pick<ShownQuestion, 'remainingMs'>, random = Math.random): number {
+  if (question.remainingMs === null) return 500 + random() * 4_500;
+  const usable = Math.max(0, question.remainingMs - Math.min(3_000, question.remainingMs / 3));
+  return random() * usable;
+}
+
+/** One line of the live summary: joined, connected, answers of the latest questions, errors. */
+export function summaryLine(stats: SwarmStats): string {
+  const questions = [...stats.questions.entries()]
+    .slice(-3)
+    .map(([id, q]) => `Q${id} answered ${q.answered}/${q.shown} acked ${q.acked} refused ${q.refused} via ws ${q.overWs}${q.overHttp ? ` http ${q.overHttp}` : ''}`);
+  return [
+    `joined ${stats.joined}/${stats.target}${stats.joinFailed ? ` (failed ${stats.joinFailed})` : ''}`,
+    `ws ${stats.connected}`,
+    ...questions,
+    `errors ${stats.errors}`,
+    ...(stats.gameEnded ? ['game ended'] : []),
+  ].join(' · ');
+}
