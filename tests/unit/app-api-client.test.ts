@@ -123,6 +123,26 @@ describe('renewed token', () => {
     await dataOf(client.POST('/me', { baseUrl }));
     expect(bridge.calls.tokenRenewed).toHaveLength(1);
   });
+
+  it('hands it over from an answer the catalogue rejects (code 201) and from a replayed answer', async () => {
+    const bridge = fakeBridge('old');
+    connectSession(bridge);
+    const renewing = { authorization: 'Bearer renewed' };
+    network(() => json({ code: 201, message: 'Nope', data: null }, { headers: renewing }));
+    await expect(dataOf(client.POST('/me', { baseUrl }))).rejects.toMatchObject({ kind: 'business' });
+    expect(bridge.calls.tokenRenewed).toEqual([['renewed']]);
+
+    network((request) =>
+      request.headers.get('Authorization') === 'Bearer new'
+        ? new Response('{"code":200,"message":"OK","data":{}}', { headers: { authorization: 'Bearer after-replay' } })
+        : json({ code: 401, message: 'expired', data: null }, { status: 401 }),
+    );
+    const call = dataOf(client.POST('/me', { baseUrl }));
+    await flush();
+    settleRetries({ ids: [bridge.calls.tokenExpired[0]![0]], token: 'new' });
+    await expect(call).resolves.toEqual({});
+    expect(bridge.calls.tokenRenewed).toEqual([['renewed'], ['after-replay']]);
+  });
 });
 
 describe('client.POST and the error catalogue', () => {
