@@ -7,26 +7,22 @@
  * at once, each in its own sentence of src/domain/account-rules.ts (the facts only the server knows,
  * a username taken or a role gone, come with the others, so the form does not check first).
  */
-import { Badge, Box, Checkbox, Dialog, Field, Fieldset, Input, Portal, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
-import { CloseButton } from '@/app/components/close-button';
+import { Badge, Box, Checkbox, Field, Input, SimpleGrid, Switch, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldErrors, isApiError } from '@/app/api/api';
 import { DEFAULT_CID } from '@/app/api/client';
-import { FormDialogFooter } from '@/app/components/form-dialog-footer';
-import { FormField } from '@/app/components/form-field';
+import { FormDialog } from '@/app/components/form-dialog';
+import { FormField, FormFieldset } from '@/app/components/form-field';
+import { useFormDialog } from '@/app/components/use-form-submit';
 import { savedMessage } from '@/app/lib/feedback';
 import { CID_KEY, session } from '@/app/lib/storage';
 import { canGrantCompany, canGrantPermission, canGrantRole, type Grantor } from '@/domain/access-rules';
 import { type DomainLang, formatDomainMessage } from '@/domain/messages';
 import { type Admin, adminApi, type Role } from '../api/admin-api';
 import { permissionsOfRoles, roleFacts } from '../lib/access';
-import { messagesOf, withoutFields } from '../lib/field-errors';
 import { indexTree, inTreeOrder, type PermissionNode } from '../lib/permission-tree';
 import { PasswordHint } from './password-hint';
 import { PermissionTree } from './permission-tree';
-import { dialogContentLayout, dialogSize } from './dialog-layout';
-import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
 
 interface AdminForm {
   username: string;
@@ -82,21 +78,36 @@ interface AdminDialogProps {
 
 export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, companies, lang, onClose, onSaved }: AdminDialogProps) {
   const { t } = useTranslation('admin');
-  const [form, setForm] = useState<AdminForm>(() => formOf(admin));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const [fields, setFields] = useState<AdminForm>(() => formOf(admin));
+  const index = useMemo(() => indexTree(tree), [tree]);
+  const inherited = useMemo(() => permissionsOfRoles(fields.roles, roles, index.order), [fields.roles, roles, index]);
 
-  useResetOnOpen(open, admin, () => {
-    setForm(formOf(admin));
-    setErrors({});
+  const form = useFormDialog({
+    open,
+    record: admin,
+    reset: () => setFields(formOf(admin)),
+    submit: async () => {
+      const body = {
+        username: fields.username.trim(),
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        roles: roles.filter((role) => fields.roles.has(role.identifier)).map((role) => role.identifier),
+        permissions: inTreeOrder(index, fields.permissions),
+        company_ids: fields.companyIds,
+        status: fields.status,
+      };
+      if (admin) await adminApi.update({ ...body, id: admin.id, ...(fields.password ? { password: fields.password } : {}) });
+      else await adminApi.create({ ...body, password: fields.password });
+      // An admin of other companies only leaves this company's list: say where it went.
+      if (!fields.companyIds.includes(currentCid())) savedMessage(t('admins.savedElsewhere', { username: body.username }));
+      else savedMessage(admin ? t('admins.updated') : t('admins.created'));
+      onSaved();
+    },
   });
 
-  const index = useMemo(() => indexTree(tree), [tree]);
-  const inherited = useMemo(() => permissionsOfRoles(form.roles, roles, index.order), [form.roles, roles, index]);
-
-  const change = (fields: Partial<AdminForm>, ...cleared: string[]) => {
-    setForm((current) => ({ ...current, ...fields }));
-    setErrors((current) => withoutFields(current, ...cleared));
+  const change = (changed: Partial<AdminForm>, ...cleared: string[]) => {
+    setFields((current) => ({ ...current, ...changed }));
+    form.clear(...cleared);
   };
 
   // Editing oneself needs nothing more: a role or permission that would give oneself something not
@@ -105,218 +116,146 @@ export function AdminDialog({ open, admin, isSelf, roles, tree, grantor, compani
     canGrantRole(grantor, roleFacts(role)) ? null : formatDomainMessage(lang, 'access.roleNotGrantable', { roles: role.identifier });
   const canGrant = (identifier: string) => canGrantPermission(grantor, identifier);
   const toggleCompany = (id: number, on: boolean) =>
-    change({ companyIds: on ? [...form.companyIds, id] : form.companyIds.filter((companyId) => companyId !== id) }, 'company_ids');
-  const unknownCompanies = form.companyIds.filter((id) => !companies.some((company) => company.id === id));
+    change({ companyIds: on ? [...fields.companyIds, id] : fields.companyIds.filter((companyId) => companyId !== id) }, 'company_ids');
+  const unknownCompanies = fields.companyIds.filter((id) => !companies.some((company) => company.id === id));
 
-  async function save() {
-    setSaving(true);
-    setErrors({});
-    const body = {
-      username: form.username.trim(),
-      name: form.name.trim(),
-      email: form.email.trim(),
-      roles: roles.filter((role) => form.roles.has(role.identifier)).map((role) => role.identifier),
-      permissions: inTreeOrder(index, form.permissions),
-      company_ids: form.companyIds,
-      status: form.status,
-    };
-    try {
-      if (admin) await adminApi.update({ ...body, id: admin.id, ...(form.password ? { password: form.password } : {}) });
-      else await adminApi.create({ ...body, password: form.password });
-      // An admin of other companies only leaves this company's list: say where it went.
-      if (!form.companyIds.includes(currentCid())) savedMessage(t('admins.savedElsewhere', { username: body.username }));
-      else savedMessage(admin ? t('admins.updated') : t('admins.created'));
-      onSaved();
-    } catch (error) {
-      if (isApiError(error, 'validation')) setErrors(error.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const title = admin ? t('admins.editTitle', { username: admin.username }) : t('admins.createTitle');
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={({ open: isOpen }) => !isOpen && onClose()}
-      placement="center"
-      size={dialogSize}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="admin-dialog" {...dialogContentLayout}>
-            <Dialog.Header py="4">
-              <Dialog.Title textStyle="lg">{admin ? t('admins.editTitle', { username: admin.username }) : t('admins.createTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <form
-                id="admin-form"
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void save();
+    <FormDialog open={open} onClose={onClose} title={title} testId="admin-dialog" layout="page" form={form} gap="5">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label={t('fields.username')} required messages={form.messagesOf('username')}>
+          <Input
+            size="sm"
+            name="username"
+            autoComplete="off"
+            value={fields.username}
+            placeholder={t('fields.usernamePlaceholder')}
+            onChange={(e) => change({ username: e.target.value }, 'username')}
+          />
+        </FormField>
+        <FormField label={t('fields.name')} required messages={form.messagesOf('name')}>
+          <Input size="sm" name="name" autoComplete="off" value={fields.name} onChange={(e) => change({ name: e.target.value }, 'name')} />
+        </FormField>
+        <FormField label={t('fields.email')} messages={form.messagesOf('email')} helper={t('fields.emailOptional')}>
+          <Input size="sm" name="email" type="email" autoComplete="off" value={fields.email} onChange={(e) => change({ email: e.target.value }, 'email')} />
+        </FormField>
+        <FormField
+          label={admin ? t('fields.newPassword') : t('fields.password')}
+          required={!admin}
+          messages={form.messagesOf('password')}
+          helper={admin && !fields.password ? t('fields.passwordKeep') : undefined}
+        >
+          <Input
+            size="sm"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={(e) => change({ password: e.target.value }, 'password')}
+          />
+          <PasswordHint password={fields.password} username={fields.username} lang={lang} withoutProblem={form.messagesOf('password').length > 0} />
+        </FormField>
+      </SimpleGrid>
+
+      <Field.Root invalid={form.messagesOf('status').length > 0} disabled={isSelf}>
+        <Switch.Root
+          size="sm"
+          colorPalette="brand"
+          checked={fields.status === 1}
+          disabled={isSelf}
+          onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 }, 'status')}
+          title={isSelf ? formatDomainMessage(lang, 'access.disableSelf') : undefined}
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label textStyle="sm">
+            {t('fields.statusValue', { status: fields.status === 1 ? t('status.enabled') : t('status.disabled') })}
+          </Switch.Label>
+        </Switch.Root>
+        <Field.HelperText textStyle="xs">{t('fields.statusHint')}</Field.HelperText>
+        <Field.ErrorText textStyle="xs">{form.messagesOf('status').join(' ')}</Field.ErrorText>
+      </Field.Root>
+
+      <FormFieldset legend={t('fields.roles')} messages={form.messagesOf('roles')}>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="4" gapY="2" data-testid="role-choices">
+          {roles.map((role) => {
+            const refusal = roleRefusal(role);
+            return (
+              <Checkbox.Root
+                key={role.id}
+                size="sm"
+                colorPalette="brand"
+                checked={fields.roles.has(role.identifier)}
+                disabled={refusal !== null}
+                title={refusal ?? role.identifier}
+                alignItems="flex-start"
+                onCheckedChange={({ checked }) => {
+                  const next = new Set(fields.roles);
+                  if (checked === true) next.add(role.identifier);
+                  else next.delete(role.identifier);
+                  change({ roles: next }, 'roles');
                 }}
               >
-                <Stack gap="5">
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label={t('fields.username')} required messages={messagesOf(errors, 'username')}>
-                      <Input
-                        size="sm"
-                        name="username"
-                        autoComplete="off"
-                        value={form.username}
-                        placeholder={t('fields.usernamePlaceholder')}
-                        onChange={(e) => change({ username: e.target.value }, 'username')}
-                      />
-                    </FormField>
-                    <FormField label={t('fields.name')} required messages={messagesOf(errors, 'name')}>
-                      <Input size="sm" name="name" autoComplete="off" value={form.name} onChange={(e) => change({ name: e.target.value }, 'name')} />
-                    </FormField>
-                    <FormField label={t('fields.email')} messages={messagesOf(errors, 'email')} helper={t('fields.emailOptional')}>
-                      <Input size="sm" name="email" type="email" autoComplete="off" value={form.email} onChange={(e) => change({ email: e.target.value }, 'email')} />
-                    </FormField>
-                    <FormField
-                      label={admin ? t('fields.newPassword') : t('fields.password')}
-                      required={!admin}
-                      messages={messagesOf(errors, 'password')}
-                      helper={admin && !form.password ? t('fields.passwordKeep') : undefined}
-                    >
-                      <Input
-                        size="sm"
-                        name="password"
-                        type="password"
-                        autoComplete="new-password"
-                        value={form.password}
-                        onChange={(e) => change({ password: e.target.value }, 'password')}
-                      />
-                      <PasswordHint password={form.password} username={form.username} lang={lang} withoutProblem={messagesOf(errors, 'password').length > 0} />
-                    </FormField>
-                  </SimpleGrid>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label textStyle="sm" fontWeight="normal">
+                  {role.title}
+                  <Text as="span" color="fg.muted" textStyle="xs" ms="1.5">
+                    {role.identifier}
+                  </Text>
+                  {role.is_super === 1 && (
+                    <Badge size="xs" colorPalette="purple" variant="subtle" ms="1.5">
+                      {t('roles.super')}
+                    </Badge>
+                  )}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            );
+          })}
+        </SimpleGrid>
+      </FormFieldset>
 
-                  <Field.Root invalid={messagesOf(errors, 'status').length > 0} disabled={isSelf}>
-                    <Switch.Root
-                      size="sm"
-                      colorPalette="brand"
-                      checked={form.status === 1}
-                      disabled={isSelf}
-                      onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 }, 'status')}
-                      title={isSelf ? formatDomainMessage(lang, 'access.disableSelf') : undefined}
-                    >
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label textStyle="sm">
-                        {t('fields.statusValue', { status: form.status === 1 ? t('status.enabled') : t('status.disabled') })}
-                      </Switch.Label>
-                    </Switch.Root>
-                    <Field.HelperText textStyle="xs">{t('fields.statusHint')}</Field.HelperText>
-                    <Field.ErrorText textStyle="xs">{messagesOf(errors, 'status').join(' ')}</Field.ErrorText>
-                  </Field.Root>
+      <FormFieldset legend={t('fields.companies')} messages={form.messagesOf('company_ids')} helper={t('fields.companiesHint')}>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="4" gapY="2" data-testid="company-choices">
+          {companies.map((company) => (
+            <Checkbox.Root
+              key={company.id}
+              size="sm"
+              colorPalette="brand"
+              checked={fields.companyIds.includes(company.id)}
+              disabled={!canGrantCompany(grantor, company.id)}
+              onCheckedChange={({ checked }) => toggleCompany(company.id, checked === true)}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label textStyle="sm" fontWeight="normal">
+                {company.name}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+          {unknownCompanies.map((id) => (
+            <Checkbox.Root key={id} size="sm" checked disabled title={formatDomainMessage(lang, 'access.companyNotGrantable', { companies: id })}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label textStyle="sm" fontWeight="normal">
+                {t('companies.unknown', { id })}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </SimpleGrid>
+      </FormFieldset>
 
-                  <Fieldset.Root invalid={messagesOf(errors, 'roles').length > 0}>
-                    <Fieldset.Legend textStyle="sm" fontWeight="medium">
-                      {t('fields.roles')}
-                    </Fieldset.Legend>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="4" gapY="2" data-testid="role-choices">
-                      {roles.map((role) => {
-                        const refusal = roleRefusal(role);
-                        return (
-                          <Checkbox.Root
-                            key={role.id}
-                            size="sm"
-                            colorPalette="brand"
-                            checked={form.roles.has(role.identifier)}
-                            disabled={refusal !== null}
-                            title={refusal ?? role.identifier}
-                            alignItems="flex-start"
-                            onCheckedChange={({ checked }) => {
-                              const next = new Set(form.roles);
-                              if (checked === true) next.add(role.identifier);
-                              else next.delete(role.identifier);
-                              change({ roles: next }, 'roles');
-                            }}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control mt="0.5" />
-                            <Checkbox.Label textStyle="sm" fontWeight="normal">
-                              {role.title}
-                              <Text as="span" color="fg.muted" textStyle="xs" ms="1.5">
-                                {role.identifier}
-                              </Text>
-                              {role.is_super === 1 && (
-                                <Badge size="xs" colorPalette="purple" variant="subtle" ms="1.5">
-                                  {t('roles.super')}
-                                </Badge>
-                              )}
-                            </Checkbox.Label>
-                          </Checkbox.Root>
-                        );
-                      })}
-                    </SimpleGrid>
-                    <Fieldset.ErrorText textStyle="xs">{messagesOf(errors, 'roles').join(' ')}</Fieldset.ErrorText>
-                  </Fieldset.Root>
-
-                  <Fieldset.Root invalid={messagesOf(errors, 'company_ids').length > 0}>
-                    <Fieldset.Legend textStyle="sm" fontWeight="medium">
-                      {t('fields.companies')}
-                    </Fieldset.Legend>
-                    <Fieldset.HelperText textStyle="xs">{t('fields.companiesHint')}</Fieldset.HelperText>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="4" gapY="2" data-testid="company-choices">
-                      {companies.map((company) => (
-                        <Checkbox.Root
-                          key={company.id}
-                          size="sm"
-                          colorPalette="brand"
-                          checked={form.companyIds.includes(company.id)}
-                          disabled={!canGrantCompany(grantor, company.id)}
-                          onCheckedChange={({ checked }) => toggleCompany(company.id, checked === true)}
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label textStyle="sm" fontWeight="normal">
-                            {company.name}
-                          </Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                      {unknownCompanies.map((id) => (
-                        <Checkbox.Root key={id} size="sm" checked disabled title={formatDomainMessage(lang, 'access.companyNotGrantable', { companies: id })}>
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label textStyle="sm" fontWeight="normal">
-                            {t('companies.unknown', { id })}
-                          </Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </SimpleGrid>
-                    <Fieldset.ErrorText textStyle="xs">{messagesOf(errors, 'company_ids').join(' ')}</Fieldset.ErrorText>
-                  </Fieldset.Root>
-
-                  <Fieldset.Root invalid={messagesOf(errors, 'permissions').length > 0}>
-                    <Fieldset.Legend textStyle="sm" fontWeight="medium">
-                      {t('fields.permissions')}
-                    </Fieldset.Legend>
-                    <Fieldset.HelperText textStyle="xs">{t('fields.permissionsHint')}</Fieldset.HelperText>
-                    <Box mt="1">
-                      <PermissionTree
-                        tree={tree}
-                        value={form.permissions}
-                        inherited={inherited}
-                        canGrant={canGrant}
-                        onChange={(next) => change({ permissions: next }, 'permissions')}
-                      />
-                    </Box>
-                    <Fieldset.ErrorText textStyle="xs">{messagesOf(errors, 'permissions').join(' ')}</Fieldset.ErrorText>
-                  </Fieldset.Root>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <FormDialogFooter form="admin-form" saving={saving} onCancel={onClose} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <FormFieldset legend={t('fields.permissions')} messages={form.messagesOf('permissions')} helper={t('fields.permissionsHint')}>
+        <Box mt="1">
+          <PermissionTree
+            tree={tree}
+            value={fields.permissions}
+            inherited={inherited}
+            canGrant={canGrant}
+            onChange={(next) => change({ permissions: next }, 'permissions')}
+          />
+        </Box>
+      </FormFieldset>
+    </FormDialog>
   );
 }

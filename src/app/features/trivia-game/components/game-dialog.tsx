@@ -4,22 +4,21 @@
  * (the cap's range message on blur, every rule on save); the server's 422 messages appear under
  * their fields.
  */
-import { Dialog, HStack, Input, Portal, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
-import { CloseButton } from '@/app/components/close-button';
+import { HStack, Input, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataOf, isApiError } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
-import { FormDialogFooter } from '@/app/components/form-dialog-footer';
+import { FormDialog } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/form-field';
 import { NumberField } from '@/app/components/number-field';
+import { useFormDialog } from '@/app/components/use-form-submit';
 import { savedMessage } from '@/app/lib/feedback';
 import { type GameDraft, PLAYER_CAP_DEFAULT, PLAYER_CAP_MAX, PLAYER_CAP_MIN, validateGame } from '@/domain/game-rules';
 import { hasErrors } from '@/domain/question-rules';
-import { domainLang, type FieldMessages, formatFieldErrors, mergeMessages } from '../lib/question-form';
-import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
+import { domainLang, formatFieldErrors, mergeMessages } from '../lib/question-form';
 
 type Game = components['schemas']['TriviaGame'];
 
@@ -53,130 +52,95 @@ interface GameDialogProps {
 
 export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
   const { t, i18n } = useTranslation('trivia');
-  const [form, setForm] = useState<GameForm>(() => formOf(game));
+  const [fields, setFields] = useState<GameForm>(() => formOf(game));
   const [submitted, setSubmitted] = useState(false);
   const [capLeft, setCapLeft] = useState(false);
-  const [serverFields, setServerFields] = useState<FieldMessages>({});
-  const [saving, setSaving] = useState(false);
 
-  useResetOnOpen(open, game, () => {
-    setForm(formOf(game));
-    setSubmitted(false);
-    setCapLeft(false);
-    setServerFields({});
-  });
-
-  const draft: GameDraft = { title: form.title, type: form.type, start_time: toIso(form.start), end_time: toIso(form.end), player_cap: form.playerCap };
+  const draft: GameDraft = { title: fields.title, type: fields.type, start_time: toIso(fields.start), end_time: toIso(fields.end), player_cap: fields.playerCap };
   const ruleErrors = validateGame(draft);
-  const shownErrors = submitted ? ruleErrors : capLeft && ruleErrors.player_cap ? { player_cap: ruleErrors.player_cap } : {};
-  const messages = mergeMessages(formatFieldErrors(shownErrors, domainLang(i18n.language)), serverFields);
-  const change = (fields: Partial<GameForm>) => {
-    setForm((f) => ({ ...f, ...fields }));
-    setServerFields({});
-  };
-
-  async function save() {
-    setSubmitted(true);
-    if (hasErrors(ruleErrors)) return;
-    setSaving(true);
-    const body = {
-      title: form.title.trim(),
-      type: form.type,
-      status: form.status,
-      player_cap: form.playerCap,
-      ...(form.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
-    };
-    try {
+  const form = useFormDialog({
+    open,
+    record: game,
+    reset: () => {
+      setFields(formOf(game));
+      setSubmitted(false);
+      setCapLeft(false);
+    },
+    submit: async () => {
+      setSubmitted(true);
+      if (hasErrors(ruleErrors)) return;
+      const body = {
+        title: fields.title.trim(),
+        type: fields.type,
+        status: fields.status,
+        player_cap: fields.playerCap,
+        ...(fields.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
+      };
       if (game) await dataOf(client.POST('/triviaGame/update', { body: { ...body, id: game.id } }));
       else await dataOf(client.POST('/triviaGame/create', { body }));
       savedMessage(t('common.saved'));
       onSaved();
-    } catch (error) {
-      if (isApiError(error, 'validation')) setServerFields(error.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const shownErrors = submitted ? ruleErrors : capLeft && ruleErrors.player_cap ? { player_cap: ruleErrors.player_cap } : {};
+  const messages = mergeMessages(formatFieldErrors(shownErrors, domainLang(i18n.language)), form.errors);
+  const change = (changed: Partial<GameForm>) => {
+    setFields((f) => ({ ...f, ...changed }));
+    form.clear();
+  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: isOpen }) => !isOpen && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="game-dialog">
-            <Dialog.Header py="4">
-              <Dialog.Title textStyle="lg">{game ? t('game.editTitle') : t('game.createTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-            <Dialog.Body>
-              <form
-                id="game-form"
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void save();
-                }}
-              >
-                <Stack gap="4">
-                  <FormField label={t('game.title')} required messages={messages.title}>
-                    <Input size="sm" value={form.title} placeholder={t('game.titlePlaceholder')} onChange={(e) => change({ title: e.target.value })} />
-                  </FormField>
-                  <FormField label={t('game.type')} messages={messages.type}>
-                    <RadioGroup.Root size="sm" colorPalette="brand" value={String(form.type)} onValueChange={({ value }) => value && change({ type: Number(value) as 1 | 2 })}>
-                      <Stack gap="2">
-                        {([1, 2] as const).map((type) => (
-                          <RadioGroup.Item key={type} value={String(type)}>
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText textStyle="sm">
-                              {t(type === 1 ? 'game.type1' : 'game.type2')}
-                              <Text as="span" color="fg.muted" textStyle="xs" ms="2">
-                                {t(type === 1 ? 'game.type1Hint' : 'game.type2Hint')}
-                              </Text>
-                            </RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </Stack>
-                    </RadioGroup.Root>
-                  </FormField>
-                  {form.type === 2 && (
-                    <FormField label={t('game.openTime')} messages={[...(messages.start_time ?? []), ...(messages.end_time ?? [])]} helper={t('game.openTimeHint')}>
-                      <HStack gap="2" w="full" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-                        <Input size="sm" type="datetime-local" aria-label={t('game.startTime')} value={form.start} onChange={(e) => change({ start: e.target.value })} />
-                        <Text color="fg.muted">~</Text>
-                        <Input size="sm" type="datetime-local" aria-label={t('game.endTime')} value={form.end} onChange={(e) => change({ end: e.target.value })} />
-                      </HStack>
-                    </FormField>
-                  )}
-                  <FormField label={t('game.playerCap')} required messages={messages.player_cap} helper={t('game.playerCapHint')} testId="field-player-cap">
-                    <NumberField
-                      label={t('game.playerCap')}
-                      min={PLAYER_CAP_MIN}
-                      max={PLAYER_CAP_MAX}
-                      step={100}
-                      value={form.playerCap}
-                      onChange={(value) => change({ playerCap: value })}
-                      onBlur={() => setCapLeft(true)}
-                    />
-                  </FormField>
-                  <FormField label={t('game.status')} messages={messages.status}>
-                    <Switch.Root size="sm" colorPalette="brand" checked={form.status === 1} onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 })}>
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label textStyle="sm" fontWeight="normal">
-                        {form.status === 1 ? t('game.status1') : t('game.status0')}
-                      </Switch.Label>
-                    </Switch.Root>
-                  </FormField>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <FormDialogFooter form="game-form" saving={saving} onCancel={onClose} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} onClose={onClose} title={game ? t('game.editTitle') : t('game.createTitle')} testId="game-dialog" form={form}>
+      <FormField label={t('game.title')} required messages={messages.title}>
+        <Input size="sm" value={fields.title} placeholder={t('game.titlePlaceholder')} onChange={(e) => change({ title: e.target.value })} />
+      </FormField>
+      <FormField label={t('game.type')} messages={messages.type}>
+        <RadioGroup.Root size="sm" colorPalette="brand" value={String(fields.type)} onValueChange={({ value }) => value && change({ type: Number(value) as 1 | 2 })}>
+          <Stack gap="2">
+            {([1, 2] as const).map((type) => (
+              <RadioGroup.Item key={type} value={String(type)}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText textStyle="sm">
+                  {t(type === 1 ? 'game.type1' : 'game.type2')}
+                  <Text as="span" color="fg.muted" textStyle="xs" ms="2">
+                    {t(type === 1 ? 'game.type1Hint' : 'game.type2Hint')}
+                  </Text>
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      </FormField>
+      {fields.type === 2 && (
+        <FormField label={t('game.openTime')} messages={[...(messages.start_time ?? []), ...(messages.end_time ?? [])]} helper={t('game.openTimeHint')}>
+          <HStack gap="2" w="full" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+            <Input size="sm" type="datetime-local" aria-label={t('game.startTime')} value={fields.start} onChange={(e) => change({ start: e.target.value })} />
+            <Text color="fg.muted">~</Text>
+            <Input size="sm" type="datetime-local" aria-label={t('game.endTime')} value={fields.end} onChange={(e) => change({ end: e.target.value })} />
+          </HStack>
+        </FormField>
+      )}
+      <FormField label={t('game.playerCap')} required messages={messages.player_cap} helper={t('game.playerCapHint')} testId="field-player-cap">
+        <NumberField
+          label={t('game.playerCap')}
+          min={PLAYER_CAP_MIN}
+          max={PLAYER_CAP_MAX}
+          step={100}
+          value={fields.playerCap}
+          onChange={(value) => change({ playerCap: value })}
+          onBlur={() => setCapLeft(true)}
+        />
+      </FormField>
+      <FormField label={t('game.status')} messages={messages.status}>
+        <Switch.Root size="sm" colorPalette="brand" checked={fields.status === 1} onCheckedChange={({ checked }) => change({ status: checked ? 1 : 0 })}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label textStyle="sm" fontWeight="normal">
+            {fields.status === 1 ? t('game.status1') : t('game.status0')}
+          </Switch.Label>
+        </Switch.Root>
+      </FormField>
+    </FormDialog>
   );
 }

@@ -7,14 +7,14 @@
 import type { components } from '@openapi/admin-api';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataOf, isApiError } from '@/app/api/api';
+import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
+import { useFormDialog } from '@/app/components/use-form-submit';
 import { savedMessage } from '@/app/lib/feedback';
 import { defaultQuestionDraft, type GameType, hasErrors, type QuestionDraft, validateQuestion } from '@/domain/question-rules';
 import {
   domainLang,
   draftFromQuestion,
-  type FieldMessages,
   formatFieldErrors,
   mergeMessages,
   questionBody,
@@ -52,22 +52,30 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
   const lang = domainLang(i18n.language);
   const [draft, setDraft] = useState<QuestionDraft>(defaultQuestionDraft);
   const [shown, setShown] = useState<'all' | ReadonlySet<string>>(() => new Set<string>());
-  const [serverFields, setServerFields] = useState<FieldMessages>({});
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
 
+  const levelIds = useMemo(() => levels.map((l) => l.id), [levels]);
+  const ruleErrors = useMemo(() => validateQuestion(draft, { gameType, levelIds }), [draft, gameType, levelIds]);
   // A fresh form each time the dialog opens (or opens on another question): the defaults, or the
   // question loaded by id.
-  const [openedFor, setOpenedFor] = useState<{ open: boolean; questionId: number | null }>({ open: false, questionId: null });
-  if (openedFor.open !== open || openedFor.questionId !== questionId) {
-    setOpenedFor({ open, questionId });
-    if (open) {
+  const form = useFormDialog({
+    open,
+    record: questionId,
+    reset: () => {
       setShown(new Set());
-      setServerFields({});
       setDraft(defaultQuestionDraft());
       setLoading(questionId !== null);
-    }
-  }
+    },
+    submit: async () => {
+      setShown('all');
+      if (hasErrors(ruleErrors)) return;
+      const body = { ...questionBody(draft, gameType), trivia_game_id: gameId };
+      if (questionId === null) await dataOf(client.POST('/question/create', { body }));
+      else await dataOf(client.POST('/question/update', { body: { ...body, id: questionId } }));
+      savedMessage(t('common.saved'));
+      onSaved();
+    },
+  });
   // A question that cannot be read closes the dialog; onClose itself is not a reason to read again.
   const closeUnreadable = useEffectEvent(onClose);
   useEffect(() => {
@@ -82,37 +90,18 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
     };
   }, [open, questionId]);
 
-  const levelIds = useMemo(() => levels.map((l) => l.id), [levels]);
-  const ruleErrors = useMemo(() => validateQuestion(draft, { gameType, levelIds }), [draft, gameType, levelIds]);
-  const fieldMessages = mergeMessages(formatFieldErrors(visibleErrors(ruleErrors, shown), lang), serverFields);
+  const fieldMessages = mergeMessages(formatFieldErrors(visibleErrors(ruleErrors, shown), lang), form.errors);
   const messagesOf = (field: string) => fieldMessages[field];
-  const otherMessages = unplacedMessages(serverFields, (field) => PLACED.test(field));
+  const otherMessages = unplacedMessages(form.errors, (field) => PLACED.test(field));
 
   // Functional updates: an image upload finishes later and must not undo what was typed meanwhile.
   const update = (change: (current: QuestionDraft) => QuestionDraft) => {
     setDraft(change);
-    setServerFields({});
+    form.clear();
   };
   const set = <K extends keyof QuestionDraft>(field: K, value: QuestionDraft[K]) => update((current) => ({ ...current, [field]: value }));
   const touch = (field: string) => setShown((prev) => (prev === 'all' || prev.has(field) ? prev : new Set([...prev, field])));
 
-  async function save() {
-    setShown('all');
-    if (hasErrors(ruleErrors)) return;
-    setSaving(true);
-    try {
-      const body = { ...questionBody(draft, gameType), trivia_game_id: gameId };
-      if (questionId === null) await dataOf(client.POST('/question/create', { body }));
-      else await dataOf(client.POST('/question/update', { body: { ...body, id: questionId } }));
-      savedMessage(t('common.saved'));
-      onSaved();
-    } catch (error) {
-      if (isApiError(error, 'validation')) setServerFields(error.fields);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   const fields: QuestionFieldsProps = { draft, gameType, set, touch, messagesOf };
-  return { fields, update, otherMessages, loading, saving, save };
+  return { fields, update, otherMessages, loading, form };
 }
