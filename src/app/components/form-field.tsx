@@ -1,8 +1,5 @@
-/**
- * A labelled form field (the label may be left out) that shows its messages (rule and server) under the
- * control, in red; `FormFieldset` does the same for a group of choices (checkboxes, a tree) under a legend.
- */
-import { Field, Fieldset } from '@chakra-ui/react';
+/** A labelled form field (the label may be left out) that shows its messages (rule and server) under the control, in red. */
+import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface FormFieldProps {
@@ -28,26 +25,5 @@ export function FormField({ label, messages, helper, required = false, children,
       {helper !== undefined && !invalid && <Field.HelperText textStyle="xs">{helper}</Field.HelperText>}
       {invalid && <Field.ErrorText textStyle="xs">{messages!.join(' ')}</Field.ErrorText>}
     </Field.Root>
-  );
-}
-
-interface FormFieldsetProps {
-  legend: ReactNode;
-  messages: readonly string[];
-  /** Said under the legend, messages or not. */
-  helper?: ReactNode;
-  children: ReactNode;
-}
-
-export function FormFieldset({ legend, messages, helper, children }: FormFieldsetProps) {
-  return (
-    <Fieldset.Root invalid={messages.length > 0}>
-      <Fieldset.Legend textStyle="sm" fontWeight="medium">
-        {legend}
-      </Fieldset.Legend>
-      {helper !== undefined && <Fieldset.HelperText textStyle="xs">{helper}</Fieldset.HelperText>}
-      {children}
-      <Fieldset.ErrorText textStyle="xs">{messages.join(' ')}</Fieldset.ErrorText>
-    </Fieldset.Root>
   );
 }
