@@ -38,6 +38,36 @@ for (const name of Object.keys(publicModules)) {
 }
 const publicGlobs = features.flatMap((name) => (publicModules[name] ?? []).map((module) => `${featuresDir}/${name}/${module}.{ts,tsx}`));
 
+const serverFeaturesDir = at('src/server/features');
+const serverFeatures = readdirSync(serverFeaturesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * What each server feature offers the features above it (docs/architecture.md, Layout and
+ * dependencies, gives their order): its public modules, paths without `.ts` inside the feature's
+ * folder. Every other module is the feature's own. src/server/app.ts and features/index.ts compose the
+ * features and may import any; nothing else outside features/ imports one (plugins, db, lib,
+ * realtime, contract, i18n.ts, config.ts). tests/unit/server-layout.test.ts checks the same and
+ * that the features' graph has no cycle.
+ */
+const serverPublicModules = {
+  access: ['plugin', 'access', 'access-events', 'access-cache', 'tokens'],
+  admin: ['queries'],
+  audit: ['queries'],
+  company: ['time-zone', 'seeded-name'],
+  file: ['images', 'store/index'],
+  live: ['views', 'queries', 'realtime', 'flow/reset', 'control/lease', 'answers/join'],
+  notification: ['service'],
+  profile: ['nav'],
+  trivia: ['queries', 'service'],
+  venue: ['join-url'],
+};
+for (const name of Object.keys(serverPublicModules)) {
+  if (!serverFeatures.includes(name)) throw new Error(`eslint.config.js: serverPublicModules names ${name}, which is no server feature`);
+}
+const serverPublicGlobs = serverFeatures.flatMap((name) => (serverPublicModules[name] ?? []).map((module) => `${serverFeaturesDir}/${name}/${module}.{ts,mts}`));
+
 /** The faces and their shared code (Layout and dependencies): who may not import whom. */
 const faces = {
   app: 'src/app',
@@ -80,6 +110,19 @@ const zones = [
     from: `${featuresDir}/*/**`,
     except: [`${featuresDir}/*/routes/**`, `${featuresDir}/*/i18n/**`, ...publicGlobs],
     message: `A feature's own module: the shell uses a feature through its routes/, i18n/ and the public modules eslint.config.js lists (publicModules).`,
+  },
+  // A server feature imports another only through its public modules.
+  ...serverFeatures.map((name) => ({
+    target: `src/server/features/${name}/**`,
+    from: `${serverFeaturesDir}/*/**`,
+    except: [`${serverFeaturesDir}/${name}/**`, ...serverPublicGlobs],
+    message: `Another server feature's own module: a feature uses another only through the public modules eslint.config.js lists (serverPublicModules).`,
+  })),
+  {
+    // Below the features: the server's plugins, database, lib, realtime and contract code import none.
+    target: ['src/server/!(features)/**', 'src/server/!(app).ts'],
+    from: serverFeaturesDir,
+    message: 'Only src/server/app.ts and features/index.ts compose the features; the code below them (plugins, db, lib, realtime, contract) imports none.',
   },
 ];
 
@@ -136,3 +179,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
 );
+
+export { serverPublicModules };

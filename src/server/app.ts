@@ -7,12 +7,12 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { seedDatabase, type SeedResult } from './db/seed.js';
+import { seedDatabase, type SeedResult } from './features/seed.js';
 import apiDocsPlugin from './plugins/api-docs.js';
 import compressionPlugin from './plugins/compression.js';
 import contractPlugin from './plugins/contract.js';
 import errorsPlugin from './plugins/errors.js';
-import filesPlugin from './plugins/files.js';
+import filesPlugin from './features/file/plugin.js';
 import healthPlugin from './plugins/health.js';
 import langPlugin from './plugins/lang.js';
 import securityPlugin from './plugins/security.js';
@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // JSON and other text answers of 1 KB or more, brotli or gzip (plugins/compression.ts); not the WebSocket above.
     await app.register(compressionPlugin);
     await app.register(contractPlugin, { handlers: { ...operationHandlers, ...options.handlers }, playHandlers: playOperationHandlers });
-    // Uploaded images, outside /api (plugins/files.ts).
+    // Uploaded images, outside /api (features/file/plugin.ts).
     await app.register(filesPlugin);
     // GET /healthz and /readyz for load balancers (plugins/health.ts).
     await app.register(healthPlugin);

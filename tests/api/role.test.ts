@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { seedDatabase } from '@/server/db/seed';
+import { seedDatabase } from '@/server/features/seed';
 import { adminRoles, auditLog, roles } from '@/server/db/schema';
 import { flattenPermissions, roleSeeds } from '@/server/db/seed-data';
 import { createTestApp } from '../support/app';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { validateQuestion } from '@/domain/question-rules';
 import { questions, triviaGames } from '@/server/db/schema';
-import { seedDatabase } from '@/server/db/seed';
+import { seedDatabase } from '@/server/features/seed';
 import { createTestApp } from '../support/app';
 import { call, login, type CallOptions } from '../support/api';
 import { createAdmin, createCompany } from '../support/fixtures';

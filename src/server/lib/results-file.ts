@@ -10,6 +10,10 @@
 import type writeXlsxFile from 'write-excel-file/node';
 import { formatZoned, wallClock } from './zoned-time.js';
 
+/** The two formats' media types. */
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** A moment shown in a time zone: `YYYY-MM-DD HH:mm:ss` text in CSV, a date-time cell in a workbook. */
 export interface ZonedTime {
   at: Date;

@@ -1,8 +1,9 @@
 /**
  * Operations of the live game, named as the contracts' operationIds: the control screen's
- * (admin API: gameFlow, getRank, displayCode, and the reset after a rehearsal, triviaGameReset) and the players' and the display's (play API).
- * Handlers stay thin: rules in flow.ts (steps), publication.ts (answers, rankings, the end), join.ts,
- * answers.ts, state.ts and display-code.ts, SQL in queries.ts; every time stamp from the app's clock.
+ * (admin API: gameFlow, getRank, displayCode, and the reset after a rehearsal, triviaGameReset) and
+ * the players' and the display's (play API). Handlers stay thin: rules in flow/flow.ts (steps),
+ * flow/publication.ts (answers, rankings, the end), flow/state.ts, flow/reset.ts, answers/join.ts,
+ * answers/answers.ts and displays/display-code.ts, SQL in queries.ts; every time stamp from the app's clock.
  * Real-time events go out only after the step's transaction committed; an answer or a join is
  * acknowledged only after its commit.
  */

@@ -18,7 +18,8 @@ import { GAME_RESET_EVENT } from './flow/reset.js';
 import { announceGameClosed, isGameOpen } from './flow/game-closed.js';
 import { displayByToken, type DisplaySubject } from './displays/service.js';
 import { hashSecret } from './tokens.js';
-import { ControlLeases, parseScreenTopic } from './control/lease.js';
+import { parseScreenTopic } from './control/lease.js';
+import { ControlLeases } from './control/leases.js';
 import { CROWD_GATHER, TurnBatch } from '../../lib/turn-batch.js';
 
 declare module 'fastify' {
@@ -29,15 +30,15 @@ declare module 'fastify' {
       players: PlayerLookup;
       /** A game by id, one read per turn of the event loop for all who ask (a crowd's tickets). */
       games: TurnBatch<number, q.GameRow | undefined>;
-      /** The answers' group commit (answers.ts): every answer of this app goes through it. */
+      /** The answers' group commit (answers/answers.ts): every answer of this app goes through it. */
       answers: AnswerBatcher;
-      /** The joins' group commit (join-batch.ts): every phone's join of this app goes through it. */
+      /** The joins' group commit (answers/join-batch.ts): every phone's join of this app goes through it. */
       joins: JoinBatcher;
       /** A game's public snapshot, read once for a crowd subscribing and reused while nothing happens (realtime.ts). */
       publicSnapshots: ReturnType<typeof publicSnapshots>;
       /** The audience's throttles per client address (throttle.ts). */
       throttles: Throttles;
-      /** Who holds control of each game, and the control screens present (control.ts). */
+      /** Who holds control of each game, and the control screens present (control/leases.ts). */
       control: ControlLeases;
       /** A game closed by /triviaGame/update ends as step 5 ends it (flow/game-closed.ts); trivia's handler calls it. */
       gameClosing: {
@@ -107,7 +108,7 @@ export class PlayerLookup {
   }
 
   /**
-   * Forgets every remembered player of a game: after a reset (reset.ts) its players are deleted while
+   * Forgets every remembered player of a game: after a reset (flow/reset.ts) its players are deleted while
    * the game stays, so a remembered token would otherwise still pass for a player for ten minutes.
    */
   forgetGame(gameId: number): void {
@@ -163,7 +164,7 @@ export function requireDisplay(request: { display: DisplaySubject | null; url: s
 
 async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: number }): Promise<void> {
   const events = new LiveEvents(app);
-  // The answer published at the deadline when no control screen did (deadline-watch.ts).
+  // The answer published at the deadline when no control screen did (flow/deadline-watch.ts).
   const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
   const players = new PlayerLookup(app.db, () => app.clock.now());
   app.decorate('live', {
@@ -195,7 +196,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
     events.close();
   });
 
-  // A control screen's own topic (`game:<id>:screen:<screen_id>`) is its presence (control.ts).
+  // A control screen's own topic (`game:<id>:screen:<screen_id>`) is its presence (control/leases.ts).
   app.hub.registerTopic('game', {
     authorize: (client, topic) => (parseScreenTopic(topic) ? app.live.control.authorize(client, topic) : authorizeGameTopic(app, client, topic)),
     snapshot: (client, topic) => (parseScreenTopic(topic) ? app.live.control.arrived(client, topic) : gameTopicSnapshot(app, topic)),
@@ -227,7 +228,7 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
       return;
     }
     if (operation.permission === 'display') {
-      // A display session (features/display): paired, neither unpaired nor idle for 30 days.
+      // A display session (displays/): paired, neither unpaired nor idle for 30 days.
       const display = token ? await displayByToken(app.db, token, dateOf(app.clock)) : null;
       if (!display) throw new ApiError(200, ResponseCode.NEED_LOGIN, 'display.unknownToken');
       request.display = display;

@@ -8,8 +8,8 @@
  * No rules here (flow.ts, publication.ts, answers.ts, join.ts decide); no HTTP (handlers.ts answers).
  *
  * One namespace (`import * as q from './queries.js'`), one module per table or job under sql/: games,
- * questions, players, answers, rankings, display codes, the results export; sql/rows.ts holds the
- * row types they share.
+ * questions, players, answers, rankings, display codes, the control lease, the results export;
+ * sql/rows.ts holds the row types they share. Display sessions keep theirs in sql/display-sessions.ts.
  */
 export * from './sql/rows.js';
 export * from './sql/games.js';
@@ -19,3 +19,4 @@ export * from './sql/answers.js';
 export * from './sql/rankings.js';
 export * from './sql/display-codes.js';
 export * from './sql/results-export.js';
+export * from './sql/control.js';

@@ -2,11 +2,9 @@
  * The logged-in admin's own profile (name, email, password) and per-menu navigation settings
  * (no-cache and pinned tag). A new password ends the admin's other sessions (they get 430).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { validateProfile } from '../../../domain/account-rules.js';
 import type { OperationHandlers } from '../../contract/handlers.js';
-import { adminNavSettings, admins } from '../../db/schema.js';
 import { translate } from '../../i18n.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
@@ -14,6 +12,7 @@ import { assertNoFieldErrors } from '../../lib/domain-errors.js';
 import { requireAuth } from '../access/plugin.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { listNavMenus } from './nav.js';
+import * as q from './queries.js';
 
 export const profileHandlers: OperationHandlers = {
   async adminUpdateSelf(request) {
@@ -25,11 +24,8 @@ export const profileHandlers: OperationHandlers = {
     // The account rules (src/domain/account-rules.ts): a blank email is none (the seeded admin has none).
     assertNoFieldErrors(request.lang, validateProfile({ name, email, password: newPassword }, access.admin.username));
 
-    await request.server.db
-      .update(admins)
-      .set({ name, email, updatedAt: new Date(), ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) })
-      .where(eq(admins.id, adminId));
-    // The name and email /info and /me answer come from memory (session/access-cache.ts).
+    await q.updateAdmin(request.server.db, adminId, { name, email, ...(newPassword ? { passwordHash: await hashPassword(newPassword) } : {}) });
+    // The name and email /info and /me answer come from memory (access/access-cache.ts).
     if (newPassword) await request.server.sessions.revokeAdminSessions(adminId, 'password', sessionId);
     else await request.server.sessions.cache.invalidate({ kind: 'admins', adminIds: [adminId] });
     noteAudit(request, { targetType: 'admin', targetId: adminId, summary: `name: ${name}, email: ${email}${newPassword ? ', password changed' : ''}` });
@@ -66,13 +62,5 @@ async function saveNavFlags(
     if (!menus.has(item.name)) errors[`list.${index}.name`] = [translate(request.lang, 'nav.unknownMenu', { name: item.name })];
   });
   if (Object.keys(errors).length) throw new FieldErrors(errors);
-  await request.server.db.transaction(async (tx) => {
-    for (const item of items) {
-      const set = { ...(item.noCache !== undefined ? { noCache: item.noCache } : {}), ...(item.affix !== undefined ? { affix: item.affix } : {}) };
-      await tx
-        .insert(adminNavSettings)
-        .values({ adminId, name: item.name, noCache: item.noCache ?? false, affix: item.affix ?? false })
-        .onConflictDoUpdate({ target: [adminNavSettings.adminId, adminNavSettings.name], set });
-    }
-  });
+  await q.saveNavFlags(request.server.db, adminId, items);
 }

@@ -106,7 +106,7 @@ async function image(store: BlobStore, companyId: number, width: number, height:
 const DEMO_SEED_LOCK = 0x7472_6976; // 'triv'
 
 /** Call inside a transaction. Answers whether it added the demo content. */
-export async function seedDemoTrivia(db: Db, options: { files: BlobStore; companyId: number; now?: Date }): Promise<boolean> {
+export async function seedDemoTrivia(db: Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>, options: { files: BlobStore; companyId: number; now?: Date }): Promise<boolean> {
   await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_SEED_LOCK))})`);
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(triviaGames)) as [{ count: number }];
   if (count > 0) return false;

@@ -30,7 +30,7 @@ export interface GameFlowInput {
   trivia_game_id: number;
   question_id?: number | null;
   type: GameFlowStep;
-  /** The control screen that sends the step (control.ts). */
+  /** The control screen that sends the step (control/lease.ts). */
   screen_id?: string;
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { recordNotFound } from '../../../lib/envelope.js';
 import type { Lang } from '../../../i18n.js';
 import * as q from '../queries.js';
-import { attachmentHeader, toCsv, toXlsx, type Table } from '../../../lib/results-file.js';
+import { attachmentHeader, CSV_TYPE, toCsv, toXlsx, XLSX_TYPE, type Table } from '../../../lib/results-file.js';
 import { getRank } from '../flow/publication.js';
 import { companyTimeZone } from '../../company/time-zone.js';
 import { playersWithFlags, questionStatsOf } from './fair-play.js';
@@ -249,8 +249,6 @@ export interface ExportFile {
   contentDisposition: string;
 }
 
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The file of a game's results: one CSV table, or a workbook of both. */
 export async function exportResults(

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../lib/envelope.js';
-import { IMAGE_URL_PREFIX, storedImageKey } from '../features/file/images.js';
+import { ApiError } from '../../lib/envelope.js';
+import { IMAGE_URL_PREFIX, storedImageKey } from './images.js';
 
 async function filesPlugin(app: FastifyInstance): Promise<void> {
   app.get('/files/*', async (request, reply) => {

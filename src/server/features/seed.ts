@@ -5,14 +5,19 @@
  * created once and are the admins' to change from then on).
  * Never sets a fixed default password: without ADMIN_PASSWORD one is generated and returned so the
  * process entry can print it once.
+ * A composition root, like features/index.ts: it writes several features' first data (db/seed-data.ts,
+ * trivia's demo games), so it sits with the features rather than in db/.
  */
-import type { BlobStore } from '../features/file/store/index.js';
+import type { BlobStore } from './file/store/index.js';
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../lib/password.js';
-import type { Db } from './client.js';
-import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles, settings } from './schema.js';
-import { defaultCompany, permissionTree, roleSeeds, type PermissionSeed } from './seed-data.js';
-import { seedDemoTrivia } from '../features/trivia/demo-seed.js';
+import type { Db } from '../db/client.js';
+import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles, settings } from '../db/schema.js';
+import { defaultCompany, permissionTree, roleSeeds, type PermissionSeed } from '../db/seed-data.js';
+import { seedDemoTrivia } from './trivia/demo-seed.js';
+
+/** What the seed's steps need of the database: a transaction passes for it. */
+type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The settings row listing the seeded roles already created once (a JSON array of identifiers). */
 const SEEDED_ROLES_KEY = 'seed.roles';
@@ -27,7 +32,7 @@ export interface SeedResult {
  * The permission tree as the seed says, one statement per level of the tree: the seed runs at every
  * start, and one statement per permission made it most of a restart's database time.
  */
-async function upsertPermissions(tx: Db, tree: PermissionSeed[]): Promise<void> {
+async function upsertPermissions(tx: Queryable, tree: PermissionSeed[]): Promise<void> {
   let level = tree.map((node, index) => ({ node, index, parentId: null as number | null }));
   while (level.length > 0) {
     const rows = await tx
@@ -70,7 +75,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     // Keep the serial ahead of the explicit id 1.
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
 
-    await upsertPermissions(tx as unknown as Db, permissionTree);
+    await upsertPermissions(tx, permissionTree);
 
     const allPermissions = await tx.select({ id: permissions.id, identifier: permissions.identifier }).from(permissions);
     const permissionIds = new Map(allPermissions.map((p) => [p.identifier, p.id]));
@@ -103,7 +108,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .values({ key: SEEDED_ROLES_KEY, value: seeded })
       .onConflictDoUpdate({ target: settings.key, set: { value: seeded, updatedAt: new Date() } });
 
-    await seedDemoTrivia(tx as unknown as Db, { files: options.files, companyId: defaultCompany.id });
+    await seedDemoTrivia(tx, { files: options.files, companyId: defaultCompany.id });
 
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(admins)) as [{ count: number }];
     if (count > 0) return { generatedAdminPassword: null, createdAdmin: false };
