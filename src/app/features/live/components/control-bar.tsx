@@ -6,10 +6,9 @@
  * machine's `rights` region and the server's `server.control`; nothing is decided here.
  */
 import { Alert, Badge, Button, Card, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuCrown, LuEye, LuMonitor, LuWifiOff } from 'react-icons/lu';
-import type { GameActorRef, GameSnapshot } from '@machines/game/game.machine';
+import type { GameSnapshot } from '@machines/game/game.machine';
 import {
   selectCanControl,
   selectCanReleaseControl,
@@ -19,14 +18,15 @@ import {
   selectIsHandingOver,
   selectIsRequestingControl,
 } from '@machines/game/selectors';
+import { useGame, useGameRef } from '../lib/game-context';
 
 const selectScreenId = (s: GameSnapshot) => s.context.screenId;
 const selectReadOnly = (s: GameSnapshot) => s.matches({ rights: 'readOnly' });
 
 /** The control lease as this screen sees it (null until the server said, or without a lease). */
-function useControl(gameActor: GameActorRef) {
-  const control = useSelector(gameActor, selectControl);
-  const screenId = useSelector(gameActor, selectScreenId);
+function useControl() {
+  const control = useGame(selectControl);
+  const screenId = useGame(selectScreenId);
   return screenId === null || control === null ? null : { control, screenId };
 }
 
@@ -35,16 +35,17 @@ function useControl(gameActor: GameActorRef) {
  * answer) and, for the holder, the prompt when another screen asks. On the page and in the
  * countdown dialog (which covers the page while a question is on screen).
  */
-export function ControlStrip({ gameActor }: { gameActor: GameActorRef }) {
+export function ControlStrip() {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
-  const lease = useControl(gameActor);
-  const controlling = useSelector(gameActor, selectCanControl);
-  const handingOver = useSelector(gameActor, selectIsHandingOver);
-  const requesting = useSelector(gameActor, selectIsRequestingControl);
-  const busy = useSelector(gameActor, selectIsControlCallBusy);
-  const canRequest = useSelector(gameActor, selectCanRequestControl);
-  const canRelease = useSelector(gameActor, selectCanReleaseControl);
-  const readOnly = useSelector(gameActor, selectReadOnly);
+  const lease = useControl();
+  const controlling = useGame(selectCanControl);
+  const handingOver = useGame(selectIsHandingOver);
+  const requesting = useGame(selectIsRequestingControl);
+  const busy = useGame(selectIsControlCallBusy);
+  const canRequest = useGame(selectCanRequestControl);
+  const canRelease = useGame(selectCanReleaseControl);
+  const readOnly = useGame(selectReadOnly);
   if (!lease) return null;
   const { control, screenId } = lease;
   const holder = control.holder;
@@ -60,10 +61,10 @@ export function ControlStrip({ gameActor }: { gameActor: GameActorRef }) {
             <Alert.Title>{t('control.asks', { name: asking.admin_name })}</Alert.Title>
             <Alert.Description>{t('control.asksHelp')}</Alert.Description>
             <HStack gap="2" mt="2" wrap="wrap">
-              <Button size="xs" colorPalette="orange" loading={busy} onClick={() => gameActor.send({ type: 'host.acceptControl' })} data-testid="handover-accept">
+              <Button size="xs" colorPalette="orange" loading={busy} onClick={() => gameRef.send({ type: 'host.acceptControl' })} data-testid="handover-accept">
                 {t('control.accept')}
               </Button>
-              <Button size="xs" variant="outline" disabled={busy} onClick={() => gameActor.send({ type: 'host.declineControl' })} data-testid="handover-decline">
+              <Button size="xs" variant="outline" disabled={busy} onClick={() => gameRef.send({ type: 'host.declineControl' })} data-testid="handover-decline">
                 {t('control.decline')}
               </Button>
             </HStack>
@@ -96,12 +97,12 @@ export function ControlStrip({ gameActor }: { gameActor: GameActorRef }) {
             </HStack>
           )}
           {(canRequest || (busy && !controlling)) && (
-            <Button size="xs" colorPalette="blue" loading={busy} onClick={() => gameActor.send({ type: 'host.requestControl' })} data-testid="control-request">
+            <Button size="xs" colorPalette="blue" loading={busy} onClick={() => gameRef.send({ type: 'host.requestControl' })} data-testid="control-request">
               {holder ? t('control.request') : t('control.take')}
             </Button>
           )}
           {canRelease && !handingOver && (
-            <Button size="xs" variant="ghost" onClick={() => gameActor.send({ type: 'host.releaseControl' })} data-testid="control-release">
+            <Button size="xs" variant="ghost" onClick={() => gameRef.send({ type: 'host.releaseControl' })} data-testid="control-release">
               {t('control.release')}
             </Button>
           )}
@@ -112,15 +113,15 @@ export function ControlStrip({ gameActor }: { gameActor: GameActorRef }) {
 }
 
 /** The control card of the page: the strip, and every control screen open on the game (presence). */
-export function ControlBar({ gameActor }: { gameActor: GameActorRef }) {
+export function ControlBar() {
   const { t } = useTranslation('live');
-  const lease = useControl(gameActor);
+  const lease = useControl();
   if (!lease) return null;
   const { control, screenId } = lease;
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="control-bar">
       <Card.Body gap="3">
-        <ControlStrip gameActor={gameActor} />
+        <ControlStrip />
         <Stack gap="1">
           <Text textStyle="xs" color="fg.muted">
             {t('control.screens', { count: control.screens.length })}

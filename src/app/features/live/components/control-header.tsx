@@ -5,35 +5,34 @@
  * code (./displays-dialog.tsx), the results export menu and the game-over button.
  */
 import { Badge, Box, Button, DataList, Field, HStack, Heading, Input, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuExternalLink, LuFlagTriangleRight } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectCanControl, selectCanEndGame, selectGameStatus, selectIsBusy, selectIsEnding } from '@machines/game/selectors';
 import { ExportResults } from '@/app/features/trivia-game/components/export-results';
 import { DisplaysButton } from './displays-dialog';
 import type { Game } from '../api/live-api';
+import { useGame, useGameRef } from '../lib/game-context';
 
 const formatTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
 interface ControlHeaderProps {
-  gameActor: GameActorRef;
   game: Game | null;
   onOpenQuiz: () => void;
   openingQuiz: boolean;
 }
 
-export function ControlHeader({ gameActor, game, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
+export function ControlHeader({ game, onOpenQuiz, openingQuiz }: ControlHeaderProps) {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
   // The admin holds `triviaGame.control`: may open the display and end the game.
-  const canControl = useSelector(gameActor, selectCanControl);
-  const canEnd = useSelector(gameActor, selectCanEndGame);
-  const ending = useSelector(gameActor, selectIsEnding);
-  const busy = useSelector(gameActor, selectIsBusy);
+  const canControl = useGame(selectCanControl);
+  const canEnd = useGame(selectCanEndGame);
+  const ending = useGame(selectIsEnding);
+  const busy = useGame(selectIsBusy);
   // From the chart, not the detail read at loading: a game ended on another screen shows closed at once.
-  const status = useSelector(gameActor, selectGameStatus);
+  const status = useGame(selectGameStatus);
   const levels = [...(game?.levels ?? [])].sort((a, b) => a.level - b.level);
 
   return (
@@ -62,7 +61,7 @@ export function ControlHeader({ gameActor, game, onOpenQuiz, openingQuiz }: Cont
             colorPalette="red"
             disabled={!canEnd}
             loading={ending && busy}
-            onClick={() => gameActor.send({ type: 'host.endGame' })}
+            onClick={() => gameRef.send({ type: 'host.endGame' })}
             data-testid="end-game"
           >
             <LuFlagTriangleRight />

@@ -12,22 +12,23 @@ import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } fr
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuRotateCw } from 'react-icons/lu';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectCanControl, selectCounts, selectLiveQuestionId, selectPlayerCount, selectQuestionActor, selectQuestionRows } from '@machines/game/selectors';
 import type { QuestionActorRef } from '@machines/question/question.machine';
 import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, selectRemainingSeconds, selectShowsCountdownDialog } from '@machines/question/selectors';
 import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
 import { ControlStrip } from './control-bar';
+import { useGame, useGameRef } from '../lib/game-context';
 
-export function CountdownDialog({ gameActor }: { gameActor: GameActorRef }) {
-  const liveId = useSelector(gameActor, selectLiveQuestionId);
-  const actor = useSelector(gameActor, (s) => (liveId === null ? undefined : selectQuestionActor(s, liveId)));
+export function CountdownDialog() {
+  const liveId = useGame(selectLiveQuestionId);
+  const actor = useGame((s) => (liveId === null ? undefined : selectQuestionActor(s, liveId)));
   if (!actor) return null;
-  return <LiveQuestionDialog key={liveId} gameActor={gameActor} actor={actor} />;
+  return <LiveQuestionDialog key={liveId} actor={actor} />;
 }
 
-function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; actor: QuestionActorRef }) {
+function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
   const open = useSelector(actor, selectShowsCountdownDialog);
   const seconds = useSelector(actor, selectRemainingSeconds);
@@ -37,13 +38,13 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
   const confirming = useSelector(actor, selectIsConfirmingPublish);
   const error = useSelector(actor, selectError);
   const questionId = useSelector(actor, (s) => s.context.questionId);
-  const question = useSelector(gameActor, (s) => selectQuestionRows(s).find((q) => q.id === questionId));
-  const counts = useSelector(gameActor, (s) => {
+  const question = useGame((s) => selectQuestionRows(s).find((q) => q.id === questionId));
+  const counts = useGame((s) => {
     const c = selectCounts(s);
     return c?.questionId === questionId ? c : null;
   });
-  const players = useSelector(gameActor, selectPlayerCount);
-  const canControl = useSelector(gameActor, selectCanControl);
+  const players = useGame(selectPlayerCount);
+  const canControl = useGame(selectCanControl);
   const untimed = seconds === null;
   const urgent = seconds !== null && seconds <= 5;
 
@@ -67,7 +68,7 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="5" align="center">
-                  <ControlStrip gameActor={gameActor} />
+                  <ControlStrip />
                   {untimed ? (
                     <Stack align="center" gap="1" py="4">
                       <Text fontSize="3xl" fontWeight="bold">
@@ -126,7 +127,7 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
               <Dialog.Footer>
                 <HStack w="full" justify="flex-end">
                   {action === 'retryPublish' ? (
-                    <Button colorPalette="red" disabled={!canControl} onClick={() => gameActor.send({ type: 'host.retryPublish', questionId })} data-testid="retry-publish">
+                    <Button colorPalette="red" disabled={!canControl} onClick={() => gameRef.send({ type: 'host.retryPublish', questionId })} data-testid="retry-publish">
                       <LuRotateCw />
                       {t('countdown.retry')}
                     </Button>
@@ -136,7 +137,7 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
                       loading={busy}
                       loadingText={t('countdown.publishing')}
                       disabled={action !== 'publishAnswer' || confirming || !canControl}
-                      onClick={() => gameActor.send({ type: 'host.publishNow', questionId })}
+                      onClick={() => gameRef.send({ type: 'host.publishNow', questionId })}
                       data-testid="publish-now"
                     >
                       <LuMegaphone />
@@ -152,8 +153,8 @@ function LiveQuestionDialog({ gameActor, actor }: { gameActor: GameActorRef; act
       <ConfirmDialog
         open={open && confirming}
         message={t('confirm.publishAnswer')}
-        onConfirm={() => gameActor.send({ type: 'host.confirmPublish', questionId })}
-        onCancel={() => gameActor.send({ type: 'host.cancelPublish', questionId })}
+        onConfirm={() => gameRef.send({ type: 'host.confirmPublish', questionId })}
+        onCancel={() => gameRef.send({ type: 'host.cancelPublish', questionId })}
         testId="confirm-publish"
       />
     </>

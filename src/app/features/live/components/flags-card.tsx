@@ -8,18 +8,17 @@
  * operator topic's event.
  */
 import { Card, HStack, Heading } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuShieldAlert } from 'react-icons/lu';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectQuestionStatuses, selectRanking } from '@machines/game/selectors';
 import { FairPlayPanel } from '@/app/features/trivia-game/components/fair-play-panel';
+import { useGame } from '../lib/game-context';
 
-export function FlagsCard({ gameActor, gameId }: { gameActor: GameActorRef; gameId: number }) {
+export function FlagsCard({ gameId }: { gameId: number }) {
   const { t } = useTranslation('trivia');
-  const statuses = useSelector(gameActor, selectQuestionStatuses);
-  const ranking = useSelector(gameActor, selectRanking);
+  const statuses = useGame(selectQuestionStatuses);
+  const ranking = useGame(selectRanking);
   // A new key (read the flags again) only when a question's status or the ranking changed: state
   // adjusted while rendering, as React documents for following a changing value.
   const [seen, setSeen] = useState({ statuses, ranking, key: 0 });

@@ -7,10 +7,11 @@ import { Badge, Box, Button, Card, Grid, HStack, Heading, Link, Stack, Table, Te
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuRadio, LuRefreshCw, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/lu';
-import type { GameActorRef, GameSnapshot } from '@machines/game/game.machine';
+import type { GameSnapshot } from '@machines/game/game.machine';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectConnectionActor, selectCounts, selectGame, selectLiveQuestionId, selectPlayerCount, selectRanking } from '@machines/game/selectors';
 import { AnswerBars } from './answer-bars';
+import { useGame } from '../lib/game-context';
 
 /** The question the answer counts are of (its row). */
 const selectCountedQuestion = (s: GameSnapshot) => {
@@ -18,13 +19,13 @@ const selectCountedQuestion = (s: GameSnapshot) => {
   return id === undefined ? undefined : s.context.loaded?.questions.find((q) => q.id === id);
 };
 
-export function LivePanel({ gameActor }: { gameActor: GameActorRef }) {
+export function LivePanel() {
   return (
     <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)', xl: 'minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)' }} gap="4" data-testid="live-panel">
-      <PlayersCard gameActor={gameActor} />
-      <AnswersCard gameActor={gameActor} />
+      <PlayersCard />
+      <AnswersCard />
       <Box gridColumn={{ base: 'auto', md: '1 / -1', xl: 'auto' }}>
-        <RankingCard gameActor={gameActor} />
+        <RankingCard />
       </Box>
     </Grid>
   );
@@ -43,9 +44,9 @@ const CONNECTION_BADGE = {
  * when lost or closed. Lost, it offers the operator "Reconnect now" while the client waits out its
  * backoff (`connection.retry`: the next attempt at once).
  */
-function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
+function ConnectionBadge() {
   const { t } = useTranslation('live');
-  const connectionActor = useSelector(gameActor, selectConnectionActor);
+  const connectionActor = useGame(selectConnectionActor);
   const status = useSelector(connectionActor, (s) => (s ? selectConnectionStatus(s) : 'connecting'));
   const { palette, Icon, text } = CONNECTION_BADGE[status];
   const badge = (
@@ -66,10 +67,10 @@ function ConnectionBadge({ gameActor }: { gameActor: GameActorRef }) {
   );
 }
 
-function PlayersCard({ gameActor }: { gameActor: GameActorRef }) {
+function PlayersCard() {
   const { t } = useTranslation('live');
-  const players = useSelector(gameActor, selectPlayerCount);
-  const game = useSelector(gameActor, selectGame);
+  const players = useGame(selectPlayerCount);
+  const game = useGame(selectGame);
   const pin = game?.pin ?? '';
   // The address the display shows: the server's join_url (public URL), else the display's own, this origin.
   const joinUrl = game ? (game.join_url ?? `${window.location.origin}/play?pin=${encodeURIComponent(game.pin)}`) : '';
@@ -83,7 +84,7 @@ function PlayersCard({ gameActor }: { gameActor: GameActorRef }) {
               {t('live.players')}
             </Heading>
           </HStack>
-          <ConnectionBadge gameActor={gameActor} />
+          <ConnectionBadge />
         </HStack>
         <Text fontSize="4xl" fontWeight="bold" lineHeight="1" fontVariantNumeric="tabular-nums" data-testid="player-count">
           {players}
@@ -106,12 +107,12 @@ function PlayersCard({ gameActor }: { gameActor: GameActorRef }) {
   );
 }
 
-function AnswersCard({ gameActor }: { gameActor: GameActorRef }) {
+function AnswersCard() {
   const { t } = useTranslation('live');
-  const counts = useSelector(gameActor, selectCounts);
-  const question = useSelector(gameActor, selectCountedQuestion);
-  const liveId = useSelector(gameActor, selectLiveQuestionId);
-  const players = useSelector(gameActor, selectPlayerCount);
+  const counts = useGame(selectCounts);
+  const question = useGame(selectCountedQuestion);
+  const liveId = useGame(selectLiveQuestionId);
+  const players = useGame(selectPlayerCount);
   const isLive = counts !== null && liveId === counts.questionId;
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="answers-card">
@@ -143,10 +144,10 @@ function AnswersCard({ gameActor }: { gameActor: GameActorRef }) {
   );
 }
 
-function RankingCard({ gameActor }: { gameActor: GameActorRef }) {
+function RankingCard() {
   const { t } = useTranslation('live');
-  const ranking = useSelector(gameActor, selectRanking);
-  const levelGame = useSelector(gameActor, (s) => selectGame(s)?.type === 2);
+  const ranking = useGame(selectRanking);
+  const levelGame = useGame((s) => selectGame(s)?.type === 2);
   return (
     <Card.Root size="sm" variant="outline" bg="bg" h="full" data-testid="ranking-card">
       <Card.Body gap="3">

@@ -7,13 +7,13 @@
  * `flow.open.ready` states; nothing is decided here.
  */
 import { Alert, Badge, Button, Card, Checkbox, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuExternalLink, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
-import type { GameActorRef, GameSnapshot } from '@machines/game/game.machine';
+import type { GameSnapshot } from '@machines/game/game.machine';
 import { selectCanControl } from '@machines/game/selectors';
 import { NumberField } from '@/app/components/number-field';
+import { useGame, useGameRef } from '../lib/game-context';
 
 type Phase = 'hidden' | 'unchecked' | 'checking' | 'reviewing' | 'checkFailed' | 'cleared';
 
@@ -28,11 +28,12 @@ function fixHref(gameId: number, questionId: number | null, level: number | null
   return null;
 }
 
-export function PreflightPanel({ gameActor, gameId }: { gameActor: GameActorRef; gameId: number }) {
+export function PreflightPanel({ gameId }: { gameId: number }) {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
-  const phase = useSelector(gameActor, selectPhase);
-  const preflight = useSelector(gameActor, selectPreflight);
-  const canControl = useSelector(gameActor, selectCanControl);
+  const phase = useGame(selectPhase);
+  const preflight = useGame(selectPreflight);
+  const canControl = useGame(selectCanControl);
   const [audience, setAudience] = useState<number>(preflight.expectedAudience ?? Number.NaN);
   const [understood, setUnderstood] = useState(false);
   if (phase === 'hidden') return null;
@@ -40,7 +41,7 @@ export function PreflightPanel({ gameActor, gameId }: { gameActor: GameActorRef;
   const report = preflight.report;
   const recheck = () => {
     setUnderstood(false);
-    gameActor.send({ type: 'host.runPreflight', expectedAudience: Number.isInteger(audience) && audience > 0 ? audience : null });
+    gameRef.send({ type: 'host.runPreflight', expectedAudience: Number.isInteger(audience) && audience > 0 ? audience : null });
   };
   const mustAcknowledge = phase === 'reviewing' || phase === 'checkFailed';
 
@@ -128,7 +129,7 @@ export function PreflightPanel({ gameActor, gameId }: { gameActor: GameActorRef;
               colorPalette="red"
               alignSelf="flex-start"
               disabled={!understood}
-              onClick={() => gameActor.send({ type: 'host.acknowledgePreflight' })}
+              onClick={() => gameRef.send({ type: 'host.acknowledgePreflight' })}
               data-testid="preflight-acknowledge"
             >
               {t('preflight.acknowledge')}

@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone, LuPlay, LuRotateCw, LuTrophy } from 'react-icons/lu';
 import { selectCanControl, selectCanShowQuestion, selectIsOpen } from '@machines/game/selectors';
-import type { GameActorRef } from '@machines/game/game.machine';
+import { useGame, useGameRef } from '../lib/game-context';
 import type { QuestionActorRef, QuestionSnapshot } from '@machines/question/question.machine';
 import { selectAction, selectIsBusy, selectStatus } from '@machines/question/selectors';
 
@@ -55,15 +55,16 @@ const busyLabel = (snapshot: QuestionSnapshot): keyof typeof LABELS | null => {
   return null;
 };
 
-export function QuestionActionButton({ actor, game, title }: { actor: QuestionActorRef; game: GameActorRef; title: string }) {
+export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef; title: string }) {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
   const action = useSelector(actor, selectAction);
   const busy = useSelector(actor, selectIsBusy);
   const inFlight = useSelector(actor, busyLabel);
   const questionId = useSelector(actor, (s) => s.context.questionId);
-  const allowed = useSelector(game, selectCanControl);
-  const gameOpen = useSelector(game, selectIsOpen);
-  const canShow = useSelector(game, (s) => selectCanShowQuestion(s, questionId));
+  const allowed = useGame(selectCanControl);
+  const gameOpen = useGame(selectIsOpen);
+  const canShow = useGame((s) => selectCanShowQuestion(s, questionId));
   const shown = action ?? inFlight;
   if (!shown) return null;
   const label = LABELS[shown];
@@ -74,16 +75,16 @@ export function QuestionActionButton({ actor, game, title }: { actor: QuestionAc
   function press() {
     switch (action) {
       case 'showQuestion':
-        game.send({ type: 'host.showQuestion', questionId });
+        gameRef.send({ type: 'host.showQuestion', questionId });
         break;
       case 'publishAnswer':
-        game.send({ type: 'host.publishNow', questionId });
+        gameRef.send({ type: 'host.publishNow', questionId });
         break;
       case 'retryPublish':
-        game.send({ type: 'host.retryPublish', questionId });
+        gameRef.send({ type: 'host.retryPublish', questionId });
         break;
       case 'publishRanking':
-        game.send({ type: 'host.publishRanking', questionId });
+        gameRef.send({ type: 'host.publishRanking', questionId });
         break;
     }
   }

@@ -8,34 +8,32 @@
  * scrolling the table sideways.
  */
 import { Badge, Box, Button, Card, HStack, Image, NativeSelect, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectQuestionActors, selectQuestionRows, selectQuestionStatuses } from '@machines/game/selectors';
 import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
 import { isTimed } from '@/domain/timed';
+import { useGame } from '../lib/game-context';
 
 type SortKey = 'sort' | 'level' | 'title' | 'score' | 'answering_time' | 'status';
 type Order = 'asc' | 'desc';
 
 interface QuestionTableProps {
   game: Game;
-  gameActor: GameActorRef;
 }
 
-export function QuestionTable({ game, gameActor }: QuestionTableProps) {
+export function QuestionTable({ game }: QuestionTableProps) {
   const { t } = useTranslation('live');
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: 'sort', order: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const statuses = useSelector(gameActor, selectQuestionStatuses);
-  const questions = useSelector(gameActor, selectQuestionRows);
-  const actors = useSelector(gameActor, selectQuestionActors);
+  const statuses = useGame(selectQuestionStatuses);
+  const questions = useGame(selectQuestionRows);
+  const actors = useGame(selectQuestionActors);
   const levelOf = useMemo(() => new Map((game.levels ?? []).map((l) => [l.id, l.level])), [game.levels]);
   const type = game.type;
 
@@ -183,7 +181,7 @@ export function QuestionTable({ game, gameActor }: QuestionTableProps) {
                       </Badge>
                     )}
                   </Wrap>
-                  {actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}
+                  {actor && <QuestionActionButton actor={actor} title={question.title} />}
                 </HStack>
               </Card.Body>
             </Card.Root>
@@ -259,7 +257,7 @@ export function QuestionTable({ game, gameActor }: QuestionTableProps) {
                     </Table.Cell>
                   )}
                   <Table.Cell>{actor && <QuestionStatusCell actor={actor} />}</Table.Cell>
-                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} game={gameActor} title={question.title} />}</Table.Cell>
+                  <Table.Cell textAlign="end">{actor && <QuestionActionButton actor={actor} title={question.title} />}</Table.Cell>
                 </Table.Row>
               );
             })}

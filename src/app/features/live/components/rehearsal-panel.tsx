@@ -6,22 +6,22 @@
  * machine's `rehearsal` region; the server decides and says why not.
  */
 import { Alert, Badge, Card, HStack, Heading, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBot } from 'react-icons/lu';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectCanControl, selectCanStartRehearsal, selectCanStopRehearsal, selectIsRehearsalBusy, selectIsRehearsing, selectRehearsal } from '@machines/game/selectors';
 import { NumberField } from '@/app/components/number-field';
 import { DEFAULT_REHEARSAL_PLAYERS, MAX_REHEARSAL_PLAYERS } from '../api/rehearsal-api';
+import { useGame, useGameRef } from '../lib/game-context';
 
 /** The banner while simulated players are in the game, with the switch that ends the rehearsal. */
-export function RehearsalBanner({ gameActor }: { gameActor: GameActorRef }) {
+export function RehearsalBanner() {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
-  const rehearsing = useSelector(gameActor, selectIsRehearsing);
-  const rehearsal = useSelector(gameActor, selectRehearsal);
-  const busy = useSelector(gameActor, selectIsRehearsalBusy);
-  const canStop = useSelector(gameActor, selectCanStopRehearsal);
+  const rehearsing = useGame(selectIsRehearsing);
+  const rehearsal = useGame(selectRehearsal);
+  const busy = useGame(selectIsRehearsalBusy);
+  const canStop = useGame(selectCanStopRehearsal);
   if (!rehearsing) return null;
   return (
     <Alert.Root status="warning" variant="solid" size="lg" data-testid="rehearsal-banner" role="status">
@@ -39,7 +39,7 @@ export function RehearsalBanner({ gameActor }: { gameActor: GameActorRef }) {
         checked={!busy}
         disabled={!canStop}
         onCheckedChange={({ checked }) => {
-          if (!checked) gameActor.send({ type: 'host.stopRehearsal' });
+          if (!checked) gameRef.send({ type: 'host.stopRehearsal' });
         }}
         data-testid="rehearsal-stop"
         flexShrink={0}
@@ -55,12 +55,13 @@ export function RehearsalBanner({ gameActor }: { gameActor: GameActorRef }) {
 }
 
 /** Before the first question: the switch and how many simulated players. */
-export function RehearsalPanel({ gameActor }: { gameActor: GameActorRef }) {
+export function RehearsalPanel() {
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
-  const canStart = useSelector(gameActor, selectCanStartRehearsal);
-  const rehearsing = useSelector(gameActor, selectIsRehearsing);
-  const starting = useSelector(gameActor, (s) => s.matches({ rehearsal: 'starting' }));
-  const canControl = useSelector(gameActor, selectCanControl);
+  const canStart = useGame(selectCanStartRehearsal);
+  const rehearsing = useGame(selectIsRehearsing);
+  const starting = useGame((s) => s.matches({ rehearsal: 'starting' }));
+  const canControl = useGame(selectCanControl);
   const [players, setPlayers] = useState(DEFAULT_REHEARSAL_PLAYERS);
   if (rehearsing || (!canStart && !starting)) return null;
   const valid = Number.isInteger(players) && players >= 1 && players <= MAX_REHEARSAL_PLAYERS;
@@ -91,7 +92,7 @@ export function RehearsalPanel({ gameActor }: { gameActor: GameActorRef }) {
             checked={starting}
             disabled={!canControl || !valid || starting}
             onCheckedChange={({ checked }) => {
-              if (checked) gameActor.send({ type: 'host.startRehearsal', players });
+              if (checked) gameRef.send({ type: 'host.startRehearsal', players });
             }}
             data-testid="rehearsal-start"
           >

@@ -2,16 +2,14 @@
  * /triviaGame/start/:id — the game detail and control screen (docs/product.md): the header with
  * the quiz display button and game over, the live panel (players, answers in, top 10), the question
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
- * the game actor and the question actors it spawned (hooks/use-game-control.ts); a reload resumes
- * from the server's state.
+ * the game actor (provided to every component: lib/game-context.ts, hooks/use-game-control.ts) and
+ * the question actors it spawned; a reload resumes from the server's state.
  */
 import { Alert, Button, Card, Skeleton, Stack } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { GameActorRef } from '@machines/game/game.machine';
 import { selectEndedElsewhere, selectEndedHere, selectError, selectGame, selectIsConfirmingEnd, selectLoadFailed } from '@machines/game/selectors';
 import { DEFAULT_CID } from '@/app/api/client';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -31,7 +29,8 @@ import { PreflightPanel } from '../components/preflight-panel';
 import { QuestionTable } from '../components/question-table';
 import { RehearsalBanner, RehearsalPanel } from '../components/rehearsal-panel';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
-import { useGameActor } from '../hooks/use-game-control';
+import { useGameSystem, useSessionRights } from '../hooks/use-game-control';
+import { GameActorContext, useGame, useGameRef } from '../lib/game-context';
 import { needsVenueWarning } from '../lib/venue';
 
 export function GameControlPage() {
@@ -41,9 +40,12 @@ export function GameControlPage() {
 }
 
 function GameControlRoot({ gameId }: { gameId: number }) {
-  // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
-  const gameActor = useGameActor(gameId, usePermission('triviaGame.control'));
-  return <ControlScreen gameId={gameId} gameActor={gameActor} />;
+  const { logic, options } = useGameSystem(gameId);
+  return (
+    <GameActorContext.Provider logic={logic} options={options}>
+      <ControlScreen gameId={gameId} />
+    </GameActorContext.Provider>
+  );
 }
 
 /** The quiz display's address: the single-use code, the company of this tab and the game. */
@@ -55,15 +57,18 @@ export function quizUrl(code: string, companyId: string, gameId: number): string
   return url.toString();
 }
 
-function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameActorRef }) {
+function ControlScreen({ gameId }: { gameId: number }) {
+  // Running the game needs `triviaGame.control` (the server checks it too); without it the screen only watches.
+  useSessionRights(usePermission('triviaGame.control'));
+  const gameRef = useGameRef();
   const { t } = useTranslation('live');
   const navigate = useNavigate();
-  const game = useSelector(gameActor, selectGame);
-  const loadFailed = useSelector(gameActor, selectLoadFailed);
-  const endedHere = useSelector(gameActor, selectEndedHere);
-  const endedElsewhere = useSelector(gameActor, selectEndedElsewhere);
-  const confirmingEnd = useSelector(gameActor, selectIsConfirmingEnd);
-  const gameError = useSelector(gameActor, selectError);
+  const game = useGame(selectGame);
+  const loadFailed = useGame(selectLoadFailed);
+  const endedHere = useGame(selectEndedHere);
+  const endedElsewhere = useGame(selectEndedElsewhere);
+  const confirmingEnd = useGame(selectIsConfirmingEnd);
+  const gameError = useGame(selectError);
   const [openingQuiz, setOpeningQuiz] = useState(false);
   // No public URL and a loopback page address: warn before the display shows an address phones cannot reach.
   const [venueWarning, setVenueWarning] = useState(false);
@@ -95,10 +100,10 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
 
   return (
     <Stack gap="4" data-testid="game-control">
-      <RehearsalBanner gameActor={gameActor} />
+      <RehearsalBanner />
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body>
-          <ControlHeader gameActor={gameActor} game={game} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
+          <ControlHeader game={game} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
         </Card.Body>
       </Card.Root>
 
@@ -109,7 +114,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
             <Alert.Title>{t('header.loadFailed')}</Alert.Title>
             {gameError && <Alert.Description>{gameError}</Alert.Description>}
           </Alert.Content>
-          <Button size="xs" variant="outline" onClick={() => gameActor.send({ type: 'host.retry' })}>
+          <Button size="xs" variant="outline" onClick={() => gameRef.send({ type: 'host.retry' })}>
             {t('header.retry')}
           </Button>
         </Alert.Root>
@@ -122,16 +127,16 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
         </Alert.Root>
       )}
 
-      <PreflightPanel gameActor={gameActor} gameId={gameId} />
-      <RehearsalPanel gameActor={gameActor} />
-      <ControlBar gameActor={gameActor} />
-      <LivePanel gameActor={gameActor} />
-      <FlagsCard gameActor={gameActor} gameId={gameId} />
+      <PreflightPanel gameId={gameId} />
+      <RehearsalPanel />
+      <ControlBar />
+      <LivePanel />
+      <FlagsCard gameId={gameId} />
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           {game ? (
-            <QuestionTable game={game} gameActor={gameActor} />
+            <QuestionTable game={game} />
           ) : (
             <Stack gap="2" data-testid="questions-loading">
               <Skeleton h="9" />
@@ -142,7 +147,7 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
         </Card.Body>
       </Card.Root>
 
-      <CountdownDialog gameActor={gameActor} />
+      <CountdownDialog />
       {game && (
         <VenueWarningDialog
           open={venueWarning}
@@ -157,8 +162,8 @@ function ControlScreen({ gameId, gameActor }: { gameId: number; gameActor: GameA
       <ConfirmDialog
         open={confirmingEnd}
         message={t('confirm.endGame')}
-        onConfirm={() => gameActor.send({ type: 'host.confirm' })}
-        onCancel={() => gameActor.send({ type: 'host.cancel' })}
+        onConfirm={() => gameRef.send({ type: 'host.confirm' })}
+        onCancel={() => gameRef.send({ type: 'host.cancel' })}
         testId="confirm-end"
       />
     </Stack>
