@@ -23,9 +23,11 @@
  *   controlling screen runs it (`checking`, the server's triviaGame/preflight); without blocking
  *   problems it is `cleared`, with some (or when the check failed) the operator acknowledges them
  *   (`reviewing` / `checkFailed` → `cleared`); only then is the first question shown. A watching
- *   screen stays `unchecked`. The server does not keep the acknowledgement: the gate is the screen's. The one rule that spans questions — at most one question is live — is kept here as data
- *   (`liveQuestionId`, from the questions' reports and the server's events): `host.showQuestion` is
- *   refused while another question is live. Ending asks 確定要結束遊戲嗎？ (`confirmingEnd`: nothing
+ *   screen stays `unchecked`. The server does not keep the acknowledgement: the gate is the screen's.
+ *   The one rule that spans questions — at most one question is live — is read from the questions'
+ *   statuses (`questionStatuses`, from the questions' reports and the server's events; the live
+ *   question is derived from them, `liveQuestionOf`): `host.showQuestion` is refused while another
+ *   question is live. Ending asks 確定要結束遊戲嗎？ (`confirmingEnd`: nothing
  *   else can be pressed while the dialog is up), then calls (`ending`). `ended.byThisScreen` sends
  *   the screen back to the game list; `ended.closed` (ended elsewhere, or before the screen opened)
  *   stays and offers a reset. A reset after a rehearsal (`server.gameReset`) loads everything again.
@@ -71,6 +73,7 @@ import {
 import { isTimed } from '../../src/domain/timed.js';
 import { connectionMachine, type ConnectionClient } from '../connection/connection.machine.js';
 import { errorMessage } from '../error-message.js';
+import { systemTime } from './clock.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionCallInput, QuestionEvent, QuestionStatus, ShownTiming } from '../question/types.js';
 import type { ControlCallInput, ControlState, RehearsalCallInput, RehearsalState } from './types.js';
@@ -82,7 +85,7 @@ export const SNAPSHOT_WAIT_MS = 4_000;
 /** The system id of a question's actor. */
 export const questionSystemId = (questionId: number): string => `question-${questionId}`;
 
-/** The question in status 1, if any. */
+/** The question in status 1, if any (derived: the chart keeps only the statuses). */
 export function liveQuestionOf(statuses: Record<number, QuestionStatus>): number | null {
   for (const [id, status] of Object.entries(statuses)) if (status === 1) return Number(id);
   return null;
@@ -116,7 +119,7 @@ function withStatus(statuses: Record<number, QuestionStatus>, questionId: number
   if (status === 1) {
     for (const [id, other] of Object.entries(questionStatuses)) if (other === 1 && Number(id) !== questionId) questionStatuses[Number(id)] = 2;
   }
-  return { questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses) };
+  return { questionStatuses };
 }
 
 export const gameMachine = setup({
@@ -163,7 +166,7 @@ export const gameMachine = setup({
       const questionStatuses = Object.fromEntries(params.loaded.questions.map((q) => [q.id, q.status as QuestionStatus]));
       const players = params.loaded.detail.rehearsal_players ?? 0;
       const rehearsal = { players, joined: players > 0 ? Math.min(players, params.loaded.detail.player_count) : 0 };
-      return { loaded: params.loaded, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses), error: null, rehearsal };
+      return { loaded: params.loaded, questionStatuses, error: null, rehearsal };
     }),
     storeRehearsal: assign((_, params: { rehearsal: RehearsalState }) => ({ rehearsal: { players: params.rehearsal.players, joined: params.rehearsal.joined } })),
     /**
@@ -187,7 +190,7 @@ export const gameMachine = setup({
         let remainingMs: number | null | undefined;
         if (live && snapshot && live.question_id === row.id) {
           status = Math.max(status, 1) as QuestionStatus;
-          remainingMs = live.remaining_ms === null ? null : live.remaining_ms - (Date.now() - snapshot.receivedAt);
+          remainingMs = live.remaining_ms === null ? null : live.remaining_ms - (systemTime(system) - snapshot.receivedAt);
         }
         questionStatuses = { ...questionStatuses, [row.id]: Math.max(questionStatuses[row.id] ?? 0, status) as QuestionStatus };
         questions[row.id] = spawn('question', {
@@ -206,7 +209,7 @@ export const gameMachine = setup({
       }
       // The server's live question is the one live question (any other one was published meanwhile).
       if (live) return { questions, ...withStatus(questionStatuses, live.question_id, 1), counts: { questionId: live.question_id, counts: live.counts, total: live.total } };
-      return { questions, questionStatuses, liveQuestionId: liveQuestionOf(questionStatuses) };
+      return { questions, questionStatuses };
     }),
     stopQuestions: enqueueActions(({ context, enqueue }) => {
       for (const ref of Object.values(context.questions)) enqueue.stopChild(ref);
@@ -253,7 +256,6 @@ export const gameMachine = setup({
     forgetGame: assign(({ context }) => ({
       loaded: null,
       questionStatuses: {},
-      liveQuestionId: null,
       playerCount: 0,
       counts: null,
       ranking: null,
@@ -282,8 +284,10 @@ export const gameMachine = setup({
     snapshotSaysEnded: (_, params: { snapshot: OperatorSnapshot }) => params.snapshot.game.status === 0,
     anyQuestionSent: ({ context }) => anySent(context),
     /** One question live at a time; the question itself checks its own status. */
-    noOtherQuestionLive: ({ context, event }) =>
-      event.type === 'host.showQuestion' && (context.liveQuestionId === null || context.liveQuestionId === event.questionId),
+    noOtherQuestionLive: ({ context, event }) => {
+      const live = liveQuestionOf(context.questionStatuses);
+      return event.type === 'host.showQuestion' && (live === null || live === event.questionId);
+    },
     controlling: stateIn({ rights: 'controlling' }),
     /** The first question waits for the pre-flight check (cleared, or acknowledged); later ones do not. */
     preflightPassed: or([stateIn({ flow: { open: 'running' } }), stateIn({ flow: { open: { ready: 'cleared' } } })]),
@@ -311,7 +315,6 @@ export const gameMachine = setup({
     loaded: null,
     questions: {},
     questionStatuses: {},
-    liveQuestionId: null,
     playerCount: 0,
     counts: null,
     ranking: null,

@@ -4,7 +4,7 @@
  * read with machines/question/selectors.ts.
  */
 import type { QuestionActorRef } from '../question/question.machine.js';
-import type { GameSnapshot } from './game.machine.js';
+import { liveQuestionOf, type GameSnapshot } from './game.machine.js';
 import type { ControlState, GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
 
 export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loading' });
@@ -36,7 +36,8 @@ export const selectCanRequestControl = (snapshot: GameSnapshot): boolean => snap
 export const selectCanReleaseControl = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.releaseControl' });
 /** The game's connection actor (read it with machines/connection/selectors.ts). */
 export const selectConnectionActor = (snapshot: GameSnapshot) => snapshot.children.connection;
-export const selectLiveQuestionId = (snapshot: GameSnapshot): number | null => snapshot.context.liveQuestionId;
+/** The question on screen (status 1), if any: at most one at a time (derived from the statuses). */
+export const selectLiveQuestionId = (snapshot: GameSnapshot): number | null => liveQuestionOf(snapshot.context.questionStatuses);
 export const selectPlayerCount = (snapshot: GameSnapshot): number => snapshot.context.playerCount;
 export const selectError = (snapshot: GameSnapshot): string | null => snapshot.context.error;
 export const selectGame = (snapshot: GameSnapshot): GameDetail | null => snapshot.context.loaded?.detail ?? null;

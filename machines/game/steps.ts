@@ -70,7 +70,6 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
       loaded: null,
       questions: {},
       questionStatuses,
-      liveQuestionId: game.liveQuestionId,
       playerCount: 0,
       counts: null,
       ranking: null,

@@ -96,8 +96,6 @@ export interface GameContext {
   questions: Record<number, QuestionActorRef>;
   /** Status of every question of the game, by id (kept up to date from the questions and the server). */
   questionStatuses: Record<number, QuestionStatus>;
-  /** The question on screen (status 1), if any: at most one at a time. */
-  liveQuestionId: number | null;
   playerCount: number;
   counts: LiveCounts | null;
   ranking: Ranking | null;

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, getInitialSnapshot, getNextSnapshot, matchesState, SimulatedClock, type ActorLogic } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { provideGame, questionSystemId, SNAPSHOT_WAIT_MS, gameMachine, type GameSnapshot } from '@machines/game/game.machine';
+import { provideGame, questionSystemId, SNAPSHOT_WAIT_MS, gameMachine, liveQuestionOf, type GameSnapshot } from '@machines/game/game.machine';
 import {
   selectCanControl,
   selectCanReleaseControl,
@@ -504,7 +504,7 @@ const serializeEvent = (event: ModelEvent) =>
   JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
 function serializeVertex(snapshot: GameSnapshot, event: ModelEvent | undefined, previous?: GameSnapshot): string {
   const c = snapshot.context;
-  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} sent=${anySent(snapshot)} snapshot=${c.operatorSnapshot !== null} loaded=${NAMES.get(c.loaded) ?? null} preflight=${NAMES.get(c.preflight.report) ?? c.preflight.error ?? null}/${c.preflight.expectedAudience}`;
+  const here = `${JSON.stringify(snapshot.value)} live=${liveQuestionOf(c.questionStatuses)} sent=${anySent(snapshot)} snapshot=${c.operatorSnapshot !== null} loaded=${NAMES.get(c.loaded) ?? null} preflight=${NAMES.get(c.preflight.report) ?? c.preflight.error ?? null}/${c.preflight.expectedAudience}`;
   if (!event || !previous) return here;
   return `${here} via ${serializeEvent(event)} from ${JSON.stringify(previous.value)}`;
 }
@@ -647,7 +647,7 @@ describe('game machine, model-based', () => {
 describe('game machine, the actor system', () => {
   const opened = async (loaded: LoadedGame = FRESH, snapshot: OperatorSnapshot = SNAP_QUIET) => {
     const h = createHarness().start();
-    h.send({ type: 'server.snapshot', snapshot, receivedAt: Date.now() });
+    h.send({ type: 'server.snapshot', snapshot, receivedAt: h.clock.now() });
     await h.resolve('loadGame', loaded);
     // A fresh game is checked first (machine tests of the check: 'the pre-flight check gates ...').
     if (h.running('runPreflight').length > 0) await h.resolve('runPreflight', CLEAN);
@@ -749,9 +749,18 @@ describe('game machine, the actor system', () => {
     expect(h.snapshot().context.ranking).toBe(TOP);
   });
 
+  it("counts the time since the snapshot arrived on the actor system's clock", async () => {
+    const h = createHarness().start();
+    h.send({ type: 'server.snapshot', snapshot: SNAP_LIVE, receivedAt: h.clock.now() });
+    // The game is read while 1.2 s pass on the system's clock (a SimulatedClock here, the wall clock in the page).
+    h.clock.increment(1_200);
+    await h.resolve('loadGame', LIVE);
+    expect(h.question(2)!.getSnapshot().context.remainingMs).toBe(3_800);
+  });
+
   it('a reconnect snapshot without the live question publishes it on this screen too', async () => {
     const h = await opened(LIVE, SNAP_LIVE);
-    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: h.clock.now() });
     expect(selectStatus(h.question(2)!.getSnapshot())).toBe(2);
     expect(selectLiveQuestionId(h.snapshot())).toBeNull();
   });
@@ -819,7 +828,7 @@ describe('game machine, the actor system', () => {
 
   it('the pre-flight check gates the first question: blocking problems are acknowledged, a failed check too; a new check takes the audience', async () => {
     const h = createHarness().start();
-    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: h.clock.now() });
     await h.resolve('loadGame', FRESH);
     expect(h.only('runPreflight').input).toEqual({ gameId: 9, expectedAudience: null });
     expect(selectCanShowQuestion(h.snapshot(), 1)).toBe(false);
@@ -840,7 +849,7 @@ describe('game machine, the actor system', () => {
   it('a watcher does not check; granted the rights, it checks', async () => {
     const h = createHarness().start();
     h.send({ type: 'session.rights', canControl: false });
-    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: Date.now() });
+    h.send({ type: 'server.snapshot', snapshot: SNAP_QUIET, receivedAt: h.clock.now() });
     await h.resolve('loadGame', FRESH);
     expect(h.snapshot().value).toMatchObject({ flow: { open: { ready: 'unchecked' } } });
     expect(h.running('runPreflight')).toEqual([]);
@@ -852,7 +861,7 @@ describe('game machine, the actor system', () => {
 
   it('co-hosting: a watching screen asks for control, gets it when the holder accepts, and then steps; a watcher at zero never publishes', async () => {
     const h = createHarness(SCREEN).start();
-    h.send({ type: 'server.snapshot', snapshot: { ...SNAP_LIVE, live_question: { ...SNAP_LIVE.live_question!, remaining_ms: 1_000 } }, receivedAt: Date.now() });
+    h.send({ type: 'server.snapshot', snapshot: { ...SNAP_LIVE, live_question: { ...SNAP_LIVE.live_question!, remaining_ms: 1_000 } }, receivedAt: h.clock.now() });
     await h.resolve('loadGame', LIVE);
     expect(selectCanControl(h.snapshot()), 'no control before the server says so').toBe(false);
     h.send({ type: 'server.control', control: THEIRS });
