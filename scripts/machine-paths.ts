@@ -13,7 +13,9 @@
  *
  * Chromium: the replays in tests/e2e/replay (tests/e2e/replay/support/replay.ts) run inside `npm test`
  * and write <machine>.chromium.json to MACHINE_COVERAGE_DIR, or coverage/machine-replay/ when it is
- * unset; this command reads them from the same place and does not run them again. A machine without
+ * unset — a replay split by region writes <machine>.<region>.chromium.json per region, merged here
+ * (a region whose report is missing leaves its paths unreplayed) —; this command reads them from the
+ * same place and does not run them again. A machine without
  * a browser report shows "-" (not replayed in this checkout). Run it after `npm test` (CI does).
  *
  *   npm run machines:paths                     # table, report at coverage/machine-paths.json
@@ -37,6 +39,10 @@ export interface BrowserCoverage extends Omit<MachineCoverage, 'replayedIn'> {
   selected?: number;
   notInBrowser?: Array<{ transition: string; reason: string }>;
   generatedAt?: string;
+  /** A region's report: its name, every region of the machine, the paths chosen across them. */
+  region?: { name: string; all: string[]; selectedAll: number };
+  /** Merged from regions: the regions without a report. */
+  regionsMissing?: string[];
 }
 
 export interface ChromiumReport {
@@ -47,6 +53,8 @@ export interface ChromiumReport {
   /** Transitions the adapter says a browser cannot cause, with why (not counted as missing). */
   notInBrowser: Array<{ transition: string; reason: string }>;
   generatedAt: string | null;
+  /** A replay split by region: the regions whose report is missing. */
+  regionsMissing: string[];
 }
 
 export interface MachineReport {
@@ -86,6 +94,7 @@ export function chromiumReportOf(browser: BrowserCoverage): ChromiumReport {
     ...covering(browser),
     notInBrowser: browser.notInBrowser ?? [],
     generatedAt: browser.generatedAt ?? null,
+    regionsMissing: browser.regionsMissing ?? [],
   };
 }
 
@@ -113,9 +122,37 @@ export function browserGaps(report: ChromiumReport): { states: string[]; transit
   };
 }
 
+/**
+ * A machine's replay as one report: the regions' reports merged (states visited and transitions
+ * taken: their union; paths replayed: their sum; chosen: across all regions); the regions it lacks
+ * are named (their paths were not replayed).
+ */
+export function mergeRegions(reports: BrowserCoverage[]): BrowserCoverage {
+  const [first] = reports;
+  if (!first?.region) throw new Error('mergeRegions: no region report');
+  const visited = new Set(reports.flatMap((r) => r.statesVisited));
+  const taken = new Set(reports.flatMap((r) => r.transitionsTaken));
+  const present = new Set(reports.map((r) => r.region?.name));
+  const { region, ...whole } = first;
+  return {
+    ...whole,
+    paths: reports.reduce((sum, r) => sum + r.paths, 0),
+    selected: region.selectedAll,
+    statesVisited: first.states.filter((state) => visited.has(state)),
+    transitionsTaken: first.transitions.filter((label) => taken.has(label)),
+    generatedAt: reports.map((r) => r.generatedAt ?? '').sort()[0],
+    regionsMissing: region.all.filter((name) => !present.has(name)),
+  };
+}
+
 function readBrowserReport(dir: string, machine: string): BrowserCoverage | null {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as BrowserCoverage;
+  const regions = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.startsWith(`${machine}.`) && file.endsWith('.chromium.json') && file !== `${machine}.chromium.json`) : [];
+  // The regions' reports, when the replay is split (a whole report left from before the split is not mixed in).
+  const fromRegions = regions.map(read).filter((r) => r.region !== undefined);
+  if (fromRegions.length > 0) return mergeRegions(fromRegions);
   const file = path.join(dir, `${machine}.chromium.json`);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BrowserCoverage) : null;
+  return fs.existsSync(file) ? read(`${machine}.chromium.json`) : null;
 }
 
 function main(): number {
@@ -169,6 +206,7 @@ function main(): number {
       for (const state of gaps.states) console.log(`${r.machine}: state not covered in Chromium: ${state}`);
       for (const transition of gaps.transitions) console.log(`${r.machine}: transition not covered in Chromium: ${transition}`);
       for (const entry of r.chromium.notInBrowser) console.log(`${r.machine}: not in the browser (${entry.reason}): ${entry.transition}`);
+      for (const region of r.chromium.regionsMissing) console.log(`${r.machine}: no Chromium report of the region ${region}`);
     }
     const withoutBrowser = reports.filter((r) => !r.chromium).map((r) => r.machine);
     if (withoutBrowser.length > 0) console.log(`no Chromium report in ${path.relative(root, browserDir) || browserDir} for: ${withoutBrowser.join(', ')}`);
@@ -182,7 +220,7 @@ function main(): number {
     const browserUncovered = reports.some((r) => {
       if (!r.chromium) return false;
       const gaps = browserGaps(r.chromium);
-      return gaps.states.length > 0 || gaps.transitions.length > 0;
+      return gaps.states.length > 0 || gaps.transitions.length > 0 || r.chromium.regionsMissing.length > 0;
     });
     if (browserUncovered) console.log('Chromium leaves states or transitions uncovered (see above)');
     if (run.status !== 0) console.log(`the machine tests failed (exit ${run.status})`);

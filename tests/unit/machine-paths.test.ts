@@ -1,6 +1,6 @@
 /** How `npm run machines:paths` judges a machine's coverage (scripts/machine-paths.ts). */
 import { describe, expect, it } from 'vitest';
-import { browserGaps, chromiumReportOf, reportOf } from '../../scripts/machine-paths';
+import { browserGaps, chromiumReportOf, mergeRegions, reportOf } from '../../scripts/machine-paths';
 
 const coverage = {
   machine: 'sample',
@@ -57,5 +57,23 @@ describe('beside it, the replay in Chromium', () => {
     const gaps = browserGaps(chromiumReportOf(browser));
     expect(gaps.transitions).toEqual(['busy --xstate.done.actor.work--> done']);
     expect(gaps.states).toEqual(['done']);
+  });
+
+  it('merges a replay split by region into the machine: the union of what each region covered, a missing region named', () => {
+    const region = (name: string, statesVisited: string[], transitionsTaken: string[]) => ({
+      ...browser,
+      paths: 1,
+      selected: 1,
+      statesVisited,
+      transitionsTaken,
+      region: { name, all: ['flow', 'lease', 'rehearsal'], selectedAll: 4 },
+    });
+    const merged = chromiumReportOf(
+      mergeRegions([region('flow', ['idle'], ['starting --(always)--> idle']), region('lease', ['busy'], ['idle --go--> busy', 'starting --(always)--> idle'])]),
+    );
+    expect(merged.paths).toEqual({ selected: 4, replayed: 2 });
+    expect(merged.transitions.notCovered).toEqual(['busy --xstate.done.actor.work--> done', '(machine) --reset--> idle']);
+    expect(merged.states.notCovered).toEqual(['done']);
+    expect(merged.regionsMissing).toEqual(['rehearsal']);
   });
 });

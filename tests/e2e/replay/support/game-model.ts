@@ -1,5 +1,5 @@
 /**
- * The game chart's model for its Chromium replay (tests/e2e/replay/game.replay.e2e.test.ts): the
+ * The game chart's model for its Chromium replay (./game-replay.ts, one file per region): the
  * events offered to the traversal and its vertex keys, one traversal per region, as in
  * tests/machines/game.machine.test.ts (a traversal of the four parallel regions at once does not
  * finish): `FLOW` (the screen's flow: loading, the pre-flight check, the questions, the end; the
@@ -10,6 +10,7 @@
  */
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import type { ControlState, GameContext, LoadedGame, OperatorSnapshot, PreflightReport, Ranking, RehearsalState } from '@machines/game/types';
+import { liveQuestionOf } from '@machines/game/game.machine';
 import type { QuestionStatus } from '@machines/question/types';
 import { gameDetail, questionRow, T0, WAIT, type GameModelEvent } from '../../../machines/support/game-events';
 import type { ReplayStart } from './replay';
@@ -147,9 +148,9 @@ function flowEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
     events.push({ type: 'host.acknowledgePreflight' });
   }
   if (open && controlling) {
-    if (c.liveQuestionId === null && (inState(snapshot, { flow: { open: 'running' } }) || inState(snapshot, { flow: { open: { ready: 'cleared' } } })) && (c.questionStatuses[1] ?? 0) === 0)
+    if (liveQuestionOf(c.questionStatuses) === null && (inState(snapshot, { flow: { open: 'running' } }) || inState(snapshot, { flow: { open: { ready: 'cleared' } } })) && (c.questionStatuses[1] ?? 0) === 0)
       events.push({ type: 'host.showQuestion', questionId: 1 });
-    if (c.liveQuestionId === 2) {
+    if (liveQuestionOf(c.questionStatuses) === 2) {
       // The publish dialog is up once Publish answer now was pressed; a publish failed at zero offers Retry.
       if (reachedBy.get(snapshot)?.type === 'host.publishNow') events.push({ type: 'host.confirmPublish', questionId: 2 }, { type: 'host.cancelPublish', questionId: 2 });
       else events.push({ type: 'host.publishNow', questionId: 2 });
@@ -158,21 +159,21 @@ function flowEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
     }
     if (q2 >= 2) events.push({ type: 'host.publishRanking', questionId: 2 });
     // Game over is in the header, under the countdown dialog (a modal) while a question is live.
-    if (c.liveQuestionId === null) events.push({ type: 'host.endGame' });
+    if (liveQuestionOf(c.questionStatuses) === null) events.push({ type: 'host.endGame' });
   }
   if (inState(snapshot, { flow: 'confirmingEnd' })) events.push({ type: 'host.confirm' }, { type: 'host.cancel' });
   if (inState(snapshot, { flow: 'ending' })) events.push({ type: 'xstate.done.actor.endGame', output: {} }, { type: 'xstate.error.actor.endGame', error: FAILED }, { type: 'server.gameEnded' });
   // Question 1 reports it is on screen once the show this screen sent reaches the server.
-  if (open && reachedBy.get(snapshot)?.type === 'host.showQuestion' && c.liveQuestionId === null && (c.questionStatuses[1] ?? 0) === 0)
+  if (open && reachedBy.get(snapshot)?.type === 'host.showQuestion' && liveQuestionOf(c.questionStatuses) === null && (c.questionStatuses[1] ?? 0) === 0)
     events.push({ type: 'question.statusChanged', questionId: 1, status: 1 });
   if (open) {
-    if (q2 === 0 && c.liveQuestionId === null) events.push({ type: 'server.questionShown', questionId: 2, deadline: null, serverTime: T0 });
+    if (q2 === 0 && liveQuestionOf(c.questionStatuses) === null) events.push({ type: 'server.questionShown', questionId: 2, deadline: null, serverTime: T0 });
     if (q2 === 1) events.push({ type: 'server.answerCount', questionId: 2, counts: { A: 1 }, total: 1 }, { type: 'server.answerPublished', questionId: 2, counts: { A: 1 }, total: 1 });
     if (q2 >= 2) events.push({ type: 'server.rankingPublished', questionId: 2, ranking: TOP });
     events.push({ type: 'server.playerJoined', count: 1 });
     // A reset takes a game not yet started (or a rehearsal's, below), never one under way (issue 33).
     if (inState(snapshot, { flow: { open: 'ready' } })) events.push({ type: 'server.gameReset' });
-    if (inState(snapshot, { flow: { open: 'running' } })) events.push({ type: 'server.snapshot', snapshot: c.liveQuestionId === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
+    if (inState(snapshot, { flow: { open: 'running' } })) events.push({ type: 'server.snapshot', snapshot: liveQuestionOf(c.questionStatuses) === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
     events.push({ type: 'server.gameEnded' });
   }
   if (ended) events.push({ type: 'server.gameEnded' }, { type: 'server.snapshot', snapshot: SNAP_ENDED, receivedAt: T0 });
@@ -183,7 +184,7 @@ function flowKey(snapshot: AnyMachineSnapshot, event: ModelEvent | undefined): s
   if (event) reachedBy.set(snapshot, event);
   const c = ctxOf(snapshot);
   const preflight = NAMES.get(c.preflight.report) ?? (c.preflight.error ? 'error' : null);
-  const here = `${JSON.stringify(snapshot.value)} live=${c.liveQuestionId} q2=${c.questionStatuses[2] ?? 0} sent=${anySent(c)} snap=${NAMES.get(c.operatorSnapshot?.value) ?? null} loaded=${NAMES.get(c.loaded) ?? null} control=${NAMES.get(c.control) ?? null} preflight=${preflight}`;
+  const here = `${JSON.stringify(snapshot.value)} live=${liveQuestionOf(c.questionStatuses)} q2=${c.questionStatuses[2] ?? 0} sent=${anySent(c)} snap=${NAMES.get(c.operatorSnapshot?.value) ?? null} loaded=${NAMES.get(c.loaded) ?? null} control=${NAMES.get(c.control) ?? null} preflight=${preflight}`;
   return event ? `${here} via ${event.type}` : here;
 }
 
@@ -281,8 +282,11 @@ export type Region = 'flow' | 'lease' | 'rehearsal';
 export const regionOf = (start: { name: string }): Region => (start.name.includes('lease') ? 'lease' : start.name.includes('rehearsal') ? 'rehearsal' : 'flow');
 
 /** The three traversals: one start each (the same control screen), with its own events and vertex key. */
-export const STARTS: ReplayStart<GameInput, ModelEvent>[] = [
-  { name: 'a control screen', input: { gameId: 9, screenId: 'me' }, modelEvents: flowEvents, serializeState: flowKey },
-  { name: 'a control screen, the lease', input: { gameId: 9, screenId: 'me' }, modelEvents: leaseEvents, serializeState: leaseKey },
-  { name: 'a control screen, the rehearsal', input: { gameId: 9, screenId: 'me' }, modelEvents: rehearsalEvents, serializeState: rehearsalKey },
+/** The regions the replay is split by, one test file each (tests/e2e/replay/game-<region>.replay.e2e.test.ts). */
+export type GameRegion = 'flow' | 'lease' | 'rehearsal';
+
+export const STARTS: (ReplayStart<GameInput, ModelEvent> & { region: GameRegion })[] = [
+  { name: 'a control screen', region: 'flow', input: { gameId: 9, screenId: 'me' }, modelEvents: flowEvents, serializeState: flowKey },
+  { name: 'a control screen, the lease', region: 'lease', input: { gameId: 9, screenId: 'me' }, modelEvents: leaseEvents, serializeState: leaseKey },
+  { name: 'a control screen, the rehearsal', region: 'rehearsal', input: { gameId: 9, screenId: 'me' }, modelEvents: rehearsalEvents, serializeState: rehearsalKey },
 ];

@@ -105,6 +105,12 @@ export interface ReplayStart<Input, E extends EventObject = EventObject> {
   modelEvents?: E[] | ((snapshot: AnyMachineSnapshot) => E[]);
   /** The traversal's vertex key from this start, instead of the adapter's. */
   serializeState?(snapshot: AnyMachineSnapshot, event: E | undefined, previous?: AnyMachineSnapshot): string;
+  /**
+   * The region of the chart this start explores, when the machine's replay is split into one test
+   * file per region (`replayInChromium(adapter, { region })`): each file replays the chosen paths of
+   * its region's starts, so the e2e workers share the regions and a failure names its region.
+   */
+  region?: string;
 }
 
 /** One step of a chosen path: the event, the model's snapshots around it, the transitions it takes. */
@@ -174,13 +180,18 @@ export interface ReplayAdapter<Ctx, E extends EventObject, Input> {
   timeout?: number;
 }
 
-/** What `<machine>.chromium.json` holds. */
+/** What `<machine>.chromium.json` (or a region's `<machine>.<region>.chromium.json`) holds. */
 export interface ChromiumCoverage extends Omit<MachineCoverage, 'replayedIn'> {
   replayedIn: 'chromium';
   /** Paths chosen for the browser (`paths` is how many were replayed to their end). */
   selected: number;
   notInBrowser: NotInBrowser[];
   generatedAt: string;
+  /**
+   * A replay split by region: this file's region, every region of the machine, and the paths chosen
+   * across all of them (scripts/machine-paths.ts merges the regions' reports into the machine's).
+   */
+  region?: { name: string; all: string[]; selectedAll: number };
 }
 
 /** Where the browser reports go when MACHINE_COVERAGE_DIR is unset (scripts/machine-paths.ts reads the same). */
@@ -332,15 +343,25 @@ export function selectPaths<Ctx, E extends EventObject, Input>(adapter: ReplayAd
 // ---------------------------------------------------------------------------------------------
 // The runner.
 
-/** Declares the replay of `adapter`'s machine in the calling test file (one describe block). */
-export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: ReplayAdapter<Ctx, E, Input>): void {
+/**
+ * Declares the replay of `adapter`'s machine in the calling test file (one describe block). With a
+ * `region`, only the chosen paths of that region's starts (the cover is still chosen across every
+ * start, so each path is replayed once by one region's file): the report is the region's, and the
+ * last test checks the transitions of this region's paths; scripts/machine-paths.ts checks the union.
+ */
+export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: ReplayAdapter<Ctx, E, Input>, split: { region?: string } = {}): void {
   const nodes = allStateNodes(adapter.definition).map(statePath);
   const defined = definedTransitions(adapter.definition);
   const labels = [...defined.values()];
   const notInBrowser = adapter.notInBrowser ?? [];
   const excluded = new Set(notInBrowser.map((entry) => entry.transition));
   const transient = new Set(adapter.transient ?? []);
-  const { candidates, chosen } = selectPaths(adapter);
+  const { candidates, chosen: all } = selectPaths(adapter);
+  const regions = [...new Set(adapter.starts.map((start) => start.region ?? ''))];
+  if (split.region !== undefined && !regions.includes(split.region)) throw new Error(`${adapter.machine}: no start of region "${split.region}" (${regions.join(', ')})`);
+  const chosen = split.region === undefined ? all : all.filter((p) => p.start.region === split.region);
+  const expected = new Set(split.region === undefined ? labels : chosen.flatMap((p) => [...p.initialTransitions, ...p.steps.flatMap((step) => step.transitions)]));
+  const report = split.region === undefined ? adapter.machine : `${adapter.machine}.${split.region}`;
   const visited = new Set<string>();
   const taken = new Set<string>();
   let replayed = 0;
@@ -358,7 +379,8 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
     for (const node of nodes) if (matchesState(node, snapshot.value)) visited.add(node);
   };
 
-  describe(`${adapter.machine} machine, replayed in Chromium (${chosen.length} of ${candidates} shortest paths)`, () => {
+  const what = split.region === undefined ? `${adapter.machine} machine` : `${adapter.machine} machine, region ${split.region}`;
+  describe(`${what}, replayed in Chromium (${chosen.length} of ${all.length} chosen of ${candidates} shortest paths)`, () => {
     afterAll(() => {
       const coverage: ChromiumCoverage = {
         machine: adapter.machine,
@@ -371,10 +393,11 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
         transitionsTaken: labels.filter((label) => taken.has(label)),
         notInBrowser,
         generatedAt: new Date().toISOString(),
+        ...(split.region === undefined ? {} : { region: { name: split.region, all: regions, selectedAll: all.length } }),
       };
       const dir = process.env.MACHINE_COVERAGE_DIR ? path.resolve(process.env.MACHINE_COVERAGE_DIR) : DEFAULT_REPLAY_DIR;
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, `${adapter.machine}.chromium.json`), `${JSON.stringify(coverage, null, 2)}\n`);
+      fs.writeFileSync(path.join(dir, `${report}.chromium.json`), `${JSON.stringify(coverage, null, 2)}\n`);
     });
 
     it('the adapter has an action for every event and an assertion for every state of the chart', () => {
@@ -393,7 +416,9 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
       ).toEqual([]);
     });
 
-    chosen.forEach((replayPath, index) => {
+    chosen.forEach((replayPath) => {
+      // The place among all the chosen paths: a path keeps its language (and its game) whichever file replays it.
+      const index = all.indexOf(replayPath);
       const lang: Lang = index % 2 === 0 ? 'zh-TW' : 'en';
       it(
         `${replayPath.name} [${lang}]`,
@@ -454,12 +479,19 @@ export function replayInChromium<Ctx, E extends EventObject, Input>(adapter: Rep
       );
     });
 
-    it('every transition but the notInBrowser ones was replayed in Chromium', () => {
-      expect(labels.filter((label) => !taken.has(label) && !excluded.has(label)), 'transitions not replayed').toEqual([]);
-      const rested = nodes.filter((node) => !visited.has(node) && !transient.has(node));
-      const passedThrough = new Set([...taken].map((label) => label.slice(0, label.indexOf(' --'))));
-      expect(rested.filter((node) => !passedThrough.has(node)), 'state nodes not reached').toEqual([]);
-    });
+    if (split.region === undefined) {
+      it('every transition but the notInBrowser ones was replayed in Chromium', () => {
+        expect(labels.filter((label) => !taken.has(label) && !excluded.has(label)), 'transitions not replayed').toEqual([]);
+        const rested = nodes.filter((node) => !visited.has(node) && !transient.has(node));
+        const passedThrough = new Set([...taken].map((label) => label.slice(0, label.indexOf(' --'))));
+        expect(rested.filter((node) => !passedThrough.has(node)), 'state nodes not reached').toEqual([]);
+      });
+    } else {
+      // The whole chart is the regions' union: npm run machines:paths merges their reports and checks it.
+      it(`every transition of the region's paths was replayed in Chromium`, () => {
+        expect([...expected].filter((label) => !taken.has(label)), 'transitions not replayed').toEqual([]);
+      });
+    }
   });
 }
 

@@ -9,7 +9,11 @@
  * of that.
  *
  * The traversal is one per region (tests/e2e/replay/support/game-model.ts, as in
- * tests/machines/game.machine.test.ts): the four parallel regions at once did not finish.
+ * tests/machines/game.machine.test.ts): the four parallel regions at once did not finish. The
+ * replay is split the same way, one test file per region (tests/e2e/replay/game-<region>.replay.e2e.test.ts
+ * call `replayGameRegion`), each on a server and a browser of its own: the e2e workers share them.
+ * 2026-12-07, load 18 to 25: flow 150 s, lease 95 s, rehearsal 65 s, 245 s for the three on two
+ * workers (the one file before: 287 s at load 24 to 26).
  *
  * The game machine (machines/game) replayed in Chromium (issue 23): the shortest paths of the chart
  * that together take its transitions drive the real control screen (/triviaGame/start/:id, the game
@@ -47,14 +51,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { gameMachine, SNAPSHOT_WAIT_MS } from '@machines/game/game.machine';
+import { gameMachine, liveQuestionOf, SNAPSHOT_WAIT_MS } from '@machines/game/game.machine';
 import type { ControlState, LoadedGame, OperatorSnapshot, PreflightReport, RehearsalState } from '@machines/game/types';
-import { TestClock } from '../../support/clock';
-import { createAdmin } from '../../support/fixtures';
-import { launchBrowser, openPage } from '../support/browser';
-import { operatorApi, type OperatorApi } from '../support/operator-api';
-import { startServer, type RunningServer } from '../support/server';
-import { loginToken } from '../support/session';
+import { TestClock } from '../../../support/clock';
+import { createAdmin } from '../../../support/fixtures';
+import { launchBrowser, openPage } from '../../support/browser';
+import { operatorApi, type OperatorApi } from '../../support/operator-api';
+import { startServer, type RunningServer } from '../../support/server';
+import { loginToken } from '../../support/session';
 import {
   BLOCKED,
   ctxOf,
@@ -71,9 +75,10 @@ import {
   STARTS,
   WAIT,
   type GameInput,
+  type GameRegion,
   type ModelEvent,
-} from './support/game-model';
-import { gate, observePage, replayInChromium, say, browserLocale, type Gate, type Lang, type ReplayPath, type ReplayStep } from './support/replay';
+} from './game-model';
+import { gate, observePage, replayInChromium, say, browserLocale, type Gate, type Lang, type ReplayPath, type ReplayStep } from './replay';
 
 // ---------------------------------------------------------------------------------------------
 // The world: one server on a TestClock, one browser; per path a game, Hana's screen, maybe Ben's.
@@ -92,21 +97,6 @@ let hanaToken: string;
 let benToken: string;
 let roleId: number;
 const clock = new TestClock(Date.now());
-
-beforeAll(async () => {
-  ({ app, url } = await startServer({ clock }));
-  const server = { url } as RunningServer;
-  [browser, operator] = await Promise.all([launchBrowser(), operatorApi(server)]);
-  ({ id: roleId } = await operator.call('/role/create', { identifier: HOST_ROLE, title: 'Replay host', permissions: HOST_PERMISSIONS }));
-  await createAdmin(app, { ...HANA, roles: [HOST_ROLE] });
-  await createAdmin(app, { ...BEN, roles: ['operator'] });
-  [hanaToken, benToken] = await Promise.all([loginToken(server, HANA.username, HANA.password), loginToken(server, BEN.username, BEN.password)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 async function adminCall(token: string, route: string, body: unknown): Promise<any> {
   const res = await fetch(`${url}/api/admin${route}`, {
@@ -494,309 +484,330 @@ const rehearsalStates: Record<string, (screen: Screen, snapshot: AnyMachineSnaps
   },
 };
 
-replayInChromium<Screen, ModelEvent, GameInput>({
-  machine: 'game',
-  definition: gameMachine,
-  starts: STARTS,
-  describeEvent,
-  open: (replayPath, { lang, index }) => openScreen(replayPath, lang, index),
-  observed: (screen) => screen.observed(),
-  close: async (screen) => {
-    await screen.ben?.page.close().catch(() => undefined);
-  },
+/**
+ * Declares the replay of one region of the game chart (`GameRegion`: its starts in
+ * ./game-model.ts) in the calling test file, on a server and a browser of the file's own.
+ */
+export function replayGameRegion(region: GameRegion): void {
+  beforeAll(async () => {
+    ({ app, url } = await startServer({ clock }));
+    const server = { url } as RunningServer;
+    [browser, operator] = await Promise.all([launchBrowser(), operatorApi(server)]);
+    ({ id: roleId } = await operator.call('/role/create', { identifier: HOST_ROLE, title: 'Replay host', permissions: HOST_PERMISSIONS }));
+    await createAdmin(app, { ...HANA, roles: [HOST_ROLE] });
+    await createAdmin(app, { ...BEN, roles: ['operator'] });
+    [hanaToken, benToken] = await Promise.all([loginToken(server, HANA.username, HANA.password), loginToken(server, BEN.username, BEN.password)]);
+  });
 
-  timeout: 60_000,
-  transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
-  notInBrowser: [
-    {
-      transition: 'rights.deciding --(always)#1 [withoutLease]--> rights.controlling',
-      reason: 'every control screen has a screen id (src/app/features/live/api/control-api.ts screenIdFor): only a script without one steps without the lease',
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  replayInChromium<Screen, ModelEvent, GameInput>({
+    machine: 'game',
+    definition: gameMachine,
+    starts: STARTS,
+    describeEvent,
+    open: (replayPath, { lang, index }) => openScreen(replayPath, lang, index),
+    observed: (screen) => screen.observed(),
+    close: async (screen) => {
+      await screen.ben?.page.close().catch(() => undefined);
     },
-  ],
-  events: acting({
-    'host.retry': async (screen) => {
-      await screen.page.getByRole('button', { name: t(screen, '重試', 'Retry') }).click();
-    },
-    'host.showQuestion': async (screen) => {
-      await action(screen, '第一題').click();
-      await expect.poll(() => screen.shows.length, { timeout: 10_000, message: 'the show is on its way' }).toBeGreaterThan(0);
-    },
-    'host.publishNow': async (screen) => {
-      await countdown(screen).getByTestId('publish-now').click();
-    },
-    'host.confirmPublish': async (screen) => {
-      await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '確定', 'Confirm') }).click();
-      // The publish reaches the server; its event waits, held, for the path's server.answerPublished.
-      await heldFrame(screen, 'server.answerPublished');
-    },
-    'host.cancelPublish': async (screen) => {
-      await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '取消', 'Cancel') }).click();
-    },
-    'host.publishRanking': async (screen) => {
-      await action(screen, '第二題').click();
-    },
-    'host.retryPublish': async (screen) => {
-      // The countdown runs out and the screen's publish at zero fails (the network cut under it): Retry.
-      screen.failPublish = true;
-      await screen.page.clock.runFor(61_000);
-      // The API client reports the network failure in a dialog of its own: dismissed first.
-      const failure = screen.page.getByRole('alertdialog').or(screen.page.getByRole('dialog')).filter({ hasText: t(screen, '網路錯誤', 'Network error') });
-      await failure.getByRole('button', { name: t(screen, '確定', 'OK'), exact: true }).click();
-      await countdown(screen).getByTestId('retry-publish').click();
-      await heldFrame(screen, 'server.answerPublished');
-    },
-    'host.runPreflight': async (screen) => {
-      const panel = screen.page.getByTestId('preflight-panel');
-      await panel.getByRole('spinbutton').fill('500');
-      await panel.getByTestId('preflight-recheck').click();
-    },
-    'host.acknowledgePreflight': async (screen) => {
-      const panel = screen.page.getByTestId('preflight-panel');
-      await panel.getByTestId('preflight-understood').click();
-      await panel.getByTestId('preflight-acknowledge').click();
-    },
-    'host.endGame': async (screen) => {
-      await screen.page.getByTestId('end-game').click();
-    },
-    'host.confirm': async (screen) => {
-      await screen.page.getByTestId('confirm-end').getByRole('button', { name: t(screen, '確定', 'Confirm') }).click();
-    },
-    'host.cancel': async (screen) => {
-      await screen.page.getByTestId('confirm-end').getByRole('button', { name: t(screen, '取消', 'Cancel') }).click();
-    },
-    'host.requestControl': async (screen) => {
-      await strip(screen).getByTestId('control-request').click();
-      await screen.controlGate.next();
-    },
-    'host.acceptControl': async (screen) => {
-      await strip(screen).getByTestId('handover-accept').click();
-      await screen.controlGate.next();
-    },
-    'host.declineControl': async (screen) => {
-      await strip(screen).getByTestId('handover-decline').click();
-      await screen.controlGate.next();
-    },
-    'host.releaseControl': async (screen) => {
-      await strip(screen).getByTestId('control-release').click();
-      await screen.controlGate.next();
-    },
-    'server.control': async (screen, event: { control: ControlState }) => {
-      await controlTo(screen, event.control);
-      // The server's frame of that state (it may come after the call's answer); older ones are stale.
-      const frame = await heldFrame(screen, 'server.control', (f) => controlIs(screen, f.data as ControlState, event.control));
-      screen.held = screen.held.filter((f) => f.type !== 'server.control' || f === frame);
-      await deliver(screen, frame);
-    },
-    'session.rights': async (screen, event: { canControl: boolean }) => {
-      await rights(event.canControl);
-    },
-    'question.statusChanged': async (screen) => {
-      // The show this screen sent reaches the server: the question reports it is on screen.
-      if (screen.shows.length === 0) throw new Error('no show of this screen on its way');
-      await screen.shows.shift()!.continue();
-      screen.game.live = screen.game.q1;
-    },
-    'server.snapshot': async (screen, event: { snapshot: OperatorSnapshot }) => {
-      const wantEnded = event.snapshot.game.status === 0;
-      if (wantEnded && !screen.game.ended) {
-        await flowCall(screen, null, 5);
+
+    timeout: 60_000,
+    transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
+    notInBrowser: [
+      {
+        transition: 'rights.deciding --(always)#1 [withoutLease]--> rights.controlling',
+        reason: 'every control screen has a screen id (src/app/features/live/api/control-api.ts screenIdFor): only a script without one steps without the lease',
+      },
+    ],
+    events: acting({
+      'host.retry': async (screen) => {
+        await screen.page.getByRole('button', { name: t(screen, '重試', 'Retry') }).click();
+      },
+      'host.showQuestion': async (screen) => {
+        await action(screen, '第一題').click();
+        await expect.poll(() => screen.shows.length, { timeout: 10_000, message: 'the show is on its way' }).toBeGreaterThan(0);
+      },
+      'host.publishNow': async (screen) => {
+        await countdown(screen).getByTestId('publish-now').click();
+      },
+      'host.confirmPublish': async (screen) => {
+        await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '確定', 'Confirm') }).click();
+        // The publish reaches the server; its event waits, held, for the path's server.answerPublished.
+        await heldFrame(screen, 'server.answerPublished');
+      },
+      'host.cancelPublish': async (screen) => {
+        await screen.page.getByTestId('confirm-publish').getByRole('button', { name: t(screen, '取消', 'Cancel') }).click();
+      },
+      'host.publishRanking': async (screen) => {
+        await action(screen, '第二題').click();
+      },
+      'host.retryPublish': async (screen) => {
+        // The countdown runs out and the screen's publish at zero fails (the network cut under it): Retry.
+        screen.failPublish = true;
+        await screen.page.clock.runFor(61_000);
+        // The API client reports the network failure in a dialog of its own: dismissed first.
+        const failure = screen.page.getByRole('alertdialog').or(screen.page.getByRole('dialog')).filter({ hasText: t(screen, '網路錯誤', 'Network error') });
+        await failure.getByRole('button', { name: t(screen, '確定', 'OK'), exact: true }).click();
+        await countdown(screen).getByTestId('retry-publish').click();
+        await heldFrame(screen, 'server.answerPublished');
+      },
+      'host.runPreflight': async (screen) => {
+        const panel = screen.page.getByTestId('preflight-panel');
+        await panel.getByRole('spinbutton').fill('500');
+        await panel.getByTestId('preflight-recheck').click();
+      },
+      'host.acknowledgePreflight': async (screen) => {
+        const panel = screen.page.getByTestId('preflight-panel');
+        await panel.getByTestId('preflight-understood').click();
+        await panel.getByTestId('preflight-acknowledge').click();
+      },
+      'host.endGame': async (screen) => {
+        await screen.page.getByTestId('end-game').click();
+      },
+      'host.confirm': async (screen) => {
+        await screen.page.getByTestId('confirm-end').getByRole('button', { name: t(screen, '確定', 'Confirm') }).click();
+      },
+      'host.cancel': async (screen) => {
+        await screen.page.getByTestId('confirm-end').getByRole('button', { name: t(screen, '取消', 'Cancel') }).click();
+      },
+      'host.requestControl': async (screen) => {
+        await strip(screen).getByTestId('control-request').click();
+        await screen.controlGate.next();
+      },
+      'host.acceptControl': async (screen) => {
+        await strip(screen).getByTestId('handover-accept').click();
+        await screen.controlGate.next();
+      },
+      'host.declineControl': async (screen) => {
+        await strip(screen).getByTestId('handover-decline').click();
+        await screen.controlGate.next();
+      },
+      'host.releaseControl': async (screen) => {
+        await strip(screen).getByTestId('control-release').click();
+        await screen.controlGate.next();
+      },
+      'server.control': async (screen, event: { control: ControlState }) => {
+        await controlTo(screen, event.control);
+        // The server's frame of that state (it may come after the call's answer); older ones are stale.
+        const frame = await heldFrame(screen, 'server.control', (f) => controlIs(screen, f.data as ControlState, event.control));
+        screen.held = screen.held.filter((f) => f.type !== 'server.control' || f === frame);
+        await deliver(screen, frame);
+      },
+      'session.rights': async (screen, event: { canControl: boolean }) => {
+        await rights(event.canControl);
+      },
+      'question.statusChanged': async (screen) => {
+        // The show this screen sent reaches the server: the question reports it is on screen.
+        if (screen.shows.length === 0) throw new Error('no show of this screen on its way');
+        await screen.shows.shift()!.continue();
+        screen.game.live = screen.game.q1;
+      },
+      'server.snapshot': async (screen, event: { snapshot: OperatorSnapshot }) => {
+        const wantEnded = event.snapshot.game.status === 0;
+        if (wantEnded && !screen.game.ended) {
+          await flowCall(screen, null, 5);
+          screen.game.ended = true;
+        }
+        let frame = screen.held.find((f) => f.type === 'server.snapshot' && (f.data.game.status === 0) === wantEnded);
+        if (!frame) {
+          screen.held = screen.held.filter((f) => f.type !== 'server.snapshot');
+          await resubscribe(screen);
+          frame = await heldFrame(screen, 'server.snapshot');
+        }
+        await deliver(screen, frame);
+      },
+      'server.questionShown': async (screen) => {
+        if (!screen.held.some((f) => f.type === 'server.questionShown')) {
+          await flowCall(screen, screen.game.q2, 2);
+          screen.game.live = screen.game.q2;
+        }
+        await deliver(screen, await heldFrame(screen, 'server.questionShown'));
+      },
+      'server.answerCount': async (screen) => {
+        const player = await playApi('/join', { pin: screen.game.pin, nickname: `A${Date.now() % 100000}` });
+        await playApi('/answer', { question_id: screen.game.q2, choices: ['A'] }, player.data.player_token);
+        await clock.advance(1_000); // the counts go out at most once a second
+        await deliver(screen, await heldFrame(screen, 'server.answerCount'));
+      },
+      'server.answerPublished': async (screen) => {
+        if (!screen.held.some((f) => f.type === 'server.answerPublished')) await flowCall(screen, screen.game.q2, 3);
+        screen.game.live = null;
+        await deliver(screen, await heldFrame(screen, 'server.answerPublished'));
+      },
+      'server.rankingPublished': async (screen) => {
+        await flowCall(screen, screen.game.q2, 4);
+        await deliver(screen, await heldFrame(screen, 'server.rankingPublished'));
+      },
+      'server.playerJoined': async (screen) => {
+        const player = await playApi('/join', { pin: screen.game.pin, nickname: `J${Date.now() % 100000}` });
+        expect(player.code, JSON.stringify(player)).toBe(200);
+        await clock.advance(1_000); // joins are published together, at most once a second
+        await deliver(screen, await heldFrame(screen, 'server.playerJoined'));
+      },
+      'server.gameEnded': async (screen) => {
+        let frame: Frame | undefined;
+        if (!screen.game.ended) {
+          await flowCall(screen, null, 5);
+          screen.game.ended = true;
+          frame = await heldFrame(screen, 'server.gameEnded');
+        }
+        frame ??= screen.held.find((f) => f.type === 'server.gameEnded');
+        if (!frame) {
+          // Over already: a resubscription tells it again (its snapshot says so, and the game hears it ended).
+          screen.held = screen.held.filter((f) => f.type !== 'server.snapshot');
+          await resubscribe(screen);
+          frame = await heldFrame(screen, 'server.snapshot');
+        }
+        await deliver(screen, frame);
+      },
+      'server.gameReset': async (screen, _event, step) => {
+        // The rehearsal's stop resets the game itself; else a reset from the screen holding control
+        // (while a screen holds it, the server takes a reset from no other: issue 33).
+        if (inState(step.before, { rehearsal: 'stopping' })) await rehearsalActs(screen);
+        else await resetCall(screen);
+        Object.assign(screen.game, { ended: false, live: null });
+        await deliver(screen, await heldFrame(screen, 'server.gameReset'));
+      },
+      'ranking.refresh': neverOffered('raised by the game itself after loading and after a published answer'),
+      [WAIT]: async (screen) => {
+        await screen.page.clock.fastForward(SNAPSHOT_WAIT_MS);
+      },
+      'xstate.done.actor.loadGame': async (screen) => {
+        await screen.loadGate.pass();
+      },
+      'xstate.error.actor.loadGame': (screen) => networkFails(screen, () => screen.loadGate.abort()),
+      'xstate.done.actor.endGame': async (screen) => {
+        await screen.ends.shift()!.continue();
         screen.game.ended = true;
-      }
-      let frame = screen.held.find((f) => f.type === 'server.snapshot' && (f.data.game.status === 0) === wantEnded);
-      if (!frame) {
-        screen.held = screen.held.filter((f) => f.type !== 'server.snapshot');
-        await resubscribe(screen);
-        frame = await heldFrame(screen, 'server.snapshot');
-      }
-      await deliver(screen, frame);
+      },
+      'xstate.error.actor.endGame': (screen) => networkFails(screen, () => screen.ends.shift()!.abort('internetdisconnected')),
+      'xstate.done.actor.loadRanking': async (screen) => {
+        await screen.rankGate.pass();
+      },
+      'xstate.error.actor.loadRanking': (screen) => networkFails(screen, () => screen.rankGate.abort()),
+      'xstate.done.actor.runPreflight': async (screen, event: { output: PreflightReport }) => {
+        const broken = event.output.blocking > 0;
+        if (broken !== screen.game.broken) {
+          const [question] = (await operator.call('/question/list', { page: 1, limit: 1, order: 'asc', sort: 'sort', trivia_game_id: screen.game.id })).list;
+          await operator.call('/question/update', { ...question, question_img: broken ? MISSING_IMAGE : '' });
+          screen.game.broken = broken;
+        }
+        await screen.preflightGate.pass();
+      },
+      'xstate.error.actor.runPreflight': (screen) => networkFails(screen, () => screen.preflightGate.abort()),
+      'xstate.done.actor.controlCall': async (screen) => {
+        await screen.controlGate.pass();
+      },
+      'xstate.error.actor.controlCall': (screen) => networkFails(screen, () => screen.controlGate.abort()),
+      ...rehearsalEvents,
+    }),
+    states: {
+      flow: async () => {},
+      'flow.loading': async (screen) => {
+        await screen.page.getByTestId('questions-loading').waitFor();
+      },
+      'flow.loadFailed': async (screen) => {
+        await screen.page.getByText(t(screen, '遊戲載入失敗', 'The game could not be loaded')).waitFor();
+        await screen.page.getByRole('button', { name: t(screen, '重試', 'Retry') }).waitFor();
+      },
+      'flow.synchronizing': async (screen) => {
+        await screen.page.getByTestId('game-title').filter({ hasText: screen.game.title }).waitFor();
+      },
+      'flow.open': async (screen) => {
+        await questionRow(screen, '第一題').waitFor();
+        await questionRow(screen, '第二題').waitFor();
+      },
+      'flow.open.ready': async (screen) => {
+        await screen.page.getByTestId('preflight-panel').waitFor();
+      },
+      'flow.open.ready.unchecked': async (screen) => {
+        await screen.page.locator('[data-testid="preflight-panel"][data-phase="unchecked"]').waitFor();
+        await screen.page.getByText(t(screen, '由掌控遊戲的操作人員執行檢查。', 'The operator holding control runs the check.')).waitFor();
+      },
+      'flow.open.ready.checking': async (screen) => {
+        await screen.page.locator('[data-testid="preflight-panel"][data-phase="checking"]').getByTestId('preflight-checking').waitFor();
+        expect(await action(screen, '第一題').isDisabled(), 'not before the check').toBe(true);
+      },
+      'flow.open.ready.reviewing': async (screen) => {
+        const panel = screen.page.locator('[data-testid="preflight-panel"][data-phase="reviewing"]');
+        await panel.locator('[data-severity="blocking"]').first().waitFor();
+        expect(await action(screen, '第一題').isDisabled(), 'blocking problems acknowledged first').toBe(true);
+      },
+      'flow.open.ready.checkFailed': async (screen) => {
+        const panel = screen.page.locator('[data-testid="preflight-panel"][data-phase="checkFailed"]');
+        await panel.getByText(t(screen, '無法完成檢查', 'The check could not run')).waitFor();
+      },
+      'flow.open.ready.cleared': async (screen, snapshot) => {
+        await screen.page.locator('[data-testid="preflight-panel"][data-phase="cleared"]').getByTestId('preflight-cleared').waitFor();
+        if (inState(snapshot, { rights: 'controlling' }) && liveQuestionOf(ctxOf(snapshot).questionStatuses) === null && screen.shows.length === 0)
+          await expect.poll(() => action(screen, '第一題').isEnabled(), { timeout: 10_000, message: 'the first question may be shown' }).toBe(true);
+      },
+      'flow.open.running': async (screen) => {
+        await screen.page.getByTestId('preflight-panel').waitFor({ state: 'detached' });
+      },
+      'flow.confirmingEnd': async (screen) => {
+        await screen.page.getByTestId('confirm-end').getByText(t(screen, '確定要結束遊戲嗎？', 'Are you sure you want to end the game?')).waitFor();
+      },
+      'flow.ending': async (screen) => {
+        await expect.poll(() => screen.ends.length, { timeout: 10_000, message: 'the end is on its way' }).toBeGreaterThan(0);
+        await screen.page.getByTestId('confirm-end').waitFor({ state: 'hidden' });
+      },
+      'flow.ended': async () => {},
+      'flow.ended.closed': async (screen) => {
+        await screen.page.getByTestId('game-ended').getByText(t(screen, '遊戲已結束，題目無法再操作。', 'This game has ended; its questions can no longer be run.')).waitFor();
+        expect(await screen.page.getByTestId('end-game').isDisabled()).toBe(true);
+      },
+      'flow.ended.byThisScreen': async (screen) => {
+        await screen.page.waitForURL(/\/triviaGame\/index$/);
+      },
+      rights: async () => {},
+      'rights.controlling': async (screen, snapshot) => {
+        await holderShown(screen, snapshot);
+      },
+      'rights.controlling.holding': async (screen, snapshot) => {
+        if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
+        await strip(screen).getByTestId('control-release').waitFor();
+      },
+      'rights.controlling.handingOver': async (screen) => {
+        const prompt = strip(screen).getByTestId('handover-prompt');
+        await prompt.getByText(t(screen, 'Ben 要求控制權', 'Ben asks for control')).waitFor();
+      },
+      'rights.controlling.answering': async (screen) => {
+        await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the answer is on its way' }).toBeGreaterThan(0);
+      },
+      'rights.watching': async (screen, snapshot) => {
+        await holderShown(screen, snapshot);
+        if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
+        await strip(screen).getByTestId('control-holder').getByText(t(screen, '您正在觀看', 'You are watching')).waitFor();
+      },
+      'rights.watching.observing': async (screen, snapshot) => {
+        const c = ctxOf(snapshot);
+        if (!c.control || !inState(snapshot, { flow: 'open' })) return;
+        await strip(screen).getByTestId('control-request').getByText(c.control.holder ? t(screen, '要求控制權', 'Request control') : t(screen, '取得控制權', 'Take control')).waitFor();
+      },
+      'rights.watching.asking': async (screen) => {
+        await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the request is on its way' }).toBeGreaterThan(0);
+      },
+      'rights.watching.requesting': async (screen, snapshot) => {
+        if (!inState(snapshot, { flow: 'open' })) return;
+        await strip(screen).getByTestId('control-waiting').waitFor();
+      },
+      'rights.readOnly': async (screen, snapshot) => {
+        if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
+        await strip(screen).getByText(t(screen, '您只能觀看（沒有控制權限）', 'You can watch only (no control permission)')).waitFor();
+      },
+      ranking: async () => {},
+      'ranking.idle': async (screen) => {
+        expect(screen.rankGate.held, 'no top 10 being read').toBe(0);
+      },
+      'ranking.loading': async (screen) => {
+        await expect.poll(() => screen.rankGate.held, { timeout: 10_000, message: 'the top 10 is being read' }).toBeGreaterThan(0);
+      },
+      ...rehearsalStates,
     },
-    'server.questionShown': async (screen) => {
-      if (!screen.held.some((f) => f.type === 'server.questionShown')) {
-        await flowCall(screen, screen.game.q2, 2);
-        screen.game.live = screen.game.q2;
-      }
-      await deliver(screen, await heldFrame(screen, 'server.questionShown'));
-    },
-    'server.answerCount': async (screen) => {
-      const player = await playApi('/join', { pin: screen.game.pin, nickname: `A${Date.now() % 100000}` });
-      await playApi('/answer', { question_id: screen.game.q2, choices: ['A'] }, player.data.player_token);
-      await clock.advance(1_000); // the counts go out at most once a second
-      await deliver(screen, await heldFrame(screen, 'server.answerCount'));
-    },
-    'server.answerPublished': async (screen) => {
-      if (!screen.held.some((f) => f.type === 'server.answerPublished')) await flowCall(screen, screen.game.q2, 3);
-      screen.game.live = null;
-      await deliver(screen, await heldFrame(screen, 'server.answerPublished'));
-    },
-    'server.rankingPublished': async (screen) => {
-      await flowCall(screen, screen.game.q2, 4);
-      await deliver(screen, await heldFrame(screen, 'server.rankingPublished'));
-    },
-    'server.playerJoined': async (screen) => {
-      const player = await playApi('/join', { pin: screen.game.pin, nickname: `J${Date.now() % 100000}` });
-      expect(player.code, JSON.stringify(player)).toBe(200);
-      await clock.advance(1_000); // joins are published together, at most once a second
-      await deliver(screen, await heldFrame(screen, 'server.playerJoined'));
-    },
-    'server.gameEnded': async (screen) => {
-      let frame: Frame | undefined;
-      if (!screen.game.ended) {
-        await flowCall(screen, null, 5);
-        screen.game.ended = true;
-        frame = await heldFrame(screen, 'server.gameEnded');
-      }
-      frame ??= screen.held.find((f) => f.type === 'server.gameEnded');
-      if (!frame) {
-        // Over already: a resubscription tells it again (its snapshot says so, and the game hears it ended).
-        screen.held = screen.held.filter((f) => f.type !== 'server.snapshot');
-        await resubscribe(screen);
-        frame = await heldFrame(screen, 'server.snapshot');
-      }
-      await deliver(screen, frame);
-    },
-    'server.gameReset': async (screen, _event, step) => {
-      // The rehearsal's stop resets the game itself; else a reset from the screen holding control
-      // (while a screen holds it, the server takes a reset from no other: issue 33).
-      if (inState(step.before, { rehearsal: 'stopping' })) await rehearsalActs(screen);
-      else await resetCall(screen);
-      Object.assign(screen.game, { ended: false, live: null });
-      await deliver(screen, await heldFrame(screen, 'server.gameReset'));
-    },
-    'ranking.refresh': neverOffered('raised by the game itself after loading and after a published answer'),
-    [WAIT]: async (screen) => {
-      await screen.page.clock.fastForward(SNAPSHOT_WAIT_MS);
-    },
-    'xstate.done.actor.loadGame': async (screen) => {
-      await screen.loadGate.pass();
-    },
-    'xstate.error.actor.loadGame': (screen) => networkFails(screen, () => screen.loadGate.abort()),
-    'xstate.done.actor.endGame': async (screen) => {
-      await screen.ends.shift()!.continue();
-      screen.game.ended = true;
-    },
-    'xstate.error.actor.endGame': (screen) => networkFails(screen, () => screen.ends.shift()!.abort('internetdisconnected')),
-    'xstate.done.actor.loadRanking': async (screen) => {
-      await screen.rankGate.pass();
-    },
-    'xstate.error.actor.loadRanking': (screen) => networkFails(screen, () => screen.rankGate.abort()),
-    'xstate.done.actor.runPreflight': async (screen, event: { output: PreflightReport }) => {
-      const broken = event.output.blocking > 0;
-      if (broken !== screen.game.broken) {
-        const [question] = (await operator.call('/question/list', { page: 1, limit: 1, order: 'asc', sort: 'sort', trivia_game_id: screen.game.id })).list;
-        await operator.call('/question/update', { ...question, question_img: broken ? MISSING_IMAGE : '' });
-        screen.game.broken = broken;
-      }
-      await screen.preflightGate.pass();
-    },
-    'xstate.error.actor.runPreflight': (screen) => networkFails(screen, () => screen.preflightGate.abort()),
-    'xstate.done.actor.controlCall': async (screen) => {
-      await screen.controlGate.pass();
-    },
-    'xstate.error.actor.controlCall': (screen) => networkFails(screen, () => screen.controlGate.abort()),
-    ...rehearsalEvents,
-  }),
-  states: {
-    flow: async () => {},
-    'flow.loading': async (screen) => {
-      await screen.page.getByTestId('questions-loading').waitFor();
-    },
-    'flow.loadFailed': async (screen) => {
-      await screen.page.getByText(t(screen, '遊戲載入失敗', 'The game could not be loaded')).waitFor();
-      await screen.page.getByRole('button', { name: t(screen, '重試', 'Retry') }).waitFor();
-    },
-    'flow.synchronizing': async (screen) => {
-      await screen.page.getByTestId('game-title').filter({ hasText: screen.game.title }).waitFor();
-    },
-    'flow.open': async (screen) => {
-      await questionRow(screen, '第一題').waitFor();
-      await questionRow(screen, '第二題').waitFor();
-    },
-    'flow.open.ready': async (screen) => {
-      await screen.page.getByTestId('preflight-panel').waitFor();
-    },
-    'flow.open.ready.unchecked': async (screen) => {
-      await screen.page.locator('[data-testid="preflight-panel"][data-phase="unchecked"]').waitFor();
-      await screen.page.getByText(t(screen, '由掌控遊戲的操作人員執行檢查。', 'The operator holding control runs the check.')).waitFor();
-    },
-    'flow.open.ready.checking': async (screen) => {
-      await screen.page.locator('[data-testid="preflight-panel"][data-phase="checking"]').getByTestId('preflight-checking').waitFor();
-      expect(await action(screen, '第一題').isDisabled(), 'not before the check').toBe(true);
-    },
-    'flow.open.ready.reviewing': async (screen) => {
-      const panel = screen.page.locator('[data-testid="preflight-panel"][data-phase="reviewing"]');
-      await panel.locator('[data-severity="blocking"]').first().waitFor();
-      expect(await action(screen, '第一題').isDisabled(), 'blocking problems acknowledged first').toBe(true);
-    },
-    'flow.open.ready.checkFailed': async (screen) => {
-      const panel = screen.page.locator('[data-testid="preflight-panel"][data-phase="checkFailed"]');
-      await panel.getByText(t(screen, '無法完成檢查', 'The check could not run')).waitFor();
-    },
-    'flow.open.ready.cleared': async (screen, snapshot) => {
-      await screen.page.locator('[data-testid="preflight-panel"][data-phase="cleared"]').getByTestId('preflight-cleared').waitFor();
-      if (inState(snapshot, { rights: 'controlling' }) && ctxOf(snapshot).liveQuestionId === null && screen.shows.length === 0)
-        await expect.poll(() => action(screen, '第一題').isEnabled(), { timeout: 10_000, message: 'the first question may be shown' }).toBe(true);
-    },
-    'flow.open.running': async (screen) => {
-      await screen.page.getByTestId('preflight-panel').waitFor({ state: 'detached' });
-    },
-    'flow.confirmingEnd': async (screen) => {
-      await screen.page.getByTestId('confirm-end').getByText(t(screen, '確定要結束遊戲嗎？', 'Are you sure you want to end the game?')).waitFor();
-    },
-    'flow.ending': async (screen) => {
-      await expect.poll(() => screen.ends.length, { timeout: 10_000, message: 'the end is on its way' }).toBeGreaterThan(0);
-      await screen.page.getByTestId('confirm-end').waitFor({ state: 'hidden' });
-    },
-    'flow.ended': async () => {},
-    'flow.ended.closed': async (screen) => {
-      await screen.page.getByTestId('game-ended').getByText(t(screen, '遊戲已結束，題目無法再操作。', 'This game has ended; its questions can no longer be run.')).waitFor();
-      expect(await screen.page.getByTestId('end-game').isDisabled()).toBe(true);
-    },
-    'flow.ended.byThisScreen': async (screen) => {
-      await screen.page.waitForURL(/\/triviaGame\/index$/);
-    },
-    rights: async () => {},
-    'rights.controlling': async (screen, snapshot) => {
-      await holderShown(screen, snapshot);
-    },
-    'rights.controlling.holding': async (screen, snapshot) => {
-      if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByTestId('control-release').waitFor();
-    },
-    'rights.controlling.handingOver': async (screen) => {
-      const prompt = strip(screen).getByTestId('handover-prompt');
-      await prompt.getByText(t(screen, 'Ben 要求控制權', 'Ben asks for control')).waitFor();
-    },
-    'rights.controlling.answering': async (screen) => {
-      await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the answer is on its way' }).toBeGreaterThan(0);
-    },
-    'rights.watching': async (screen, snapshot) => {
-      await holderShown(screen, snapshot);
-      if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByTestId('control-holder').getByText(t(screen, '您正在觀看', 'You are watching')).waitFor();
-    },
-    'rights.watching.observing': async (screen, snapshot) => {
-      const c = ctxOf(snapshot);
-      if (!c.control || !inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByTestId('control-request').getByText(c.control.holder ? t(screen, '要求控制權', 'Request control') : t(screen, '取得控制權', 'Take control')).waitFor();
-    },
-    'rights.watching.asking': async (screen) => {
-      await expect.poll(() => screen.controlGate.held, { timeout: 10_000, message: 'the request is on its way' }).toBeGreaterThan(0);
-    },
-    'rights.watching.requesting': async (screen, snapshot) => {
-      if (!inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByTestId('control-waiting').waitFor();
-    },
-    'rights.readOnly': async (screen, snapshot) => {
-      if (!ctxOf(snapshot).control || !inState(snapshot, { flow: 'open' })) return;
-      await strip(screen).getByText(t(screen, '您只能觀看（沒有控制權限）', 'You can watch only (no control permission)')).waitFor();
-    },
-    ranking: async () => {},
-    'ranking.idle': async (screen) => {
-      expect(screen.rankGate.held, 'no top 10 being read').toBe(0);
-    },
-    'ranking.loading': async (screen) => {
-      await expect.poll(() => screen.rankGate.held, { timeout: 10_000, message: 'the top 10 is being read' }).toBeGreaterThan(0);
-    },
-    ...rehearsalStates,
-  },
-});
+  }, { region });
+}
