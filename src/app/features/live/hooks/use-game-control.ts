@@ -1,6 +1,6 @@
 /**
  * The control screen's actor system for `gameId` (lib/game-system.ts): the logic and options the
- * page gives `GameActorContext.Provider` (lib/game-context.ts), which creates the game actor (system
+ * page gives `GameProvider` (lib/game-context.tsx), which creates the game actor (system
  * id `game`) when the page mounts and stops it when it leaves — its question actors, calls and
  * connection with it. The screen has an id of its own (api/control-api.ts): the server gives
  * control of the game to one screen at a time. In dev mode `?inspect` shows the whole system in the

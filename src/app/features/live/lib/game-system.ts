@@ -2,7 +2,7 @@
  * The control screen's actor system: the game machine (machines/game) with the browser's calls —
  * the game's detail and questions, the game-flow steps (sent as this screen, `screenId`), the top 10,
  * the control calls (api/control-api.ts), the rehearsal's (api/rehearsal-api.ts) — and the operator topic on the realtime client
- * (lib/operator-connection.ts). Given to the page's GameActorContext.Provider by
+ * (lib/operator-connection.ts). Given to the page's GameProvider by
  * hooks/use-game-control.ts, which starts it with system id `game`.
  */
 import { provideGame } from '@machines/game/game.machine';

@@ -2,7 +2,7 @@
  * /triviaGame/start/:id — the game detail and control screen (docs/product.md): the header with
  * the quiz display button and game over, the live panel (players, answers in, top 10), the question
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
- * the game actor (provided to every component: lib/game-context.ts, hooks/use-game-control.ts) and
+ * the game actor (provided to every component: lib/game-context.tsx, hooks/use-game-control.ts) and
  * the question actors it spawned; a reload resumes from the server's state.
  */
 import { Alert, Button, Card, Skeleton, Stack } from '@chakra-ui/react';
@@ -30,7 +30,7 @@ import { QuestionTable } from '../components/question-table';
 import { RehearsalBanner, RehearsalPanel } from '../components/rehearsal-panel';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
 import { useGameSystem, useSessionRights } from '../hooks/use-game-control';
-import { GameActorContext, useGame, useGameRef } from '../lib/game-context';
+import { GameProvider, useGame, useGameRef } from '../lib/game-context';
 import { needsVenueWarning } from '../lib/venue';
 
 export function GameControlPage() {
@@ -42,9 +42,9 @@ export function GameControlPage() {
 function GameControlRoot({ gameId }: { gameId: number }) {
   const { logic, options } = useGameSystem(gameId);
   return (
-    <GameActorContext.Provider logic={logic} options={options}>
+    <GameProvider logic={logic} options={options}>
       <ControlScreen gameId={gameId} />
-    </GameActorContext.Provider>
+    </GameProvider>
   );
 }
 
