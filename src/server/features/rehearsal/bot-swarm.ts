@@ -254,8 +254,9 @@ export class BotSwarm {
           settle();
         },
       });
+      // A socket lost while playing (not the swarm's own stop): counted again once subscribed.
       channel.client.onStatus((status) => {
-        if (status === 'open' || !counted) return;
+        if (status === 'open' || !counted || this.stopped) return;
         counted = false;
         this.stats.connected -= 1;
         if (!this.stopped && !this.stats.gameEnded) this.error(`websocket ${bot.nickname} closed`);
