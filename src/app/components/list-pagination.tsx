@@ -1,9 +1,10 @@
 /**
  * The pager under the back office's tables: total, page size (10, 25, 50; docs/product.md) and page
  * buttons. `compact` shows fewer page buttons, closer together, for a table whose card is already
- * dense on a phone (the admin list).
+ * dense on a phone (the admin list). Its children stand beside the total (how many rows are ticked).
  */
 import { ButtonGroup, HStack, IconButton, NativeSelect, Pagination, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
@@ -15,15 +16,17 @@ interface ListPaginationProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   compact?: boolean;
+  children?: ReactNode;
 }
 
-export function ListPagination({ total, page, pageSize, onPageChange, onPageSizeChange, compact = false }: ListPaginationProps) {
+export function ListPagination({ total, page, pageSize, onPageChange, onPageSizeChange, compact = false, children }: ListPaginationProps) {
   const { t } = useTranslation();
   return (
     <HStack justify="flex-end" gap={compact ? '2' : '3'} wrap="wrap" pt={compact ? '1' : '3'} data-testid="pagination">
       <Text textStyle="xs" color="fg.muted" data-testid="list-total">
         {t('pagination.total', { count: total })}
       </Text>
+      {children}
       <NativeSelect.Root size="xs" width="auto">
         <NativeSelect.Field aria-label={t('pagination.pageSize')} value={String(pageSize)} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
           {PAGE_SIZES.map((size) => (

@@ -1,12 +1,9 @@
 /**
- * One search field with Search and Reset buttons above a list: the text applies on Search (or Enter),
- * not while typing; Reset empties it and applies the empty text. What is searched (a title, a name)
- * is the caller's, said by `label`.
+ * One search field with Search and Reset buttons above a list (the filter bar with its text alone):
+ * the text applies on Search (or Enter), not while typing; Reset empties it and applies the empty
+ * text. What is searched (a title, a name) is the caller's, said by `label`.
  */
-import { Button, HStack, Input, InputGroup } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LuRotateCcw, LuSearch } from 'react-icons/lu';
+import { FilterBar } from '@/app/components/data-table/filter-bar';
 
 interface SearchBoxProps {
   /** The field's accessible name and placeholder. */
@@ -16,38 +13,8 @@ interface SearchBoxProps {
   maxLength?: number;
 }
 
+const NO_TEXT = { text: '' };
+
 export function SearchBox({ label, onSearch, name, maxLength }: SearchBoxProps) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  return (
-    <HStack
-      as="form"
-      gap="2"
-      wrap="wrap"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
-      <InputGroup startElement={<LuSearch />} w={{ base: 'full', sm: '60' }}>
-        <Input size="sm" name={name} value={text} maxLength={maxLength} aria-label={label} placeholder={label} onChange={(e) => setText(e.target.value)} />
-      </InputGroup>
-      <Button size="sm" colorPalette="brand" type="submit">
-        <LuSearch />
-        {t('common.search')}
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => {
-          setText('');
-          onSearch('');
-        }}
-      >
-        <LuRotateCcw />
-        {t('common.reset')}
-      </Button>
-    </HStack>
-  );
+  return <FilterBar value={NO_TEXT} empty={NO_TEXT} textKey="text" label={label} name={name} maxLength={maxLength} onChange={({ text }) => onSearch(text)} />;
 }

@@ -5,11 +5,12 @@
  * sheet import. Row actions the guard rails refuse (yourself, someone holding more than you) are
  * greyed out with the reason; the server decides, and its refusals are shown by the API client.
  */
-import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuBan, LuCircleCheck, LuFileUp, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { ListPagination } from '@/app/components/list-pagination';
+import { LuBan, LuCircleCheck, LuFileUp, LuPlus } from 'react-icons/lu';
+import { DataTable } from '@/app/components/data-table/data-table';
+import { RowActions } from '@/app/components/data-table/row-actions';
 import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
@@ -121,6 +122,72 @@ export function AdminListPage() {
     }
   }
 
+  const usernameCell = (admin: Admin) => (
+    <>
+      <Text fontWeight="medium">
+        {admin.username}
+        {isSelf(admin) && (
+          <Badge size="xs" ms="1.5" colorPalette="brand" variant="subtle">
+            {t('admins.you')}
+          </Badge>
+        )}
+      </Text>
+      {/* On narrow screens only this column and the actions are shown: the others are here. */}
+      <Stack hideFrom="md" gap="1" mt="0.5" textStyle="xs" color="fg.muted">
+        <Text>{admin.name}</Text>
+        <Text wordBreak="break-all">{admin.email}</Text>
+        <Wrap gap="1">
+          <StatusBadge status={admin.status} />
+          <RoleBadges admin={admin} roles={roleTitles} />
+          <CompanyBadges ids={admin.company_ids} names={companyNames} />
+        </Wrap>
+      </Stack>
+      <Text hideBelow="md" hideFrom="lg" textStyle="xs" color="fg.muted" wordBreak="break-all">
+        {admin.email}
+      </Text>
+    </>
+  );
+
+  const actions = (admin: Admin) => {
+    const self = isSelf(admin);
+    const refusal = manageRefusal(admin);
+    return (
+      <RowActions
+        label={admin.username}
+        onEdit={() => setEditing({ admin })}
+        editRefusal={refusal}
+        onDelete={() => void remove(admin)}
+        deleteRefusal={refusal ?? (self ? formatDomainMessage(lang, 'access.deleteSelf') : null)}
+      >
+        {admin.status === 1 ? (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="orange"
+            aria-label={`${t('admins.disable')} ${admin.username}`}
+            title={refusal ?? (self ? formatDomainMessage(lang, 'access.disableSelf') : t('admins.disable'))}
+            disabled={refusal !== null || self}
+            onClick={() => void setStatus(admin, 0)}
+          >
+            <LuBan />
+          </IconButton>
+        ) : (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="green"
+            aria-label={`${t('admins.enable')} ${admin.username}`}
+            title={refusal ?? t('admins.enable')}
+            disabled={refusal !== null}
+            onClick={() => void setStatus(admin, 1)}
+          >
+            <LuCircleCheck />
+          </IconButton>
+        )}
+      </RowActions>
+    );
+  };
+
   return (
     <Stack gap="4">
       <PageHeader title={t('admins.heading')} subtitle={t('admins.subtitle')}>
@@ -141,135 +208,48 @@ export function AdminListPage() {
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
           <AdminFilters value={filters} roles={roles} onChange={list.setFilters} />
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-busy={list.loading} data-testid="admin-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader minW="32">{t('fields.username')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('fields.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="lg">{t('fields.email')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('fields.roles')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('fields.companies')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('fields.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="xl">{t('fields.createdAt')}</Table.ColumnHeader>
-                  {canEdit && <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((admin) => {
-                  const self = isSelf(admin);
-                  const refusal = manageRefusal(admin);
-                  return (
-                    <Table.Row key={admin.id} data-testid="admin-row" data-username={admin.username} opacity={admin.status === 0 ? 0.75 : 1}>
-                      <Table.Cell>
-                        <Text fontWeight="medium">
-                          {admin.username}
-                          {self && (
-                            <Badge size="xs" ms="1.5" colorPalette="brand" variant="subtle">
-                              {t('admins.you')}
-                            </Badge>
-                          )}
-                        </Text>
-                        {/* On narrow screens only this column and the actions are shown: the others are here. */}
-                        <Stack hideFrom="md" gap="1" mt="0.5" textStyle="xs" color="fg.muted">
-                          <Text>{admin.name}</Text>
-                          <Text wordBreak="break-all">{admin.email}</Text>
-                          <Wrap gap="1">
-                            <StatusBadge status={admin.status} />
-                            <RoleBadges admin={admin} roles={roleTitles} />
-                            <CompanyBadges ids={admin.company_ids} names={companyNames} />
-                          </Wrap>
-                        </Stack>
-                        <Text hideBelow="md" hideFrom="lg" textStyle="xs" color="fg.muted" wordBreak="break-all">
-                          {admin.email}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md">{admin.name}</Table.Cell>
-                      <Table.Cell hideBelow="lg" wordBreak="break-all">
-                        {admin.email}
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md">
-                        <Wrap gap="1" data-testid="admin-roles">
-                          <RoleBadges admin={admin} roles={roleTitles} />
-                        </Wrap>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md">
-                        <Wrap gap="1" data-testid="admin-companies">
-                          <CompanyBadges ids={admin.company_ids} names={companyNames} />
-                        </Wrap>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md" data-testid="admin-status">
-                        <StatusBadge status={admin.status} />
-                      </Table.Cell>
-                      <Table.Cell hideBelow="xl" whiteSpace="nowrap" textStyle="xs" color="fg.muted">
-                        {formatDate(admin.created_at)}
-                      </Table.Cell>
-                      {canEdit && (
-                        <Table.Cell>
-                          <HStack gap="0.5" justify="flex-end">
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              aria-label={`${t('common.edit')} ${admin.username}`}
-                              title={refusal ?? t('common.edit')}
-                              disabled={refusal !== null}
-                              onClick={() => setEditing({ admin })}
-                            >
-                              <LuPencil />
-                            </IconButton>
-                            {admin.status === 1 ? (
-                              <IconButton
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="orange"
-                                aria-label={`${t('admins.disable')} ${admin.username}`}
-                                title={refusal ?? (self ? formatDomainMessage(lang, 'access.disableSelf') : t('admins.disable'))}
-                                disabled={refusal !== null || self}
-                                onClick={() => void setStatus(admin, 0)}
-                              >
-                                <LuBan />
-                              </IconButton>
-                            ) : (
-                              <IconButton
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="green"
-                                aria-label={`${t('admins.enable')} ${admin.username}`}
-                                title={refusal ?? t('admins.enable')}
-                                disabled={refusal !== null}
-                                onClick={() => void setStatus(admin, 1)}
-                              >
-                                <LuCircleCheck />
-                              </IconButton>
-                            )}
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="red"
-                              aria-label={`${t('common.delete')} ${admin.username}`}
-                              title={refusal ?? (self ? formatDomainMessage(lang, 'access.deleteSelf') : t('common.delete'))}
-                              disabled={refusal !== null || self}
-                              onClick={() => void remove(admin)}
-                            >
-                              <LuTrash2 />
-                            </IconButton>
-                          </HStack>
-                        </Table.Cell>
-                      )}
-                    </Table.Row>
-                  );
-                })}
-                {!list.loading && list.rows.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={8} textAlign="center" py="10" color="fg.muted">
-                      {t('common.empty')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} compact />
+          <DataTable<Admin>
+            list={list}
+            compactPager
+            rowKey={(admin) => admin.id}
+            rowProps={(admin) => ({ 'data-testid': 'admin-row', 'data-username': admin.username, opacity: admin.status === 0 ? 0.75 : 1 })}
+            tableProps={{ 'data-testid': 'admin-table' }}
+            empty={{ title: t('common.empty') }}
+            columns={[
+              { key: 'username', header: t('fields.username'), headerProps: { minW: '32' }, cell: usernameCell },
+              { key: 'name', header: t('fields.name'), hideBelow: 'md', cell: (admin) => admin.name },
+              { key: 'email', header: t('fields.email'), hideBelow: 'lg', cellProps: { wordBreak: 'break-all' }, cell: (admin) => admin.email },
+              {
+                key: 'roles',
+                header: t('fields.roles'),
+                hideBelow: 'md',
+                cell: (admin) => (
+                  <Wrap gap="1" data-testid="admin-roles">
+                    <RoleBadges admin={admin} roles={roleTitles} />
+                  </Wrap>
+                ),
+              },
+              {
+                key: 'companies',
+                header: t('fields.companies'),
+                hideBelow: 'md',
+                cell: (admin) => (
+                  <Wrap gap="1" data-testid="admin-companies">
+                    <CompanyBadges ids={admin.company_ids} names={companyNames} />
+                  </Wrap>
+                ),
+              },
+              { key: 'status', header: t('fields.status'), hideBelow: 'md', cellProps: { 'data-testid': 'admin-status' }, cell: (admin) => <StatusBadge status={admin.status} /> },
+              {
+                key: 'created',
+                header: t('fields.createdAt'),
+                hideBelow: 'xl',
+                cellProps: { whiteSpace: 'nowrap', textStyle: 'xs', color: 'fg.muted' },
+                cell: (admin) => formatDate(admin.created_at),
+              },
+              canEdit && { key: 'actions', header: t('common.actions'), align: 'end', cell: actions },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
 

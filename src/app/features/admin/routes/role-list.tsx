@@ -4,14 +4,17 @@
  * (the server refuses deleting a role admins still hold, and says how many); super roles hold every
  * permission and are read-only, so they open for reading only.
  */
-import { Badge, Button, Card, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Card, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuEye, LuLock, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuEye, LuLock, LuPlus } from 'react-icons/lu';
+import { DataTable } from '@/app/components/data-table/data-table';
+import { RowActions } from '@/app/components/data-table/row-actions';
 import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { Permission } from '@/app/features/auth/components/permission';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
+import { usePagedList } from '@/app/hooks/use-paged-list';
 import { savedMessage } from '@/app/lib/feedback';
 import { type Role, roleApi } from '../api/admin-api';
 import { RoleDialog } from '../components/role-dialog';
@@ -19,31 +22,21 @@ import { useGrantor } from '../hooks/use-grantor';
 import { useAdminPageTitle } from '../lib/page-title';
 import type { PermissionNode } from '../lib/permission-tree';
 
+const NO_FILTER = {};
+const loadRoles = () => roleApi.list().then((list) => ({ list, total: list.length }));
+
 export function RoleListPage() {
   const { t } = useTranslation('admin');
   useAdminPageTitle('roles.pageTitle');
   const canEdit = usePermission('role.edit');
-  const [roles, setRoles] = useState<Role[]>([]);
+  // Every role comes in one answer: the list hook reads, reloads and reports, the table has no pager.
+  const list = usePagedList<Role, object>(loadRoles, NO_FILTER);
+  const roles = list.rows;
   const [tree, setTree] = useState<PermissionNode[]>([]);
-  const [version, setVersion] = useState(0);
-  // The version whose list came (or failed): loading until the current one has.
-  const [answered, setAnswered] = useState(-1);
-  const loading = answered !== version;
   const [open, setOpen] = useState<{ role: Role | null; readOnly: boolean } | null>(null);
   const grantor = useGrantor(roles);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const reload = list.reload;
 
-  useEffect(() => {
-    let live = true;
-    roleApi
-      .list()
-      .then((list) => live && setRoles(list))
-      .catch(() => undefined) // shown by the API client
-      .finally(() => live && setAnswered(version));
-    return () => {
-      live = false;
-    };
-  }, [version]);
   useEffect(() => {
     let live = true;
     roleApi.permissionTree().then((list) => live && setTree(list), () => undefined);
@@ -69,6 +62,43 @@ export function RoleListPage() {
     }
   }
 
+  const titleCell = (role: Role) => {
+    const isSuper = role.is_super === 1;
+    return (
+      <>
+        <HStack gap="1.5" wrap="wrap">
+          <Text fontWeight="medium">{role.title}</Text>
+          {isSuper && (
+            <Badge size="sm" colorPalette="purple" variant="subtle" data-testid="super-badge">
+              <LuLock />
+              {t('roles.super')}
+            </Badge>
+          )}
+        </HStack>
+        {/* On a phone the counts are read here, so the actions stay on screen. */}
+        <Text hideFrom="sm" textStyle="xs" color="fg.muted">
+          {[
+            role.identifier,
+            isSuper ? t('roles.allPermissionsShort') : t('roles.permissionCountShort', { count: role.permissions.length }),
+            t('roles.adminCountShort', { count: role.admin_count }),
+          ].join(' · ')}
+        </Text>
+      </>
+    );
+  };
+
+  // A super role holds every permission and is read-only: it opens for reading, like any role for a reader.
+  const actions = (role: Role) =>
+    canEdit && role.is_super !== 1 ? (
+      <RowActions label={role.title} onEdit={() => setOpen({ role, readOnly: false })} onDelete={() => void remove(role)} />
+    ) : (
+      <RowActions label={role.title}>
+        <IconButton size="xs" variant="ghost" aria-label={`${t('roles.view')} ${role.title}`} title={t('roles.view')} onClick={() => setOpen({ role, readOnly: true })}>
+          <LuEye />
+        </IconButton>
+      </RowActions>
+    );
+
   return (
     <Stack gap="4">
       <PageHeader title={t('roles.heading')} subtitle={t('roles.subtitle')}>
@@ -82,92 +112,35 @@ export function RoleListPage() {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-busy={loading} data-testid="role-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>{t('roles.titleField')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('roles.identifier')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm" textAlign="end">
-                    {t('roles.permissionCount')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm" textAlign="end">
-                    {t('roles.adminCount')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {roles.map((role) => {
-                  const isSuper = role.is_super === 1;
-                  return (
-                    <Table.Row key={role.id} data-testid="role-row" data-identifier={role.identifier}>
-                      <Table.Cell>
-                        <HStack gap="1.5" wrap="wrap">
-                          <Text fontWeight="medium">{role.title}</Text>
-                          {isSuper && (
-                            <Badge size="sm" colorPalette="purple" variant="subtle" data-testid="super-badge">
-                              <LuLock />
-                              {t('roles.super')}
-                            </Badge>
-                          )}
-                        </HStack>
-                        {/* On a phone the counts are read here, so the actions stay on screen. */}
-                        <Text hideFrom="sm" textStyle="xs" color="fg.muted">
-                          {[
-                            role.identifier,
-                            isSuper ? t('roles.allPermissionsShort') : t('roles.permissionCountShort', { count: role.permissions.length }),
-                            t('roles.adminCountShort', { count: role.admin_count }),
-                          ].join(' · ')}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm" fontFamily="mono" textStyle="xs">
-                        {role.identifier}
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm" textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-permission-count">
-                        {isSuper ? t('roles.allPermissions') : role.permissions.length}
-                      </Table.Cell>
-                      <Table.Cell hideBelow="sm" textAlign="end" fontVariantNumeric="tabular-nums" data-testid="role-admin-count">
-                        {role.admin_count}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="0.5" justify="flex-end">
-                          {canEdit && !isSuper ? (
-                            <>
-                              <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${role.title}`} title={t('common.edit')} onClick={() => setOpen({ role, readOnly: false })}>
-                                <LuPencil />
-                              </IconButton>
-                              <IconButton
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="red"
-                                aria-label={`${t('common.delete')} ${role.title}`}
-                                title={t('common.delete')}
-                                onClick={() => void remove(role)}
-                              >
-                                <LuTrash2 />
-                              </IconButton>
-                            </>
-                          ) : (
-                            <IconButton size="xs" variant="ghost" aria-label={`${t('roles.view')} ${role.title}`} title={t('roles.view')} onClick={() => setOpen({ role, readOnly: true })}>
-                              <LuEye />
-                            </IconButton>
-                          )}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-                {!loading && roles.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={5} textAlign="center" py="10" color="fg.muted">
-                      {t('common.empty')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable<Role>
+            list={list}
+            unpaged
+            rowKey={(role) => role.id}
+            rowProps={(role) => ({ 'data-testid': 'role-row', 'data-identifier': role.identifier })}
+            tableProps={{ 'data-testid': 'role-table' }}
+            empty={{ title: t('common.empty') }}
+            columns={[
+              { key: 'title', header: t('roles.titleField'), cell: titleCell },
+              { key: 'identifier', header: t('roles.identifier'), hideBelow: 'sm', cellProps: { fontFamily: 'mono', textStyle: 'xs' }, cell: (role) => role.identifier },
+              {
+                key: 'permissions',
+                header: t('roles.permissionCount'),
+                hideBelow: 'sm',
+                align: 'end',
+                cellProps: { fontVariantNumeric: 'tabular-nums', 'data-testid': 'role-permission-count' },
+                cell: (role) => (role.is_super === 1 ? t('roles.allPermissions') : role.permissions.length),
+              },
+              {
+                key: 'admins',
+                header: t('roles.adminCount'),
+                hideBelow: 'sm',
+                align: 'end',
+                cellProps: { fontVariantNumeric: 'tabular-nums', 'data-testid': 'role-admin-count' },
+                cell: (role) => role.admin_count,
+              },
+              { key: 'actions', header: t('common.actions'), align: 'end', cell: actions },
+            ]}
+          />
           <Text textStyle="xs" color="fg.muted" textAlign="end" data-testid="list-total">
             {t('common.total', { count: roles.length })}
           </Text>

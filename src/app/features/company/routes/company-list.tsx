@@ -5,7 +5,7 @@
  * After a create or a rename the session reads its info again, so the navbar's company switcher
  * lists the company under its new name at once.
  */
-import { Badge, Button, Card, Flex, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import type { ParseKeys } from 'i18next';
 import { useCallback, useState } from 'react';
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LuPencil, LuPlus } from 'react-icons/lu';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
-import { ListPagination } from '@/app/components/list-pagination';
+import { DataTable } from '@/app/components/data-table/data-table';
 import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
 import { Permission } from '@/app/features/auth/components/permission';
@@ -43,7 +43,26 @@ export function CompanyListPage() {
 
   const load = useCallback(({ page, limit, keyword }: PagedQuery<NameFilter>) => dataOf(client.POST('/company/list', { body: { page, limit, ...(keyword ? { keyword } : {}) } })), []);
   const list = usePagedList<Company, NameFilter>(load, NO_KEYWORD);
-  const columns = canEdit ? 5 : 4;
+
+  const nameCell = (company: Company) => (
+    <>
+      <HStack gap="2" wrap="wrap">
+        <Text fontWeight="medium" data-testid="company-name">
+          {company.name}
+        </Text>
+        {String(company.id) === current.id && (
+          <Badge size="sm" colorPalette="brand" variant="subtle">
+            {t('current')}
+          </Badge>
+        )}
+      </HStack>
+      {company.public_url && (
+        <Text textStyle="xs" color="fg.muted" wordBreak="break-all" data-testid="company-public-url">
+          {t('publicUrlShort', { url: company.public_url })}
+        </Text>
+      )}
+    </>
+  );
 
   return (
     <Stack gap="4" maxW="5xl">
@@ -59,78 +78,43 @@ export function CompanyListPage() {
               </Button>
             </Permission>
           </Flex>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive aria-busy={list.loading} data-testid="company-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader w="16">{t('col.id')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="40">{t('col.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="24" textAlign="end" title={t('adminCountHint')}>
-                    {t('col.admins')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader w="44">{t('col.createdAt')}</Table.ColumnHeader>
-                  <Permission name="company.edit">
-                    <Table.ColumnHeader w="28" textAlign="end">
-                      {t('col.actions')}
-                    </Table.ColumnHeader>
-                  </Permission>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((company) => (
-                  <Table.Row key={company.id} data-testid="company-row" data-id={company.id}>
-                    <Table.Cell color="fg.muted" fontVariantNumeric="tabular-nums">
-                      {company.id}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" wrap="wrap">
-                        <Text fontWeight="medium" data-testid="company-name">
-                          {company.name}
-                        </Text>
-                        {String(company.id) === current.id && (
-                          <Badge size="sm" colorPalette="brand" variant="subtle">
-                            {t('current')}
-                          </Badge>
-                        )}
-                      </HStack>
-                      {company.public_url && (
-                        <Text textStyle="xs" color="fg.muted" wordBreak="break-all" data-testid="company-public-url">
-                          {t('publicUrlShort', { url: company.public_url })}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {t('adminCount', { count: company.admin_count })}
-                    </Table.Cell>
-                    <Table.Cell textStyle="xs" color="fg.muted" whiteSpace="nowrap">
-                      {formatDateTime(company.created_at)}
-                    </Table.Cell>
-                    <Permission name="company.edit">
-                      <Table.Cell textAlign="end">
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={t('editOf', { name: company.name })}
-                          title={t('edit')}
-                          onClick={() => setDialog({ company })}
-                        >
-                          <LuPencil />
-                        </IconButton>
-                      </Table.Cell>
-                    </Permission>
-                  </Table.Row>
-                ))}
-                {!list.loading && list.rows.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={columns} textAlign="center" py="10" color="fg.muted">
-                      {t('empty')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+          <DataTable<Company>
+            list={list}
+            rowKey={(company) => company.id}
+            rowProps={(company) => ({ 'data-testid': 'company-row', 'data-id': company.id })}
+            tableProps={{ interactive: true, 'data-testid': 'company-table' }}
+            empty={{ title: t('empty') }}
+            columns={[
+              { key: 'id', header: t('col.id'), headerProps: { w: '16' }, cellProps: { color: 'fg.muted', fontVariantNumeric: 'tabular-nums' }, cell: (company) => company.id },
+              { key: 'name', header: t('col.name'), headerProps: { minW: '40' }, cell: nameCell },
+              {
+                key: 'admins',
+                header: t('col.admins'),
+                align: 'end',
+                headerProps: { w: '24', title: t('adminCountHint') },
+                cellProps: { fontVariantNumeric: 'tabular-nums' },
+                cell: (company) => t('adminCount', { count: company.admin_count }),
+              },
+              {
+                key: 'created',
+                header: t('col.createdAt'),
+                headerProps: { w: '44' },
+                cellProps: { textStyle: 'xs', color: 'fg.muted', whiteSpace: 'nowrap' },
+                cell: (company) => formatDateTime(company.created_at),
+              },
+              canEdit && {
+                key: 'actions',
+                header: t('col.actions'),
+                align: 'end',
+                headerProps: { w: '28' },
+                cell: (company) => (
+                  <IconButton size="xs" variant="ghost" aria-label={t('editOf', { name: company.name })} title={t('edit')} onClick={() => setDialog({ company })}>
+                    <LuPencil />
+                  </IconButton>
+                ),
+              },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
       <CompanyDialog

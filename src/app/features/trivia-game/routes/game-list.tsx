@@ -4,15 +4,16 @@
  * its control screen, the results export (CSV / Excel), reset after a rehearsal, duplicate, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
-import { Button, Card, HStack, IconButton, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuListOrdered, LuPencil, LuPlay, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuListOrdered, LuPlay, LuPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
-import { ListPagination } from '@/app/components/list-pagination';
+import { DataTable } from '@/app/components/data-table/data-table';
+import { RowActions } from '@/app/components/data-table/row-actions';
 import { PageHeader } from '@/app/components/page-header';
 import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
@@ -69,6 +70,34 @@ export function TriviaGameListPage() {
     );
   };
 
+  const actions = (game: Game) => (
+    <RowActions label={game.title} onEdit={canEdit ? () => setDialog({ game }) : undefined} onDelete={canEdit ? () => void remove(game) : undefined}>
+      <Button asChild size="xs" variant="ghost" colorPalette="brand">
+        <RouterLink to={`/triviaGame/update/${game.id}`}>
+          <LuListOrdered />
+          {t('game.questions')}
+        </RouterLink>
+      </Button>
+      <Button asChild size="xs" variant="ghost" colorPalette="green">
+        <RouterLink to={`/triviaGame/start/${game.id}`}>
+          <LuPlay />
+          {t('game.control')}
+        </RouterLink>
+      </Button>
+      <GameResults gameId={game.id} title={game.title} />
+      <ExportResults gameId={game.id} />
+      <ResetGameButton game={game} onReset={list.reload} />
+      <DuplicateGameButton
+        game={game}
+        onDuplicated={() => {
+          // The newest game is first: the copy shows at the top of page 1.
+          list.setPage(1);
+          list.reload();
+        }}
+      />
+    </RowActions>
+  );
+
   return (
     <Stack gap="4">
       <PageHeader title={t('game.heading')} subtitle={t('game.subtitle')} />
@@ -83,98 +112,42 @@ export function TriviaGameListPage() {
               </Button>
             )}
           </HStack>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive data-testid="game-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader minW="48">{t('game.title')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="28">{t('game.type')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="40">{t('game.openTime')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="20">{t('game.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="20" textAlign="end">
-                    {t('game.questionCount')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((game) => (
-                  <Table.Row key={game.id} data-testid="game-row">
-                    <Table.Cell>
-                      <Link asChild fontWeight="medium" color="fg" _hover={{ color: 'brand.fg' }}>
-                        <RouterLink to={`/triviaGame/update/${game.id}`}>{game.title}</RouterLink>
-                      </Link>
-                      <Text textStyle="xs" color="fg.muted">
-                        {t('game.pin')} {game.pin}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <GameTypeBadge type={game.type} />
-                    </Table.Cell>
-                    <Table.Cell>{openTime(game)}</Table.Cell>
-                    <Table.Cell>
-                      <GameStatusBadge status={game.status} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                      {game.question_count}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1" justify="flex-end">
-                        <Button asChild size="xs" variant="ghost" colorPalette="brand">
-                          <RouterLink to={`/triviaGame/update/${game.id}`}>
-                            <LuListOrdered />
-                            {t('game.questions')}
-                          </RouterLink>
-                        </Button>
-                        <Button asChild size="xs" variant="ghost" colorPalette="green">
-                          <RouterLink to={`/triviaGame/start/${game.id}`}>
-                            <LuPlay />
-                            {t('game.control')}
-                          </RouterLink>
-                        </Button>
-                        <GameResults gameId={game.id} title={game.title} />
-                        <ExportResults gameId={game.id} />
-                        <ResetGameButton game={game} onReset={list.reload} />
-                        <DuplicateGameButton
-                          game={game}
-                          onDuplicated={() => {
-                            // The newest game is first: the copy shows at the top of page 1.
-                            list.setPage(1);
-                            list.reload();
-                          }}
-                        />
-                        {canEdit && (
-                          <>
-                            <IconButton size="xs" variant="ghost" aria-label={`${t('common.edit')} ${game.title}`} title={t('common.edit')} onClick={() => setDialog({ game })}>
-                              <LuPencil />
-                            </IconButton>
-                            <IconButton
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="red"
-                              aria-label={`${t('common.delete')} ${game.title}`}
-                              title={t('common.delete')}
-                              onClick={() => void remove(game)}
-                            >
-                              <LuTrash2 />
-                            </IconButton>
-                          </>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-                {!list.loading && list.rows.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={6} textAlign="center" py="10" color="fg.muted">
-                      {t('common.empty')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+          <DataTable<Game>
+            list={list}
+            rowKey={(game) => game.id}
+            rowProps={() => ({ 'data-testid': 'game-row' })}
+            tableProps={{ interactive: true, 'data-testid': 'game-table' }}
+            empty={{ title: t('common.empty') }}
+            columns={[
+              {
+                key: 'title',
+                header: t('game.title'),
+                headerProps: { minW: '48' },
+                cell: (game) => (
+                  <>
+                    <Link asChild fontWeight="medium" color="fg" _hover={{ color: 'brand.fg' }}>
+                      <RouterLink to={`/triviaGame/update/${game.id}`}>{game.title}</RouterLink>
+                    </Link>
+                    <Text textStyle="xs" color="fg.muted">
+                      {t('game.pin')} {game.pin}
+                    </Text>
+                  </>
+                ),
+              },
+              { key: 'type', header: t('game.type'), headerProps: { w: '28' }, cell: (game) => <GameTypeBadge type={game.type} /> },
+              { key: 'open', header: t('game.openTime'), headerProps: { w: '40' }, cell: openTime },
+              { key: 'status', header: t('game.status'), headerProps: { w: '20' }, cell: (game) => <GameStatusBadge status={game.status} /> },
+              {
+                key: 'questions',
+                header: t('game.questionCount'),
+                align: 'end',
+                headerProps: { w: '20' },
+                cellProps: { fontVariantNumeric: 'tabular-nums' },
+                cell: (game) => game.question_count,
+              },
+              { key: 'actions', header: t('common.actions'), align: 'end', cell: actions },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
       <GameDialog

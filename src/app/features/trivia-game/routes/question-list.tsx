@@ -4,15 +4,16 @@
  * levels, search by title, the paged table, and the create/update dialog. Editing needs
  * `triviaGame.edit`; a question already shown cannot be changed, one on screen cannot be deleted.
  */
-import { Box, Button, Card, DataList, HStack, IconButton, Image, Link, Stack, Table, Text, Badge, Heading } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuArrowLeft, LuPencil, LuPlus } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
-import { ListPagination } from '@/app/components/list-pagination';
+import { DataTable } from '@/app/components/data-table/data-table';
+import { RowActions } from '@/app/components/data-table/row-actions';
 import { SearchBox } from '@/app/components/search-box';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
@@ -75,6 +76,27 @@ function QuestionList({ loaded }: { loaded: Game }) {
       // shown by the API client (a question on screen cannot be deleted)
     }
   }
+
+  const actions = (question: Question) =>
+    canEdit && (
+      <RowActions
+        label={question.title}
+        onDelete={() => void remove(question)}
+        deleteRefusal={question.status === 1 ? t('question.onScreenHint') : null}
+      >
+        <Button
+          size="xs"
+          variant="ghost"
+          colorPalette="brand"
+          disabled={question.status >= 1}
+          title={question.status >= 1 ? t('question.lockedHint') : undefined}
+          onClick={() => setDialog({ questionId: question.id })}
+        >
+          <LuPencil />
+          {t('common.update')}
+        </Button>
+      </RowActions>
+    );
 
   return (
     <Stack gap="4">
@@ -144,101 +166,65 @@ function QuestionList({ loaded }: { loaded: Game }) {
               </Button>
             )}
           </HStack>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive stickyHeader data-testid="question-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader w="16">{t('question.order')}</Table.ColumnHeader>
-                  {type === 2 && <Table.ColumnHeader w="20">{t('question.level')}</Table.ColumnHeader>}
-                  <Table.ColumnHeader minW="36">{t('question.title')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="48">{t('question.questionText')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="28">{t('question.questionImg')}</Table.ColumnHeader>
-                  {type === 2 && <Table.ColumnHeader w="16">{t('question.score')}</Table.ColumnHeader>}
-                  <Table.ColumnHeader w="24">{t('question.answeringTime')}</Table.ColumnHeader>
-                  {type === 1 && <Table.ColumnHeader w="20">{t('question.bonus')}</Table.ColumnHeader>}
-                  <Table.ColumnHeader w="36" textAlign="end">
-                    {t('common.actions')}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((question) => (
-                  <Table.Row key={question.id} data-testid="question-row">
-                    <Table.Cell color="fg.muted">{question.sort}</Table.Cell>
-                    {type === 2 && (
-                      <Table.Cell>
-                        {levelNumber.has(question.level_id) ? t('question.levelN', { n: levelNumber.get(question.level_id) }) : t('common.none')}
-                      </Table.Cell>
-                    )}
-                    <Table.Cell fontWeight="medium">{question.title}</Table.Cell>
-                    <Table.Cell>
-                      <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.subtle'}>
-                        {question.question_text || t('common.none')}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {question.question_img ? (
-                        <Image src={question.question_img} alt={question.title} h="10" w="18" objectFit="cover" rounded="sm" borderWidth="1px" />
-                      ) : (
-                        <Text color="fg.subtle">{t('common.none')}</Text>
-                      )}
-                    </Table.Cell>
-                    {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
-                    <Table.Cell>
-                      {isTimed(type, question.have_answering_time) ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')}
-                    </Table.Cell>
-                    {type === 1 && (
-                      <Table.Cell>
-                        {question.is_bonus === 1 ? (
-                          <Badge size="sm" colorPalette="orange" variant="subtle">
-                            {t('question.bonus')}
-                          </Badge>
-                        ) : (
-                          <Text color="fg.subtle">{t('common.no')}</Text>
-                        )}
-                      </Table.Cell>
-                    )}
-                    <Table.Cell textAlign="end">
-                      {canEdit && (
-                        <HStack gap="1" justify="flex-end">
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="brand"
-                            disabled={question.status >= 1}
-                            title={question.status >= 1 ? t('question.lockedHint') : undefined}
-                            onClick={() => setDialog({ questionId: question.id })}
-                          >
-                            <LuPencil />
-                            {t('common.update')}
-                          </Button>
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={`${t('common.delete')} ${question.title}`}
-                            disabled={question.status === 1}
-                            title={question.status === 1 ? t('question.onScreenHint') : t('common.delete')}
-                            onClick={() => void remove(question)}
-                          >
-                            <LuTrash2 />
-                          </IconButton>
-                        </HStack>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-                {!list.loading && list.rows.length === 0 && (
-                  <Table.Row>
-                    <Table.Cell colSpan={9} textAlign="center" py="10" color="fg.muted">
-                      {t('common.empty')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <ListPagination total={list.total} page={list.query.page} pageSize={list.query.limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+          <DataTable<Question>
+            list={list}
+            rowKey={(question) => question.id}
+            rowProps={() => ({ 'data-testid': 'question-row' })}
+            tableProps={{ interactive: true, stickyHeader: true, 'data-testid': 'question-table' }}
+            empty={{ title: t('common.empty') }}
+            columns={[
+              { key: 'sort', header: t('question.order'), headerProps: { w: '16' }, cellProps: { color: 'fg.muted' }, cell: (question) => question.sort },
+              type === 2 && {
+                key: 'level',
+                header: t('question.level'),
+                headerProps: { w: '20' },
+                cell: (question) => (levelNumber.has(question.level_id) ? t('question.levelN', { n: levelNumber.get(question.level_id) }) : t('common.none')),
+              },
+              { key: 'title', header: t('question.title'), headerProps: { minW: '36' }, cellProps: { fontWeight: 'medium' }, cell: (question) => question.title },
+              {
+                key: 'text',
+                header: t('question.questionText'),
+                headerProps: { minW: '48' },
+                cell: (question) => (
+                  <Text lineClamp={2} textStyle="sm" color={question.question_text ? 'fg' : 'fg.subtle'}>
+                    {question.question_text || t('common.none')}
+                  </Text>
+                ),
+              },
+              {
+                key: 'image',
+                header: t('question.questionImg'),
+                headerProps: { w: '28' },
+                cell: (question) =>
+                  question.question_img ? (
+                    <Image src={question.question_img} alt={question.title} h="10" w="18" objectFit="cover" rounded="sm" borderWidth="1px" />
+                  ) : (
+                    <Text color="fg.subtle">{t('common.none')}</Text>
+                  ),
+              },
+              type === 2 && { key: 'score', header: t('question.score'), headerProps: { w: '16' }, cell: (question) => question.score },
+              {
+                key: 'time',
+                header: t('question.answeringTime'),
+                headerProps: { w: '24' },
+                cell: (question) => (isTimed(type, question.have_answering_time) ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')),
+              },
+              type === 1 && {
+                key: 'bonus',
+                header: t('question.bonus'),
+                headerProps: { w: '20' },
+                cell: (question) =>
+                  question.is_bonus === 1 ? (
+                    <Badge size="sm" colorPalette="orange" variant="subtle">
+                      {t('question.bonus')}
+                    </Badge>
+                  ) : (
+                    <Text color="fg.subtle">{t('common.no')}</Text>
+                  ),
+              },
+              { key: 'actions', header: t('common.actions'), align: 'end', headerProps: { w: '36' }, cell: actions },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
 
