@@ -116,7 +116,7 @@ describe('XSS corpus in the browser', () => {
     await page.getByRole('combobox', { name: /page/ }).selectOption('50');
     await page.getByRole('textbox', { name: 'Message' }).fill('raw payload');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByTestId('notification-total').filter({ hasText: `${xssCorpus.length} in total` }).waitFor();
+    await page.getByTestId('list-total').filter({ hasText: `${xssCorpus.length} in total` }).waitFor();
 
     // Every row's dialog, opened and closed inside the page (a double-click on the row, the dialog's
     // Close button): one round trip per table page instead of five per payload. The real mouse

@@ -5,12 +5,11 @@
  * at once. The admin is a select of the company's admins for those who may list them (admin.list);
  * anyone can also narrow to one admin from an entry's details, shown here as a removable chip.
  */
-import { Box, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tag, Wrap } from '@chakra-ui/react';
-import { CloseButton } from '@/app/components/close-button';
-import { useState } from 'react';
+import { Field, NativeSelect, Tag } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuRotateCcw, LuSearch } from 'react-icons/lu';
-import { DateShortcuts } from '@/app/components/date-shortcuts';
+import { CloseButton } from '@/app/components/close-button';
+import { DateRangeFilter } from '@/app/components/data-table/date-range-filter';
+import { FilterBar } from '@/app/components/data-table/filter-bar';
 import { AUDIT_OPERATIONS, operationLabel } from '../lib/operations';
 
 export interface AuditFilterValues {
@@ -42,105 +41,87 @@ interface AuditFiltersProps {
 
 export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
   const { t } = useTranslation('audit');
-  const [text, setText] = useState(value.keyword);
-  const apply = (patch: Partial<AuditFilterValues>) => onChange({ ...value, keyword: text.trim(), ...patch });
   const adminListed = value.adminId === null || (admins ?? []).some((admin) => admin.id === value.adminId);
 
   return (
-    <Wrap gap="3" align="flex-end" as="form" role="search" onSubmit={(event) => (event.preventDefault(), apply({}))} data-testid="audit-filters">
-      <Field.Root w={{ base: 'full', md: '56' }}>
-        <Field.Label textStyle="xs" color="fg.muted">
-          {t('filters.keyword')}
-        </Field.Label>
-        <InputGroup startElement={<LuSearch />}>
-          <Input size="xs" name="keyword" value={text} maxLength={255} placeholder={t('filters.keywordPlaceholder')} onChange={(e) => setText(e.target.value)} />
-        </InputGroup>
-      </Field.Root>
+    <FilterBar
+      value={value}
+      empty={EMPTY_AUDIT_FILTERS}
+      textKey="keyword"
+      label={t('filters.keyword')}
+      placeholder={t('filters.keywordPlaceholder')}
+      caption
+      name="keyword"
+      maxLength={255}
+      size="xs"
+      testId="audit-filters"
+      onChange={onChange}
+    >
+      {(apply) => (
+        <>
+          {admins && (
+            <Field.Root w={{ base: 'full', sm: '44' }}>
+              <Field.Label textStyle="xs" color="fg.muted">
+                {t('filters.admin')}
+              </Field.Label>
+              <NativeSelect.Root size="xs">
+                <NativeSelect.Field
+                  name="admin"
+                  value={value.adminId === null ? '' : String(value.adminId)}
+                  onChange={(event) => {
+                    const id = event.target.value ? Number(event.target.value) : null;
+                    apply({ adminId: id, adminName: admins.find((admin) => admin.id === id)?.label ?? '' });
+                  }}
+                >
+                  <option value="">{t('filters.allAdmins')}</option>
+                  {admins.map((admin) => (
+                    <option key={admin.id} value={admin.id}>
+                      {admin.label}
+                    </option>
+                  ))}
+                  {!adminListed && <option value={value.adminId!}>{value.adminName || `#${value.adminId}`}</option>}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          )}
+          {!admins && value.adminId !== null && (
+            <Tag.Root size="lg" colorPalette="brand" variant="subtle" alignSelf="flex-end" data-testid="audit-admin-chip">
+              <Tag.Label>{t('filters.adminChip', { name: value.adminName || `#${value.adminId}` })}</Tag.Label>
+              <Tag.EndElement>
+                <CloseButton size="2xs" aria-label={t('filters.clearAdmin')} onClick={() => apply({ adminId: null, adminName: '' })} />
+              </Tag.EndElement>
+            </Tag.Root>
+          )}
 
-      {admins && (
-        <Field.Root w={{ base: 'full', sm: '44' }}>
-          <Field.Label textStyle="xs" color="fg.muted">
-            {t('filters.admin')}
-          </Field.Label>
-          <NativeSelect.Root size="xs">
-            <NativeSelect.Field
-              name="admin"
-              value={value.adminId === null ? '' : String(value.adminId)}
-              onChange={(event) => {
-                const id = event.target.value ? Number(event.target.value) : null;
-                apply({ adminId: id, adminName: admins.find((admin) => admin.id === id)?.label ?? '' });
-              }}
-            >
-              <option value="">{t('filters.allAdmins')}</option>
-              {admins.map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.label}
-                </option>
-              ))}
-              {!adminListed && <option value={value.adminId!}>{value.adminName || `#${value.adminId}`}</option>}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+          <Field.Root w={{ base: 'full', sm: '48' }}>
+            <Field.Label textStyle="xs" color="fg.muted">
+              {t('filters.operation')}
+            </Field.Label>
+            <NativeSelect.Root size="xs">
+              <NativeSelect.Field name="operation" value={value.operation} onChange={(event) => apply({ operation: event.target.value })}>
+                <option value="">{t('filters.allOperations')}</option>
+                {AUDIT_OPERATIONS.map((operation) => (
+                  <option key={operation} value={operation}>
+                    {operationLabel(operation, t)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+
+          <DateRangeFilter
+            label={t('filters.range')}
+            fromLabel={t('filters.from')}
+            toLabel={t('filters.to')}
+            from={value.from}
+            to={value.to}
+            onChange={apply}
+            shortcutLabel={(key) => t(`filters.${key}`)}
+          />
+        </>
       )}
-      {!admins && value.adminId !== null && (
-        <Tag.Root size="lg" colorPalette="brand" variant="subtle" alignSelf="flex-end" data-testid="audit-admin-chip">
-          <Tag.Label>{t('filters.adminChip', { name: value.adminName || `#${value.adminId}` })}</Tag.Label>
-          <Tag.EndElement>
-            <CloseButton size="2xs" aria-label={t('filters.clearAdmin')} onClick={() => apply({ adminId: null, adminName: '' })} />
-          </Tag.EndElement>
-        </Tag.Root>
-      )}
-
-      <Field.Root w={{ base: 'full', sm: '48' }}>
-        <Field.Label textStyle="xs" color="fg.muted">
-          {t('filters.operation')}
-        </Field.Label>
-        <NativeSelect.Root size="xs">
-          <NativeSelect.Field name="operation" value={value.operation} onChange={(event) => apply({ operation: event.target.value })}>
-            <option value="">{t('filters.allOperations')}</option>
-            {AUDIT_OPERATIONS.map((operation) => (
-              <option key={operation} value={operation}>
-                {operationLabel(operation, t)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-
-      <Stack gap="1.5" w={{ base: 'full', sm: 'auto' }}>
-        <Box textStyle="xs" color="fg.muted" fontWeight="medium">
-          {t('filters.range')}
-        </Box>
-        <HStack gap="1.5" wrap="wrap">
-          {/* On a phone the two dates share one line, the shortcuts go under them. */}
-          <HStack gap="1.5" w={{ base: 'full', sm: 'auto' }}>
-            <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={t('filters.from')} value={value.from} max={value.to || undefined} onChange={(e) => apply({ from: e.target.value })} />
-            <span aria-hidden>–</span>
-            <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={t('filters.to')} value={value.to} min={value.from || undefined} onChange={(e) => apply({ to: e.target.value })} />
-          </HStack>
-          <DateShortcuts from={value.from} to={value.to} onPick={apply} label={(key) => t(`filters.${key}`)} />
-        </HStack>
-      </Stack>
-
-      <HStack gap="2">
-        <Button type="submit" size="xs" colorPalette="brand">
-          <LuSearch />
-          {t('filters.search')}
-        </Button>
-        <Button
-          size="xs"
-          variant="outline"
-          onClick={() => {
-            setText('');
-            onChange(EMPTY_AUDIT_FILTERS);
-          }}
-        >
-          <LuRotateCcw />
-          {t('filters.reset')}
-        </Button>
-      </HStack>
-    </Wrap>
+    </FilterBar>
   );
 }

@@ -9,7 +9,7 @@
  * date filter use it as the CSV does (src/domain/zoned-time.ts), and a caption says so, so an entry
  * reads the same on screen and in the file wherever the browser is.
  */
-import { Badge, Box, Button, Card, EmptyState, Flex, Heading, Spinner, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import type { ParseKeys } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ import { LuDownload, LuHistory } from 'react-icons/lu';
 import { selectCompanies } from '@machines/session/selectors';
 import { asFile, dataOf, fileOf, withOptions } from '@/app/api/api';
 import { client } from '@/app/api/client';
-import { ListPagination } from '@/app/components/list-pagination';
+import { type Column, DataTable } from '@/app/components/data-table/data-table';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { useSession } from '@/app/features/auth/hooks/use-session';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
@@ -83,7 +83,7 @@ export function AuditListPage() {
     [timeZone],
   );
   const list = usePagedList<AuditEntry, AuditFilterValues>(load, EMPTY_AUDIT_FILTERS);
-  const { page, limit, ...filters } = list.query;
+  const { page: _page, limit: _limit, ...filters } = list.query;
   const body = useMemo(() => filterBody(list.query, timeZone), [list.query, timeZone]);
   const timeOf = useCallback((iso: string) => (timeZone ? formatZoned(new Date(iso), timeZone) : ''), [timeZone]);
 
@@ -105,6 +105,89 @@ export function AuditListPage() {
   }
 
   const language = currentLanguage();
+  // On a phone the time wraps under the date and the columns shrink, so the operation and its outcome
+  // fit; the company, target and address are read in the drawer.
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'time',
+      header: t('col.time'),
+      headerProps: { w: { sm: '40' } },
+      cellProps: (entry) => ({ textStyle: 'xs', title: relativeTime(entry.created_at, language), 'data-testid': 'audit-time' }),
+      cell: (entry) => (
+        <>
+          <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
+            {timeOf(entry.created_at).split(' ')[0]}
+          </Text>{' '}
+          <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
+            {timeOf(entry.created_at).split(' ')[1]}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'who',
+      header: t('col.who'),
+      headerProps: { minW: { sm: '28' } },
+      cell: (entry) => (
+        <>
+          <Text textStyle="sm" fontWeight="medium" truncate maxW={{ base: '24', sm: '40' }}>
+            {entry.username || t('unknownAdmin')}
+          </Text>
+          {entry.admin_id !== null && (
+            <Text textStyle="2xs" color="fg.muted">
+              #{entry.admin_id}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'company',
+      header: t('col.company'),
+      hideBelow: 'md',
+      headerProps: { minW: '28' },
+      cellProps: (entry) => ({ textStyle: 'sm', color: entry.company_id === null ? 'fg.muted' : undefined }),
+      cell: (entry) => (
+        <Text truncate maxW="40">
+          {companyName(entry.company_id)}
+        </Text>
+      ),
+    },
+    {
+      key: 'operation',
+      header: t('col.operation'),
+      headerProps: { minW: { sm: '32' } },
+      cellProps: { textStyle: 'sm', whiteSpace: { base: 'normal', sm: 'nowrap' } },
+      cell: (entry) => operationLabel(entry.operation, t),
+    },
+    {
+      key: 'target',
+      header: t('col.target'),
+      hideBelow: 'sm',
+      headerProps: { minW: '24' },
+      cellProps: { textStyle: 'xs', whiteSpace: 'nowrap', color: 'fg.muted' },
+      cell: (entry) => targetLabel(entry, t) || t('detail.none'),
+    },
+    {
+      key: 'outcome',
+      header: t('col.outcome'),
+      headerProps: { w: '24' },
+      cell: (entry) => (
+        <Badge size="sm" variant="subtle" colorPalette={OUTCOME_PALETTE[entry.outcome]} data-testid="audit-outcome">
+          {t(`outcome.${entry.outcome}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'ip',
+      header: t('col.ip'),
+      hideBelow: 'md',
+      headerProps: { w: '32' },
+      cellProps: { textStyle: 'xs', color: 'fg.muted', fontFamily: 'mono', whiteSpace: 'nowrap' },
+      cell: (entry) => entry.ip,
+    },
+  ];
+
 
   return (
     <Stack gap="4" maxW="7xl">
@@ -132,95 +215,22 @@ export function AuditListPage() {
         <Card.Body gap="4">
           <AuditFilters value={filters} onChange={list.setFilters} admins={admins} />
 
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" interactive aria-busy={list.loading} data-testid="audit-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  {/* On a phone the time wraps under the date and the columns shrink, so the operation and its outcome fit. */}
-                  <Table.ColumnHeader w={{ sm: '40' }}>{t('col.time')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW={{ sm: '28' }}>{t('col.who')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="28" hideBelow="md">
-                    {t('col.company')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader minW={{ sm: '32' }}>{t('col.operation')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="24" hideBelow="sm">
-                    {t('col.target')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader w="24">{t('col.outcome')}</Table.ColumnHeader>
-                  <Table.ColumnHeader w="32" hideBelow="md">
-                    {t('col.ip')}
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((entry) => (
-                  <Table.Row
-                    key={entry.id}
-                    data-testid="audit-row"
-                    data-operation={entry.operation}
-                    title={t('rowHint')}
-                    cursor="pointer"
-                    tabIndex={0}
-                    onClick={() => setOpened(entry)}
-                    onKeyDown={(event) => event.key === 'Enter' && setOpened(entry)}
-                  >
-                    <Table.Cell textStyle="xs" title={relativeTime(entry.created_at, language)} data-testid="audit-time">
-                      {/* A phone shows the time under the date, so the operation and outcome fit beside. */}
-                      <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
-                        {timeOf(entry.created_at).split(' ')[0]}
-                      </Text>{' '}
-                      <Text as="span" whiteSpace="nowrap" display={{ base: 'block', sm: 'inline' }}>
-                        {timeOf(entry.created_at).split(' ')[1]}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text textStyle="sm" fontWeight="medium" truncate maxW={{ base: '24', sm: '40' }}>
-                        {entry.username || t('unknownAdmin')}
-                      </Text>
-                      {entry.admin_id !== null && (
-                        <Text textStyle="2xs" color="fg.muted">
-                          #{entry.admin_id}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textStyle="sm" color={entry.company_id === null ? 'fg.muted' : undefined} hideBelow="md">
-                      <Text truncate maxW="40">
-                        {companyName(entry.company_id)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textStyle="sm" whiteSpace={{ base: 'normal', sm: 'nowrap' }}>
-                      {operationLabel(entry.operation, t)}
-                    </Table.Cell>
-                    <Table.Cell textStyle="xs" whiteSpace="nowrap" color="fg.muted" hideBelow="sm">
-                      {targetLabel(entry, t) || t('detail.none')}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge size="sm" variant="subtle" colorPalette={OUTCOME_PALETTE[entry.outcome]} data-testid="audit-outcome">
-                        {t(`outcome.${entry.outcome}`)}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textStyle="xs" color="fg.muted" fontFamily="mono" whiteSpace="nowrap" hideBelow="md">
-                      {entry.ip}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-            {!list.loading && list.rows.length === 0 && (
-              <EmptyState.Root size="sm" py="10">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <LuHistory />
-                  </EmptyState.Indicator>
-                  <VStack textAlign="center" gap="1">
-                    <EmptyState.Title textStyle="sm">{t('empty')}</EmptyState.Title>
-                    <EmptyState.Description textStyle="xs">{t('emptyHint')}</EmptyState.Description>
-                  </VStack>
-                </EmptyState.Content>
-              </EmptyState.Root>
-            )}
-          </Table.ScrollArea>
-          <ListPagination total={list.total} page={page} pageSize={limit} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
+          <DataTable<AuditEntry>
+            list={list}
+            rowKey={(entry) => entry.id}
+            rowProps={(entry) => ({
+              'data-testid': 'audit-row',
+              'data-operation': entry.operation,
+              title: t('rowHint'),
+              cursor: 'pointer',
+              tabIndex: 0,
+              onClick: () => setOpened(entry),
+              onKeyDown: (event) => event.key === 'Enter' && setOpened(entry),
+            })}
+            tableProps={{ interactive: true, 'data-testid': 'audit-table' }}
+            empty={{ title: t('empty'), hint: t('emptyHint'), icon: <LuHistory /> }}
+            columns={columns}
+          />
         </Card.Body>
       </Card.Root>
 
