@@ -45,13 +45,6 @@ const coreMessages = {
   },
   'login.wrongCredentials': { 'zh-TW': '帳號或密碼錯誤', en: 'Wrong username or password' },
   'login.disabled': { 'zh-TW': '此帳號已停用，請聯絡管理員', en: 'This account is disabled; please contact an administrator' },
-  'notification.messageRequired': { 'zh-TW': '請輸入訊息內容', en: 'Please enter a message' },
-  'notification.messageTooLong': { 'zh-TW': '訊息過長（上限 {limit} 字元）', en: 'The message is too long (at most {limit, plural, one {# character} other {# characters}})' },
-  'notification.unknownRecipients': {
-    'zh-TW': '收件人不屬於此公司：{ids}',
-    en: 'These recipients are not admins of this company: {ids}',
-  },
-  'notification.noRecipients': { 'zh-TW': '此公司沒有可通知的管理員', en: 'This company has no admin to notify' },
   'nav.unknownMenu': { 'zh-TW': '沒有這個選單：{name}', en: 'There is no such menu: {name}' },
   'time.seconds': { 'zh-TW': '{count} 秒', en: '{count} s' },
   // Trivia games and questions

@@ -9,6 +9,7 @@ import './admin/messages.js';
 import './audit/messages.js';
 import './company/messages.js';
 import './live/displays/messages.js';
+import './notification/messages.js';
 import './preflight/messages.js';
 import './rehearsal/messages.js';
 import './role/messages.js';
