@@ -16,7 +16,7 @@
  *     record: tag, // null = a new tag
  *     reset: () => setName(tag?.name ?? ''),
  *     submit: async () => {
- *       await api.post('/tag/create', { name }); // a 422 lands under the fields by itself
+ *       await dataOf(client.POST('/tag/create', { body: { name } })); // a 422 lands under the fields by itself
  *       savedMessage(t('created'));
  *       onSaved();
  *     },
