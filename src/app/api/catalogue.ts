@@ -29,13 +29,15 @@ import { connectedSession, takeRenewedToken, tokenFromHeader, waitForRefresh } f
 
 /**
  * The client's `fetch`: sends a copy of the request (the request stays unread, for a replay) with the
- * call's timeout. `fetch` is looked up at each call, not captured once, so a test can stand in for the network.
+ * call's timeout. The copy carries the body as bytes, not as the clone's stream, so the browser's
+ * tools (and the end-to-end tests watching requests) see what was posted. `fetch` is looked up at each
+ * call, not captured once, so a test can stand in for the network.
  */
-export function timedFetch(request: Request): Promise<Response> {
+export async function timedFetch(request: Request): Promise<Response> {
   const timeout = optionsOf(request).timeout ?? REQUEST_TIMEOUT_MS;
-  const copy = request.clone();
-  if (timeout <= 0) return globalThis.fetch(copy);
-  return globalThis.fetch(new Request(copy, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeout)]) }));
+  const body = request.body === null ? null : await request.clone().arrayBuffer();
+  const signal = timeout <= 0 ? request.signal : AbortSignal.any([request.signal, AbortSignal.timeout(timeout)]);
+  return globalThis.fetch(new Request(request.url, { method: request.method, headers: request.headers, body, signal, credentials: request.credentials }));
 }
 
 /**
