@@ -52,9 +52,7 @@ async function shoot(page: Page, name: string) {
 
 /** The same for a dialog: what the screen shows (a dialog covers the viewport, not the page below it). */
 async function shootDialog(page: Page, name: string) {
-  await settle(page);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await shoot(page, name);
 }
 
 const sidebar = (page: Page) => page.getByTestId('sidebar');

@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createRole } from '../support/fixtures';
-import { launchBrowser, openPage, settle, type PageOptions } from './support/browser';
+import { launchBrowser, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type OperatorApi, operatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
 import { expireToken, loginByApi, tokenOf } from './support/session';
@@ -77,8 +77,7 @@ async function openFiles(options: PageOptions, credentials?: { username: string;
 
 async function shoot(page: Page, name: string): Promise<void> {
   await settle(page);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await saveScreenshot(page, name, SHOTS);
 }
 
 const row = (page: Page, name: string) => page.getByTestId('file-row').filter({ has: page.getByTestId('file-name').getByText(name, { exact: true }) });
