@@ -32,12 +32,35 @@ import { connectedSession, takeRenewedToken, tokenFromHeader, waitForRefresh } f
  * call's timeout. The copy carries the body as bytes, not as the clone's stream, so the browser's
  * tools (and the end-to-end tests watching requests) see what was posted. `fetch` is looked up at each
  * call, not captured once, so a test can stand in for the network.
+ *
+ * The timeout is a timer that aborts the copy's own controller, and the call settles when that
+ * controller aborts even if the runtime's fetch never hears of it: a request made with another's
+ * signal may follow it through a weak reference (Node.js does), and a garbage collection in between
+ * then loses the abort — the call would never settle. The timer's closure holds the controller.
  */
 export async function timedFetch(request: Request): Promise<Response> {
   const timeout = optionsOf(request).timeout ?? REQUEST_TIMEOUT_MS;
   const body = request.body === null ? null : await request.clone().arrayBuffer();
-  const signal = timeout <= 0 ? request.signal : AbortSignal.any([request.signal, AbortSignal.timeout(timeout)]);
-  return globalThis.fetch(new Request(request.url, { method: request.method, headers: request.headers, body, signal, credentials: request.credentials }));
+  const controller = new AbortController();
+  const abortedBy = (reason: unknown) => controller.abort(reason);
+  if (request.signal.aborted) abortedBy(request.signal.reason);
+  else request.signal.addEventListener('abort', () => abortedBy(request.signal.reason), { once: true });
+  const timer = timeout > 0 ? setTimeout(() => abortedBy(new DOMException('The request timed out', 'TimeoutError')), timeout) : undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const settle = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) settle();
+    else controller.signal.addEventListener('abort', settle, { once: true });
+  });
+  const sent = globalThis.fetch(
+    new Request(request.url, { method: request.method, headers: request.headers, body, signal: controller.signal, credentials: request.credentials }),
+  );
+  try {
+    return await Promise.race([sent, aborted]);
+  } catch (error) {
+    clearTimeout(timer);
+    throw error;
+  }
+  // On an answer the timer keeps running: the timeout covers reading the body too, as it did the headers.
 }
 
 /**
