@@ -4,6 +4,8 @@
  * The API client and the route guard talk to this actor, not to cookies. Pure: no fetch, no storage,
  * no React; every effect (reading and storing the token, the login/info/refresh/logout calls, replaying
  * waiting requests) is injected with `sessionMachine.provide({ actors, actions })`.
+ * This file is the chart; the names it uses (calls, actions, guards) are declared in setup.ts with
+ * XState's `setup()`, and what the info call's answer means is info.ts.
  *
  * Why the chart has this shape:
  * - `checking` exists because the token cookie is read asynchronously at start-up; until it answers
@@ -34,194 +36,16 @@
  *   is rejected at once by a root-level handler, so no request ever waits for a refresh that cannot come.
  * Derived facts (logged in, busy, refreshing) are tags and state matches; see selectors.ts.
  */
-import {
-  assertEvent,
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-  type ActorRefFrom,
-  type EventObject,
-  type ParameterizedObject,
-  type SnapshotFrom,
-} from 'xstate';
-import type {
-  AuthenticateOutput,
-  CompanyOption,
-  Credentials,
-  InfoPayload,
-  LogoutInput,
-  LogoutReason,
-  RefreshOutput,
-  RetryNotice,
-  SessionContext,
-  SessionEvent,
-  SessionInput,
-  TokenInput,
-  UserInfo,
-} from './types.js';
+import { assertEvent, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorMessage, FALLBACK_ERROR } from '../error-message.js';
+import { INFO_ROLES_ERROR } from './info.js';
+import { currentToken, LOGGED_OUT_ERROR, NO_SESSION_ERROR, sessionSetup } from './setup.js';
 
 /** Shown when a failure carries no message of its own. */
 export { FALLBACK_ERROR };
+export { INFO_ROLES_ERROR, LOGGED_OUT_ERROR, NO_SESSION_ERROR };
 
-/** The login info failure when roles are missing or empty (word for word: docs/product.md). */
-export const INFO_ROLES_ERROR = 'getInfo: roles or permissions must be a non-null array!';
-/** The error waiting requests are rejected with when the user logs out while they wait. */
-export const LOGGED_OUT_ERROR = 'Logged out';
-/** The error a 401 gets when there is no active session that could refresh its token. */
-export const NO_SESSION_ERROR = 'No active session';
-
-function infoHasRoles(info: InfoPayload | null | undefined): boolean {
-  const roles: unknown = info?.user_info?.roles;
-  return Array.isArray(roles) && roles.length > 0;
-}
-
-/** The well-formed `{id, name}` items of the info's company list. */
-function toCompanies(info: InfoPayload): CompanyOption[] {
-  if (!Array.isArray(info.companies)) return [];
-  return info.companies.flatMap((item): CompanyOption[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { id, name } = item as { id?: unknown; name?: unknown };
-    return typeof id === 'number' && Number.isInteger(id) && typeof name === 'string' ? [{ id, name }] : [];
-  });
-}
-
-function toUserInfo(info: InfoPayload): UserInfo {
-  const user = info.user_info ?? {};
-  const roles = Array.isArray(user.roles) ? user.roles.map(String) : [];
-  return {
-    roles,
-    name: user.name ?? '',
-    avatar: user.avatar ?? '',
-    email: user.email ?? '',
-    permissions: Array.isArray(user.permissions) ? user.permissions : [],
-  };
-}
-
-/** In `loadingInfo`, `active` and `loggingOut` the token is always set: every way into them assigns it. */
-function currentToken(context: SessionContext): string {
-  return context.token ?? '';
-}
-
-/** How the waiting requests are settled: replayed with a token, or rejected with an error message. */
-type RetryOutcome = { token: string } | { error: string };
-
-/**
- * `enqueueActions` for a named action of this machine that enqueues other named actions (`TAction`).
- * Spelling out which ones it may enqueue keeps setup()'s inference from going circular.
- */
-function composeActions<TParams extends ParameterizedObject['params'] | undefined, TAction extends ParameterizedObject>(
-  collect: Parameters<
-    typeof enqueueActions<SessionContext, SessionEvent, TParams, SessionEvent, never, TAction, never, never, EventObject>
-  >[0],
-) {
-  return enqueueActions(collect);
-}
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`session machine: actor "${name}" not provided`));
-
-export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as SessionInput,
-    tags: {} as 'busy' | 'authenticated',
-    children: {} as {
-      readStoredToken: 'readStoredToken';
-      authenticate: 'authenticate';
-      loadInfo: 'loadInfo';
-      refreshToken: 'refreshToken';
-      reloadInfo: 'reloadInfo';
-      logout: 'logout';
-    },
-  },
-  actors: {
-    /** Reads the token cookie; resolves null when there is none. */
-    readStoredToken: fromPromise<string | null>(notProvided('readStoredToken')),
-    /** POST /login; resolves the token (`data.token_info.token`). */
-    authenticate: fromPromise<AuthenticateOutput, Credentials>(notProvided('authenticate')),
-    /** POST /info with the token; resolves the envelope's `data`. */
-    loadInfo: fromPromise<InfoPayload, TokenInput>(notProvided('loadInfo')),
-    /** POST /info again while logged in, with the session's current token; resolves the envelope's `data`. */
-    reloadInfo: fromPromise<InfoPayload>(notProvided('reloadInfo')),
-    /** POST /refresh with the expired token; resolves the new one (`access_token`). */
-    refreshToken: fromPromise<RefreshOutput, TokenInput>(notProvided('refreshToken')),
-    /** POST /logout with the token; its result does not matter. */
-    logout: fromPromise<unknown, LogoutInput>(notProvided('logout')),
-  },
-  actions: {
-    // Injected effects (no-ops until provided).
-    /** Writes the token cookie (30 days). */
-    storeToken: (_, _params: { token: string }) => {},
-    /** Removes the token cookie. */
-    clearStoredToken: () => {},
-    /** Replays or rejects the API client's waiting requests. */
-    notifyRetries: (_, _params: RetryNotice) => {},
-    /** Persists who logged in last, so the next visit can seed `lastUsername` through the input. */
-    rememberLastUsername: (_, _params: { username: string }) => {},
-
-    // Context updates.
-    beginLogin: assign((_, params: { username: string }) => ({
-      pendingUsername: params.username,
-      error: null,
-      logoutReason: null,
-    })),
-    failLogin: assign((_, params: { message: string }) => ({ pendingUsername: null, error: params.message })),
-    setToken: assign((_, params: { token: string }) => ({ token: params.token })),
-    commitLastUsername: composeActions<undefined, { type: 'rememberLastUsername'; params: { username: string } }>(({ context, enqueue }) => {
-      const username = context.pendingUsername;
-      if (username === null) return;
-      enqueue.assign({ lastUsername: username, pendingUsername: null });
-      enqueue({ type: 'rememberLastUsername', params: { username } });
-    }),
-    applyInfo: assign((_, params: { info: InfoPayload }) => ({
-      userInfo: toUserInfo(params.info),
-      accessedRoutes: Array.isArray(params.info.accessed_routes) ? params.info.accessed_routes : [],
-      unreadCount: params.info.unread_notification_count ?? 0,
-      companies: toCompanies(params.info),
-      error: null,
-    })),
-    setUnreadCount: assign((_, params: { count: number }) => ({ unreadCount: params.count })),
-    updateProfile: assign(({ context }, params: { name: string; email: string }) => ({
-      userInfo: context.userInfo && { ...context.userInfo, name: params.name, email: params.email },
-    })),
-    queueRetry: assign(({ context }, params: { requestId: string }) => ({
-      pendingRetries: [...context.pendingRetries, params.requestId],
-    })),
-    /** Tells the API client to replay (token) or reject (error) every waiting request, then forgets them. */
-    settleRetries: composeActions<RetryOutcome, { type: 'notifyRetries'; params: RetryNotice }>(({ context, enqueue }, params) => {
-      if (context.pendingRetries.length === 0) return;
-      enqueue({ type: 'notifyRetries', params: { ids: context.pendingRetries, ...params } });
-      enqueue.assign({ pendingRetries: [] });
-    }),
-    /** Every way out of a session: waiting requests rejected, data dropped, token cookie removed. */
-    endSession: composeActions<
-      { reason: LogoutReason; message: string | null },
-      { type: 'settleRetries'; params: RetryOutcome } | { type: 'clearStoredToken'; params: undefined }
-    >(({ enqueue }, params) => {
-      enqueue({ type: 'settleRetries', params: { error: params.message ?? LOGGED_OUT_ERROR } });
-      enqueue.assign({
-        token: null,
-        userInfo: null,
-        accessedRoutes: [],
-        unreadCount: 0,
-        companies: [],
-        pendingUsername: null,
-        error: params.message,
-        logoutReason: params.reason,
-      });
-      enqueue('clearStoredToken');
-    }),
-  },
-  guards: {
-    isToken: (_, params: { token: string | null }) => typeof params.token === 'string' && params.token.length > 0,
-    hasRoles: (_, params: { info: InfoPayload }) => infoHasRoles(params.info),
-    /** The 401 came back for a request sent before the current token was obtained: just replay it. */
-    sentWithOlderToken: ({ context }, params: { sentToken: string | undefined }) =>
-      params.sentToken !== undefined && context.token !== null && params.sentToken !== context.token,
-  },
-}).createMachine({
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: ({ input }) => ({
     token: null,
