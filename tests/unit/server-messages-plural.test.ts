@@ -6,7 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, hasMessage, translate, type MessageKey } from '@/server/i18n';
 import { adminMessages } from '@/server/features/admin/messages';
+import { auditMessages } from '@/server/features/audit/messages';
+import { companyMessages } from '@/server/features/company/messages';
+import { fileMessages } from '@/server/features/file/messages';
+import { displayMessages } from '@/server/features/live/displays/messages';
+import { liveMessages } from '@/server/features/live/messages';
+import { notificationMessages } from '@/server/features/notification/messages';
+import { preflightMessages } from '@/server/features/preflight/messages';
+import { profileMessages } from '@/server/features/profile/messages';
+import { botRehearsalMessages } from '@/server/features/rehearsal/messages';
 import { roleMessages } from '@/server/features/role/messages';
+import { rehearsalMessages, triviaMessages } from '@/server/features/trivia/messages';
 
 describe('plural server messages', () => {
   it.each([
@@ -29,7 +39,9 @@ describe('plural server messages', () => {
   });
 
   it('never words a count with (s) in English', () => {
-    const texts = [...Object.values(adminMessages), ...Object.values(roleMessages)].map((m) => m.en);
+    const groups = [adminMessages, auditMessages, companyMessages, fileMessages, displayMessages, liveMessages, notificationMessages, preflightMessages, profileMessages, botRehearsalMessages, roleMessages, rehearsalMessages, triviaMessages];
+    const texts = groups.flatMap((group) => Object.values(group)).map((m) => m.en);
+    expect(texts.length).toBeGreaterThan(100);
     expect(texts.filter((text) => text.includes('(s)'))).toEqual([]);
   });
 });

@@ -8,9 +8,12 @@ import type { OperationHandlers, PlayOperationHandlers } from '../contract/handl
 import './admin/messages.js';
 import './audit/messages.js';
 import './company/messages.js';
+import './file/messages.js';
 import './live/displays/messages.js';
+import './live/messages.js';
 import './notification/messages.js';
 import './preflight/messages.js';
+import './profile/messages.js';
 import './rehearsal/messages.js';
 import './role/messages.js';
 import './trivia/messages.js';

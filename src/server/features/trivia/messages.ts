@@ -1,5 +1,40 @@
-/** Server messages of a rehearsal's reset and of copying a game, in both languages (added to i18n.ts's catalogue by registerMessages when loaded). */
+/**
+ * The trivia feature's server messages in both languages, added to i18n.ts's catalogue by
+ * registerMessages when loaded (features/index.ts loads every feature's): games and questions, and
+ * a rehearsal's reset and the copy of a game.
+ */
 import { registerMessages, type Message, type MessagesOf } from '../../i18n.js';
+
+export const triviaMessages = registerMessages({
+  'trivia.gameHasQuestionOnScreen': {
+    'zh-TW': '此遊戲有題目正在顯示中，無法刪除',
+    en: 'A question of this game is on screen; the game cannot be deleted now',
+  },
+  'trivia.questionLocked': {
+    'zh-TW': '此題目已出題或已公佈答案，無法修改',
+    en: 'This question has already been shown to the players; it can no longer be changed',
+  },
+  'trivia.imageNotOwn': {
+    'zh-TW': '圖片需為本公司上傳的圖片（請用上傳按鈕選擇圖片）',
+    en: "The image must be one uploaded for this company (choose it with the upload button)",
+  },
+  'trivia.questionOnScreen': { 'zh-TW': '此題目正在顯示中，無法刪除', en: 'This question is on screen; it cannot be deleted now' },
+  'trivia.levelHasQuestions': {
+    'zh-TW': '第 {n} 關仍有題目，請先刪除這些題目或改到其他關卡',
+    en: 'Level {n} still has questions; delete them or move them to another level first',
+  },
+  'trivia.levelsOnlyForLevelGames': { 'zh-TW': '只有闖關賽（類型 2）可以設定關卡', en: 'Only level games (type 2) have levels' },
+  'trivia.levelsRequired': { 'zh-TW': '至少需要一個關卡', en: 'At least one level is needed' },
+  'trivia.levelNumbering': {
+    'zh-TW': '關卡需從 1 開始連續編號，不可重複',
+    en: 'Levels must be numbered 1, 2, 3 … without gaps or repeats',
+  },
+  'trivia.typeChangeWithQuestions': {
+    'zh-TW': '此遊戲已有題目，無法變更遊戲類型',
+    en: 'This game already has questions; its type cannot be changed',
+  },
+  'trivia.pinUnavailable': { 'zh-TW': '暫時無法產生遊戲 PIN 碼，請再試一次', en: 'Could not assign a game PIN; please try again' },
+} satisfies Record<string, Message>);
 
 export const rehearsalMessages = registerMessages({
   'trivia.resetQuestionOnScreen': {
@@ -27,6 +62,6 @@ export const rehearsalMessages = registerMessages({
 } satisfies Record<string, Message>);
 
 declare module '../../i18n.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this feature's keys to translate's
-  interface MessageCatalog extends MessagesOf<typeof rehearsalMessages> {}
+  // Adds this feature's keys to translate's.
+  interface MessageCatalog extends MessagesOf<typeof triviaMessages>, MessagesOf<typeof rehearsalMessages> {}
 }
