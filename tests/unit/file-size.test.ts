@@ -24,7 +24,6 @@ const LONG_FILES: Record<string, string> = {
 /** Files over MAX_LINES only until their split lands, each with who is splitting it. */
 const BEING_SPLIT: Record<string, string> = {
   'src/app/features/file/routes/file-manager.tsx': 'the file manager screen, split by the helper "dupes"',
-  'machines/game/game.machine.ts': 'the game chart, split by the helper "chart"',
 };
 
 /** Every .ts/.tsx file of the scanned folders (relative to the repository) and its text. */
