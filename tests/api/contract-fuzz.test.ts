@@ -490,6 +490,8 @@ describe('schema fuzzing of every operation of both contracts', () => {
       let imagesStored = onDisk().images;
       let closed = 0;
       let reused = 0;
+      // The slowest answers, for the summary: what nears TIMEOUT_MS shows before it fails a run.
+      const slowest: Array<{ ms: number; what: string }> = [];
       const started = performance.now();
       for (const [index, target] of targets.entries()) {
         const limit = LIMITS[target.operationId]!(app);
@@ -498,10 +500,13 @@ describe('schema fuzzing of every operation of both contracts', () => {
           const what = `${target.operationId} [${c.kind}] ${clip(c.what, 300)}`;
           const fail = (problem: string) => failures.push(`${what}\n    → ${problem}`);
           const connection = await RawConnection.open(port);
+          const sentAt = performance.now();
           try {
             await connection.write(requestHead(target.url, { 'content-type': c.contentType, 'content-length': c.length, authorization: `Bearer ${token}`, lang: Math.random() < 0.5 ? 'en' : 'zh-TW' }));
             void connection.write(c.body.subarray(0, c.sent));
             const answer = await connection.answer(TIMEOUT_MS);
+            slowest.push({ ms: performance.now() - sentAt, what: `${target.operationId} [${c.kind}] ${c.length} bytes` });
+            slowest.sort((a, b) => b.ms - a.ms).splice(3);
             if (!answer) {
               fail(`no answer within ${TIMEOUT_MS} ms`);
               continue;
@@ -535,6 +540,7 @@ describe('schema fuzzing of every operation of both contracts', () => {
         [
           `contract fuzz multipart (seed ${SEED}): ${targets.length} operations, ${targets.length * MULTIPART_CASES} cases in ${((performance.now() - started) / 1000).toFixed(1)} s`,
           `  connections after the answer: ${closed} closed, ${reused} reused`,
+          `  slowest answers: ${slowest.map((one) => `${Math.round(one.ms)} ms ${one.what}`).join('; ')}`,
           `  kind and code: ${[...counts.entries()].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`,
           `  failures: ${failures.length}`,
         ].join('\n'),

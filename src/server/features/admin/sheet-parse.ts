@@ -1,6 +1,6 @@
 /**
  * What the reading thread does with an imported sheet (sheet-worker.ts runs it; the tests call it
- * directly): a CSV through csv.ts, a workbook unpacked under the budget (sheet-zip.ts), its first
+ * directly): a CSV through csv.ts (its records one at a time), a workbook unpacked under the budget (sheet-zip.ts), its first
  * sheet's extent checked (sheet-extent.ts), then read by read-excel-file; it keeps the rows that hold
  * something, at most the import's 1,000 data rows (more are refused with their count) of at most
  * WORKBOOK_LIMITS.columns cells, so handing them back costs the server little. Cells are the text a
@@ -9,7 +9,7 @@
  */
 import type { CellValue } from 'read-excel-file/node';
 import { IMPORT_MAX_ROWS, isBlankRow } from '../../../domain/account-import.js';
-import { CsvQuoteError, parseCsv } from './csv.js';
+import { CsvQuoteError, csvRecords } from './csv.js';
 import { SheetLimit, type SheetLimitKey, sheetTooWide, UnreadableSheet, WORKBOOK_LIMITS } from './sheet-bounds.js';
 import { firstSheetParts, sheetExtent } from './sheet-extent.js';
 import { readZipDirectory, unpackWorkbook } from './sheet-zip.js';
@@ -22,9 +22,13 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** The sheet's rows that hold something, read on the calling thread. */
+/**
+ * The sheet's rows that hold something, read on the calling thread. A CSV's records are taken one at
+ * a time and the blank ones dropped as they come (never all held at once: see csv.ts); past the
+ * import's rows only the count goes on, for the refusal's message.
+ */
 export async function parseSheet(bytes: Buffer, kind: SheetKind): Promise<SheetRow[]> {
-  const rows = kind === 'csv' ? parseCsv(bytes.toString('utf8')).map((cells, index) => ({ row: index + 1, cells })) : await readWorkbook(bytes);
+  const rows = kind === 'csv' ? csvRows(bytes.toString('utf8')) : await readWorkbook(bytes);
   const kept: SheetRow[] = [];
   let dataRows = 0;
   for (const { row, cells } of rows) {
@@ -33,10 +37,14 @@ export async function parseSheet(bytes: Buffer, kind: SheetKind): Promise<SheetR
     while (width > 0 && cells[width - 1]!.trim() === '') width -= 1;
     if (width > WORKBOOK_LIMITS.columns) throw sheetTooWide(width);
     if (row > 1) dataRows += 1;
-    kept.push({ row, cells: cells.length > width ? cells.slice(0, width) : cells });
+    if (dataRows <= IMPORT_MAX_ROWS) kept.push({ row, cells: cells.length > width ? cells.slice(0, width) : cells });
   }
   if (dataRows > IMPORT_MAX_ROWS) throw new SheetLimit('admin.import.tooManyRows', { limit: IMPORT_MAX_ROWS, count: dataRows });
   return kept;
+}
+
+function* csvRows(text: string): Generator<SheetRow, void, undefined> {
+  for (const { number, cells } of csvRecords(text, { skipEmptyLines: true })) yield { row: number, cells };
 }
 
 /** read-excel-file is loaded at the first workbook, not at every start of the server. */
