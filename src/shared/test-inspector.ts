@@ -25,17 +25,12 @@ declare global {
   }
 }
 
-interface TransitionLike {
-  eventType: string;
-  source: { path: string[]; always?: unknown[]; transitions: Map<string, unknown[]> };
-}
-
 function record(event: InspectionEvent): void {
   if (event.type !== '@xstate.microstep') return;
   // The microstep's own snapshot: the actor's is not set yet while its initial state is computed.
   const machine = (event.snapshot as { machine?: { id?: string } } | undefined)?.machine?.id ?? '';
   const log = (window.__ltboTransitions ??= []);
-  for (const transition of event._transitions as unknown as TransitionLike[]) {
+  for (const transition of event._transitions) {
     const list = transition.eventType === '' ? transition.source.always : transition.source.transitions.get(transition.eventType);
     const entry = { machine, actor: (event.actorRef as { id?: string }).id ?? '', key: `${transition.source.path.join('.')}|${transition.eventType}|${list?.indexOf(transition) ?? -1}` };
     log.push(entry);

@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyOpenapiGlueOptions } from 'fastify-openapi-glue';
 import { bundled, contractFolder } from '../runtime-files.js';
 import { loadAdminSpec, loadPlaySpec } from './spec.js';
 
@@ -36,14 +35,20 @@ export async function deriveRoutes(spec: Record<string, unknown>): Promise<Contr
   const app = Fastify({ logger: false, exposeHeadRoutes: false });
   app.setValidatorCompiler(() => () => true);
   const routes: ContractRoute[] = [];
+  // Each operation gets a handler of its own, so the route made with it says which operation it is.
+  const operationOf = new Map<object, string>();
   app.addHook('onRoute', (route) => {
-    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    const operationId = operationOf.get(route.handler);
     if (!operationId) return;
     for (const method of [route.method].flat()) routes.push({ operationId, method, url: route.url, schema: (route.schema ?? {}) as Record<string, unknown> });
   });
   await app.register(openapiGlue, {
     specification: spec,
-    operationResolver: ((operationId: string) => ({ config: { operationId }, handler: async () => null })) as unknown as FastifyOpenapiGlueOptions['operationResolver'],
+    operationResolver: (operationId) => {
+      const handler = async () => null;
+      operationOf.set(handler, operationId);
+      return handler;
+    },
   });
   await app.ready();
   await app.close();

@@ -20,7 +20,22 @@ import * as schema from './schema.js';
 import { acquireFolderLock, type FolderLock } from './lock.js';
 import { migrationsFolder } from '../runtime-files.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What a raw query (`db.execute`) answers on either engine: node-postgres's `QueryResult` and
+ * PGlite's `Results` both carry the rows as `rows`, and the server reads nothing else of them.
+ */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
+/**
+ * The database as the server uses it, whichever engine: both Drizzle drivers' databases (and their
+ * transactions) are this type as they are, no cast.
+ */
+export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
@@ -148,7 +163,7 @@ async function createPgliteFolder(dir: string): Promise<void> {
 export async function migratedPgliteDump(): Promise<Blob> {
   const client = await PGlite.create();
   try {
-    await migratePglite(drizzlePglite({ client, schema }) as never, { migrationsFolder });
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
@@ -162,11 +177,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     // database) is discarded by the pool, which then emits 'error': without a listener that event
     // would crash the process. The pool opens a new connection at the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema });
     const exclusive = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
     try {
       // Two instances starting together on one database: one migrates, the other waits and finds it done.
-      await exclusive(() => migratePg(db as never, { migrationsFolder }));
+      await exclusive(() => migratePg(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
@@ -184,8 +199,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     if (config.dataDir) await createPgliteFolder(config.dataDir);
     const startParams = pgliteStartParams();
     const client = config.dataDir ? await PGlite.create(config.dataDir, { startParams }) : await PGlite.create(config.template ? { loadDataDir: config.template, startParams } : { startParams });
-    const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const db = drizzlePglite({ client: withoutRepeatedParsers(client), schema });
+    await migratePglite(db, { migrationsFolder });
     return {
       db,
       kind: 'pglite',

@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { Socket } from 'node:net';
 import path from 'node:path';
 
 export interface FolderLock {
@@ -121,7 +122,7 @@ function tryFlock(file: string): Promise<Attempt> {
       helper.removeAllListeners('exit');
       // Held: the helper and its pipes must not keep this process alive, nor die with its terminal.
       helper.unref();
-      for (const stream of [helper.stdin, helper.stdout, helper.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+      for (const stream of [helper.stdin, helper.stdout, helper.stderr]) if (stream instanceof Socket) stream.unref();
       let released: Promise<void> | null = null;
       resolve({
         held: {

@@ -35,7 +35,7 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
     let applied: number;
     try {
       const result = await app.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-      applied = Number((result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0);
+      applied = Number(result.rows[0]?.count ?? 0);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness: the database does not answer');
       return reply.code(503).send({ status: 'unavailable', reason: 'database' });

@@ -20,6 +20,9 @@ export interface TicketSubject {
   companyId?: number;
 }
 
+const isKind = (value: unknown): value is TicketSubject['kind'] => value === 'admin' || value === 'player' || value === 'display';
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 /** Used tickets are forgotten once expired, looked over at most this often (not at every redeem). */
 const SWEEP_EVERY_MS = 1_000;
@@ -61,8 +64,9 @@ export class TicketService {
       this.sweep(now);
       if (this.used.has(payload.jti)) return null;
       this.used.set(payload.jti, payload.exp * 1000);
-      const { kind, id, gameId, companyId } = payload as unknown as TicketSubject;
-      if ((kind !== 'admin' && kind !== 'player' && kind !== 'display') || !Number.isInteger(id)) return null;
+      const { kind, id, gameId, companyId } = payload;
+      if (!isKind(kind) || !isInteger(id)) return null;
+      if ((gameId !== undefined && !isInteger(gameId)) || (companyId !== undefined && !isInteger(companyId))) return null;
       return { kind, id, ...(gameId !== undefined ? { gameId } : {}), ...(companyId !== undefined ? { companyId } : {}) };
     } catch {
       return null;

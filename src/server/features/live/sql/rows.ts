@@ -20,7 +20,7 @@ export type RankingRow = typeof rankings.$inferSelect;
 export const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 /** Rows of a raw query, whichever driver (PGlite and node-postgres both answer `{ rows }`). */
-export async function rowsOf<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function rowsOf<T extends Record<string, unknown>>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }
