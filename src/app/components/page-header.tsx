@@ -2,8 +2,9 @@
  * A list screen's heading: the h1 and a line saying what the screen is for, with the screen's main
  * actions (create, import) at its right, or under it on a phone.
  */
-import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { HeadingBlock } from './heading-block';
 
 interface PageHeaderProps {
   title: ReactNode;
@@ -13,16 +14,7 @@ interface PageHeaderProps {
 }
 
 export function PageHeader({ title, subtitle, children }: PageHeaderProps) {
-  const heading = (
-    <Stack gap="1">
-      <Heading as="h1" size="lg">
-        {title}
-      </Heading>
-      <Text textStyle="sm" color="fg.muted">
-        {subtitle}
-      </Text>
-    </Stack>
-  );
+  const heading = <HeadingBlock as="h1" title={title} lead={subtitle} gap="1" />;
   if (children === undefined) return heading;
   return (
     <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="3" direction={{ base: 'column', sm: 'row' }}>

@@ -16,6 +16,7 @@ import { saveFile } from '@/app/lib/save-file';
 import { type AdminImportData, adminApi, type TemplateFormat } from '../api/admin-api';
 import { hasErrors, OtherErrors, PreviewTable } from './import-preview';
 import { useResetOnOpen } from '@/app/hooks/use-reset-on-open';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 type Step =
   | { kind: 'choose' }
@@ -113,12 +114,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     <DialogFrame open={open} onClose={onClose} title={t('import.title')} testId="import-dialog" layout="page" busy={busy} footer={footer}>
       <Stack gap="4">
         <Box borderWidth="1px" rounded="md" p="3" bg="bg.subtle">
-          <Text textStyle="sm" fontWeight="medium">
-            {t('import.templateTitle')}
-          </Text>
-          <Text textStyle="xs" color="fg.muted" mt="0.5">
-            {t('import.templateHint')}
-          </Text>
+          <HeadingBlock title={t('import.templateTitle')} lead={t('import.templateHint')} leadSize="xs" titleProps={{ fontWeight: 'medium' }} />
           <HStack gap="2" mt="2" wrap="wrap">
             {(['xlsx', 'csv'] as const).map((format) => (
               <Button key={format} size="xs" variant="outline" loading={downloading === format} onClick={() => void download(format)} data-testid={`template-${format}`}>

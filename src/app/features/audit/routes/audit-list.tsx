@@ -9,7 +9,7 @@
  * date filter use it as the CSV does (src/domain/zoned-time.ts), and a caption says so, so an entry
  * reads the same on screen and in the file wherever the browser is.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import type { ParseKeys } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -31,6 +31,7 @@ import { usePageTitle } from '@/app/lib/title';
 import { type AdminOption, AuditFilters, type AuditFilterValues, EMPTY_AUDIT_FILTERS } from '../components/audit-filters';
 import { AuditDetailDrawer } from '../components/audit-detail-drawer';
 import { type AuditEntry, OUTCOME_PALETTE, operationLabel, targetLabel } from '../lib/operations';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 type ExportRequest = components['schemas']['AuditExportRequest'];
 
@@ -192,19 +193,13 @@ export function AuditListPage() {
   return (
     <Stack gap="4" maxW="7xl">
       <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="lg">
-            {t('heading')}
-          </Heading>
-          <Text textStyle="sm" color="fg.muted" mt="0.5">
-            {t('subtitle')}
-          </Text>
+        <HeadingBlock as="h1" title={t('heading')} lead={t('subtitle')}>
           {timeZone && (
             <Text textStyle="xs" color="fg.muted" mt="1" data-testid="audit-time-zone">
               {t('timeZoneCaption', { zone: timeZone, offset: zoneOffset(new Date(), timeZone) })}
             </Text>
           )}
-        </Box>
+        </HeadingBlock>
         <Button size="xs" variant="outline" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting} title={t('exportHint')} data-testid="audit-export">
           {exporting ? <Spinner size="xs" /> : <LuDownload />}
           {t('export')}

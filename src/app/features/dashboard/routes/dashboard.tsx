@@ -4,13 +4,14 @@
  * A "quick note" kept in component state only: it survives switching tags (the page stays mounted,
  * see routing/shell-routes) and is cleared by refreshing the tag.
  */
-import { Card, Field, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { companiesChanged } from '@/app/features/auth/session';
 import { currentCompany, rememberCompany } from '@/app/lib/company';
 import { usePageTitle } from '@/app/lib/title';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -31,13 +32,8 @@ export function DashboardPage() {
   return (
     <Stack gap="4" maxW="5xl">
       <Card.Root size="sm" variant="outline" bg="bg">
-        <Card.Body gap="2">
-          <Heading as="h1" size="lg">
-            {t('dashboard.heading')}
-          </Heading>
-          <Text textStyle="sm" color="fg.muted">
-            {t('dashboard.intro')}
-          </Text>
+        <Card.Body>
+          <HeadingBlock as="h1" title={t('dashboard.heading')} lead={t('dashboard.intro')} gap="2" />
         </Card.Body>
       </Card.Root>
       <Card.Root size="sm" variant="outline" bg="bg">

@@ -6,28 +6,28 @@
  * upload runs at a time, with its progress above the table. The server's list is the truth: every
  * change lists the directory it touched again.
  */
-import { Badge, Box, Breadcrumb, Button, Card, Drawer, EmptyState, Flex, HStack, IconButton, Portal, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
-import { CloseButton } from '@/app/components/close-button';
-import { type DragEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Badge, Box, Breadcrumb, Card, EmptyState, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCloudUpload, LuDownload, LuFolderPlus, LuFolderTree, LuFolderX, LuInbox, LuRefreshCw, LuTrash2, LuTriangleAlert, LuUpload } from 'react-icons/lu';
+import { LuRefreshCw } from 'react-icons/lu';
 import { PageHeader } from '@/app/components/page-header';
 import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { savedMessage } from '@/app/lib/feedback';
 import { saveFile } from '@/app/lib/save-file';
-import { FILE_INPUT_ACCEPT, formatFileSize } from '@/domain/file-types';
+import { formatFileSize } from '@/domain/file-types';
 import { type FileEntry, fileApi } from '../api/files';
 import { DirectoryTree } from '../components/directory-tree';
+import { DropZone } from '../components/drop-zone';
 import { FileTable } from '../components/file-table';
+import { FileToolbar } from '../components/file-toolbar';
 import { MakeDirectoryDialog } from '../components/make-directory-dialog';
+import { TreeDrawer } from '../components/tree-drawer';
 import { UploadPanel } from '../components/upload-panel';
 import { useFileListings } from '../hooks/use-file-listings';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { useFilePageTitle } from '../lib/page-title';
 import { ancestorsOf, isWithin, nameOf, parentOf } from '../lib/paths';
-
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
 export function FileManagerPage() {
   const { t } = useTranslation('file');
@@ -41,9 +41,7 @@ export function FileManagerPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [treeOpen, setTreeOpen] = useState(false);
   const [making, setMaking] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
   // The directory on screen, for answers that arrive after the user moved on.
   const shown = useRef(directory);
   useLayoutEffect(() => {
@@ -148,11 +146,7 @@ export function FileManagerPage() {
     else void removeFiles([entry.path]);
   }
 
-  function onDrop(event: DragEvent) {
-    if (!canEdit || !hasFiles(event)) return;
-    event.preventDefault();
-    setDragging(false);
-    const files = Array.from(event.dataTransfer.files);
+  function onDrop(files: File[]) {
     if (files.length > 1) upload.refuse(files[0]!.name, t('upload.oneAtATime'));
     else if (files[0]) void upload.start(files[0], directory);
   }
@@ -172,7 +166,6 @@ export function FileManagerPage() {
 
   const tree = <DirectoryTree listings={listings} expanded={expanded} current={directory} onOpen={open} onToggle={toggle} />;
   const selectedFiles = [...selected];
-  const loadingFirst = (!listing || listing.status === 'loading') && entries.length === 0;
 
   return (
     <Stack gap="4">
@@ -180,78 +173,21 @@ export function FileManagerPage() {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3" p={{ base: '3', md: '4' }}>
-          <Flex gap="2" wrap="wrap" align="center" data-testid="file-toolbar">
-            <Button size="xs" variant="outline" hideFrom="lg" onClick={() => setTreeOpen(true)}>
-              <LuFolderTree />
-              {t('toolbar.directories')}
-            </Button>
-            {canEdit && (
-              <>
-                <Button size="xs" colorPalette="brand" onClick={() => picker.current?.click()} data-testid="upload-button">
-                  <LuUpload />
-                  {t('toolbar.upload')}
-                </Button>
-                <Button size="xs" variant="outline" onClick={() => setMaking(true)}>
-                  <LuFolderPlus />
-                  {t('toolbar.makeDirectory')}
-                </Button>
-              </>
-            )}
-            <Button
-              size="xs"
-              variant="outline"
-              disabled={selectedFiles.length !== 1}
-              title={selectedFiles.length !== 1 ? t('toolbar.downloadHint') : undefined}
-              loading={selectedFiles.length === 1 && downloading === selectedFiles[0]}
-              onClick={() => {
-                const entry = entries.find((item) => item.path === selectedFiles[0]);
-                if (entry) void download(entry);
-              }}
-            >
-              <LuDownload />
-              {t('toolbar.download')}
-            </Button>
-            {canEdit && (
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                disabled={selectedFiles.length === 0}
-                title={selectedFiles.length === 0 ? t('toolbar.deleteHint') : undefined}
-                onClick={() => void removeFiles(selectedFiles)}
-                data-testid="delete-selected"
-              >
-                <LuTrash2 />
-                {t('toolbar.delete')}
-                {selectedFiles.length > 0 && (
-                  <Badge size="xs" colorPalette="red" variant="solid">
-                    {selectedFiles.length}
-                  </Badge>
-                )}
-              </Button>
-            )}
-            {canEdit && directory !== '' && (
-              <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void removeDirectory(directory)}>
-                <LuFolderX />
-                {t('toolbar.deleteDirectory')}
-              </Button>
-            )}
-            {canEdit && (
-              <input
-                ref={picker}
-                type="file"
-                hidden
-                accept={FILE_INPUT_ACCEPT}
-                aria-label={t('toolbar.upload')}
-                data-testid="upload-input"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) void upload.start(file, directory);
-                }}
-              />
-            )}
-          </Flex>
+          <FileToolbar
+            canEdit={canEdit}
+            ticked={selectedFiles.length}
+            downloading={downloading === selectedFiles[0]}
+            atRoot={directory === ''}
+            onDirectories={() => setTreeOpen(true)}
+            onUpload={(file) => void upload.start(file, directory)}
+            onMakeDirectory={() => setMaking(true)}
+            onDownload={() => {
+              const entry = entries.find((item) => item.path === selectedFiles[0]);
+              if (entry) void download(entry);
+            }}
+            onDeleteTicked={() => void removeFiles(selectedFiles)}
+            onDeleteDirectory={() => void removeDirectory(directory)}
+          />
 
           <HStack justify="space-between" gap="2" align="center">
             <Breadcrumb.Root size="sm" aria-label={t('breadcrumb')} minW="0" data-testid="file-breadcrumb">
@@ -280,30 +216,10 @@ export function FileManagerPage() {
             <Box hideBelow="lg" w="60" flexShrink={0} borderWidth="1px" rounded="md" p="2" maxH="70vh" overflowY="auto">
               {tree}
             </Box>
-            <Box
-              flex="1"
-              minW="0"
-              position="relative"
-              borderWidth="1px"
-              rounded="md"
-              overflowX="auto"
-              data-testid="drop-zone"
-              data-dragging={dragging || undefined}
-              onDragEnter={(event) => canEdit && hasFiles(event) && setDragging(true)}
-              onDragOver={(event) => {
-                if (!canEdit || !hasFiles(event)) return;
-                event.preventDefault();
-                event.dataTransfer.dropEffect = 'copy';
-                setDragging(true);
-              }}
-              onDragLeave={(event) => {
-                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-              }}
-              onDrop={onDrop}
-            >
+            <DropZone enabled={canEdit} hint={t('upload.dropHere', { path: pathLabel(directory) })} onDrop={onDrop}>
               <FileTable
                 entries={entries}
-                busy={listing?.status === 'loading'}
+                status={listing?.status}
                 selected={selected}
                 onSelect={setSelected}
                 canEdit={canEdit}
@@ -311,73 +227,11 @@ export function FileManagerPage() {
                 onOpen={(entry) => open(entry.path)}
                 onDownload={(entry) => void download(entry)}
                 onDelete={deleteEntry}
+                onRetry={() => void reload(directory)}
+                onBackToRoot={directory !== '' ? () => open('') : undefined}
                 label={t('list.label', { path: pathLabel(directory) })}
               />
-              {loadingFirst && (
-                <HStack justify="center" py="10" gap="2" color="fg.muted" textStyle="sm" data-testid="file-loading">
-                  <Spinner size="sm" />
-                  <Text>{t('list.loading')}</Text>
-                </HStack>
-              )}
-              {listing?.status === 'ready' && entries.length === 0 && (
-                <EmptyState.Root size="sm" py="10" data-testid="file-empty">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator>
-                      <LuInbox />
-                    </EmptyState.Indicator>
-                    <VStack textAlign="center" gap="1">
-                      <EmptyState.Title textStyle="sm">{t('list.empty')}</EmptyState.Title>
-                      <EmptyState.Description textStyle="xs">{canEdit ? t('list.emptyHint') : t('list.emptyHintReadOnly')}</EmptyState.Description>
-                    </VStack>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              )}
-              {listing?.status === 'error' && (
-                <EmptyState.Root size="sm" py="10" data-testid="file-error">
-                  <EmptyState.Content>
-                    <EmptyState.Indicator color="orange.fg">
-                      <LuTriangleAlert />
-                    </EmptyState.Indicator>
-                    <VStack textAlign="center" gap="1">
-                      <EmptyState.Title textStyle="sm">{t('list.loadFailed')}</EmptyState.Title>
-                      <EmptyState.Description textStyle="xs">{t('list.loadFailedHint')}</EmptyState.Description>
-                    </VStack>
-                    <HStack gap="2">
-                      <Button size="xs" variant="outline" onClick={() => void reload(directory)}>
-                        {t('list.retry')}
-                      </Button>
-                      {directory !== '' && (
-                        <Button size="xs" variant="ghost" onClick={() => open('')}>
-                          {t('list.backToRoot')}
-                        </Button>
-                      )}
-                    </HStack>
-                  </EmptyState.Content>
-                </EmptyState.Root>
-              )}
-              {dragging && (
-                <VStack
-                  position="absolute"
-                  inset="0"
-                  justify="center"
-                  gap="2"
-                  bg="bg/85"
-                  borderWidth="2px"
-                  borderStyle="dashed"
-                  borderColor="brand.solid"
-                  rounded="md"
-                  color="brand.fg"
-                  pointerEvents="none"
-                  textAlign="center"
-                  px="4"
-                >
-                  <LuCloudUpload size="28" aria-hidden />
-                  <Text textStyle="sm" fontWeight="medium">
-                    {t('upload.dropHere', { path: pathLabel(directory) })}
-                  </Text>
-                </VStack>
-              )}
-            </Box>
+            </DropZone>
           </Flex>
 
           <Flex justify="space-between" gap="2" wrap="wrap" textStyle="xs" color="fg.muted">
@@ -394,22 +248,9 @@ export function FileManagerPage() {
         </Card.Body>
       </Card.Root>
 
-      <Drawer.Root open={treeOpen} onOpenChange={({ open: isOpen }) => setTreeOpen(isOpen)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content data-testid="tree-drawer">
-              <Drawer.Header py="3">
-                <Drawer.Title textStyle="md">{t('toolbar.directories')}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Drawer.CloseTrigger>
-              <Drawer.Body px="2">{tree}</Drawer.Body>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <TreeDrawer open={treeOpen} onClose={() => setTreeOpen(false)}>
+        {tree}
+      </TreeDrawer>
 
       {canEdit && (
         <MakeDirectoryDialog

@@ -19,6 +19,7 @@ import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
 import { ControlStrip } from './control-bar';
 import { useGame, useGameRef } from '../lib/game-context';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 export function CountdownDialog() {
   const liveId = useGame(selectLiveQuestionId);
@@ -70,14 +71,15 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
                 <Stack gap="5" align="center">
                   <ControlStrip />
                   {untimed ? (
-                    <Stack align="center" gap="1" py="4">
-                      <Text fontSize="3xl" fontWeight="bold">
-                        {t('countdown.untimed')}
-                      </Text>
-                      <Text textStyle="sm" color="fg.muted" textAlign="center">
-                        {t('countdown.untimedHint')}
-                      </Text>
-                    </Stack>
+                    <HeadingBlock
+                      title={t('countdown.untimed')}
+                      lead={t('countdown.untimedHint')}
+                      align="center"
+                      gap="1"
+                      py="4"
+                      titleProps={{ textStyle: undefined, fontSize: '3xl', fontWeight: 'bold' }}
+                      leadProps={{ textAlign: 'center' }}
+                    />
                   ) : (
                     <Stack align="center" gap="2">
                       <ProgressCircle.Root value={Math.max(0, Math.min(100, (seconds / Math.max(1, total)) * 100))} size="xl" colorPalette={urgent ? 'red' : 'brand'}>

@@ -5,7 +5,7 @@
  * and the switch to end it (their players and answers are then deleted). Driven by the game
  * machine's `rehearsal` region; the server decides and says why not.
  */
-import { Alert, Badge, Card, HStack, Heading, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Badge, Card, HStack, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBot } from 'react-icons/lu';
@@ -13,6 +13,7 @@ import { selectCanControl, selectCanStartRehearsal, selectCanStopRehearsal, sele
 import { NumberField } from '@/app/components/number-field';
 import { DEFAULT_REHEARSAL_PLAYERS, MAX_REHEARSAL_PLAYERS } from '../api/rehearsal-api';
 import { useGame, useGameRef } from '../lib/game-context';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 /** The banner while simulated players are in the game, with the switch that ends the rehearsal. */
 export function RehearsalBanner() {
@@ -68,17 +69,18 @@ export function RehearsalPanel() {
   return (
     <Card.Root size="sm" variant="outline" bg="bg" data-testid="rehearsal-panel">
       <Card.Body gap="3">
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h2" size="sm">
-            {t('rehearsal.title')}
-          </Heading>
-          <Badge variant="subtle" colorPalette="gray">
-            {t('rehearsal.nothingKept')}
-          </Badge>
-        </HStack>
-        <Text textStyle="sm" color="fg.muted">
-          {t('rehearsal.lead')}
-        </Text>
+        <HeadingBlock
+          as="h2"
+          size="sm"
+          title={t('rehearsal.title')}
+          lead={t('rehearsal.lead')}
+          gap="3"
+          aside={
+            <Badge variant="subtle" colorPalette="gray">
+              {t('rehearsal.nothingKept')}
+            </Badge>
+          }
+        />
         <HStack wrap="wrap" gap="4" align="flex-end">
           <Stack gap="1" maxW="40">
             <Text textStyle="xs" color="fg.muted">

@@ -6,7 +6,7 @@
  * minute), the date and time in its tooltip and in the detail. The list is the server's: after any
  * change it is fetched again.
  */
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Icon, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Icon, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCheckCheck, LuChevronDown, LuInbox, LuListChecks, LuMail, LuMailOpen, LuSend } from 'react-icons/lu';
@@ -23,6 +23,7 @@ import { useNotificationPageTitle } from '../lib/page-title';
 import { type Notification, type NotificationListRequest, notificationApi } from '../api/notifications';
 import { EMPTY_FILTERS, type Filters, NotificationFilters } from '../components/notification-filters';
 import { NotificationDetailDialog } from '../components/notification-detail-dialog';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 type ListFilters = Filters & { order: 'asc' | 'desc' };
 const NO_FILTERS: ListFilters = { ...EMPTY_FILTERS, order: 'desc' };
@@ -120,14 +121,7 @@ export function NotificationListPage() {
   return (
     <Stack gap="4" maxW="6xl" mx="auto">
       <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="lg">
-            {t('list.heading')}
-          </Heading>
-          <Text textStyle="xs" color="fg.muted" mt="0.5">
-            {t('list.subtitle')}
-          </Text>
-        </Box>
+        <HeadingBlock as="h1" title={t('list.heading')} lead={t('list.subtitle')} leadSize="xs" />
         <HStack gap="2">
           <Menu.Root positioning={{ placement: 'bottom-end' }}>
             <Menu.Trigger asChild>

@@ -3,7 +3,7 @@
  * server's 422 messages appear under their field (`message`, `admins`); on success a message says
  * how many were sent and the list opens again.
  */
-import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuSend } from 'react-icons/lu';
@@ -14,6 +14,7 @@ import { messages } from '@/app/components/ui/toaster';
 import { notificationApi, type Recipient } from '../api/notifications';
 import { RecipientPicker } from '../components/recipient-picker';
 import { useNotificationPageTitle } from '../lib/page-title';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 export function NotificationSendPage() {
   const { t } = useTranslation('notification');
@@ -58,14 +59,7 @@ export function NotificationSendPage() {
             <LuArrowLeft />
           </RouterLink>
         </IconButton>
-        <Box>
-          <Heading as="h1" size="lg">
-            {t('send.heading')}
-          </Heading>
-          <Text textStyle="xs" color="fg.muted" mt="0.5">
-            {t('send.subtitle')}
-          </Text>
-        </Box>
+        <HeadingBlock as="h1" title={t('send.heading')} lead={t('send.subtitle')} leadSize="xs" />
       </Flex>
       <Card.Root size="sm" variant="outline">
         <Card.Body>

@@ -4,7 +4,7 @@
  * with a link to the public page. Its texts live in the `notification` namespace, the one this work
  * was given (the rich-text component's texts are there too).
  */
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { messages } from '@/app/components/ui/toaster';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { formatPageTitle } from '@/app/lib/title';
 import { type PrivacyItem, privacyApi } from '../api/privacy';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 export function PrivacyEditorPage() {
   const { t } = useTranslation('notification');
@@ -60,14 +61,7 @@ export function PrivacyEditorPage() {
   return (
     <Stack gap="4" maxW="4xl" mx="auto">
       <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="lg">
-            {t('privacy.heading')}
-          </Heading>
-          <Text textStyle="xs" color="fg.muted" mt="0.5">
-            {t('privacy.editorSubtitle')}
-          </Text>
-        </Box>
+        <HeadingBlock as="h1" title={t('privacy.heading')} lead={t('privacy.editorSubtitle')} leadSize="xs" />
         <Button asChild size="xs" variant="outline">
           <a href="/privacy" target="_blank" rel="noopener noreferrer">
             <LuExternalLink />

@@ -3,7 +3,7 @@
  * (docs/product.md). Each switch saves at once through /nav/set/noCache or /nav/set/affix and tells
  * the shell (nav-overrides), so the tags view and keep-alive follow without a reload.
  */
-import { Card, Heading, Skeleton, Switch, Table, Text } from '@chakra-ui/react';
+import { Card, Skeleton, Switch, Table, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessRoutes } from '@/app/features/auth/hooks/use-access-routes';
@@ -12,6 +12,7 @@ import { MenuIcon } from '@/app/layout/menu-icon';
 import { useTitle } from '@/app/layout/use-shell-pages';
 import { fetchNavSettings, type NavSetting, saveAffix, saveNoCache } from '../api/profile-api';
 import { setNavOverride } from '../nav-overrides';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 type Flag = 'noCache' | 'affix';
 
@@ -48,13 +49,8 @@ export function NavSettingsTable() {
 
   return (
     <Card.Root variant="outline" bg="bg" size="sm">
-      <Card.Header gap="1">
-        <Heading as="h2" size="md">
-          {t('profile.navHeading')}
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          {t('profile.navIntro')}
-        </Text>
+      <Card.Header>
+        <HeadingBlock as="h2" size="md" title={t('profile.navHeading')} lead={t('profile.navIntro')} gap="1" />
       </Card.Header>
       <Card.Body>
         {failed && <Text color="fg.error">{t('profile.loadFailed')}</Text>}

@@ -5,6 +5,7 @@ import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { FormField } from '@/app/components/form-field';
 import { addOption, canAddOption, canRemoveOption, type QuestionDraft, removeOption, toggleAnswer } from '@/domain/question-rules';
 import { ImageField } from './image-field';
+import { HeadingBlock } from '@/app/components/heading-block';
 
 /** The suggested size of an option's image (width*height, px). */
 export const OPTION_IMAGE_SIZE = '462*462';
@@ -22,14 +23,7 @@ export function OptionsEditor({ draft, update, messagesOf }: OptionsEditorProps)
   return (
     <Stack gap="3" data-testid="options">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Stack gap="0">
-          <Text fontWeight="semibold" textStyle="sm">
-            {t('question.options')}
-          </Text>
-          <Text textStyle="xs" color="fg.muted">
-            {t('question.optionsHint')}
-          </Text>
-        </Stack>
+        <HeadingBlock title={t('question.options')} lead={t('question.optionsHint')} leadSize="xs" gap="0" />
         {canAddOption(draft) && (
           <Button size="xs" variant="outline" colorPalette="brand" onClick={() => update(addOption)}>
             <LuPlus />
