@@ -6,16 +6,14 @@
 import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '@/app/lib/title';
-import { ErrorPage } from '../components/error-page';
 import { HomeButton } from '../components/home-button';
 import { LockedIllustration } from '../components/illustrations';
+import { StatusPage } from '../components/status-page';
 
 export function UnauthorizedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  usePageTitle('route.page401');
 
   const goBack = () => {
     if (searchParams.has('noGoBack') || window.history.length <= 1) void navigate('/dashboard');
@@ -23,11 +21,9 @@ export function UnauthorizedPage() {
   };
 
   return (
-    <ErrorPage
+    <StatusPage
       code="401"
-      headline={t('errorPage.401.headline')}
       message={t('errorPage.401.message')}
-      hint={t('errorPage.401.hint')}
       illustration={<LockedIllustration />}
       actions={
         <>

@@ -4,22 +4,19 @@
  * its control screen, the results export (CSV / Excel), reset after a rehearsal, duplicate, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
-import { Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuListOrdered, LuPlay, LuPlus } from 'react-icons/lu';
+import { LuListOrdered, LuPlay } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
 import { DataTable } from '@/app/components/data-table/data-table';
 import { RowActions } from '@/app/components/data-table/row-actions';
 import { PageHeader } from '@/app/components/page-header';
-import { SearchBox } from '@/app/components/search-box';
-import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
-import { savedMessage } from '@/app/lib/feedback';
 import { ExportResults } from '../components/export-results';
 import { GameResults } from '../components/game-results';
 import { GameDialog } from '../components/game-dialog';
@@ -27,6 +24,8 @@ import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { DuplicateGameButton, ResetGameButton } from '../components/rehearsal-actions';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
+import { TitleSearchBar } from '../components/title-search-bar';
+import { confirmDelete } from '../lib/confirm-delete';
 
 type Game = components['schemas']['TriviaGame'];
 
@@ -42,22 +41,8 @@ export function TriviaGameListPage() {
   );
   const list = usePagedList<Game, { title: string }>(load, { title: '' });
 
-  async function remove(game: Game) {
-    const confirmed = await dialogs.confirm({
-      title: t('common.confirmTitle'),
-      message: t('common.confirmDelete'),
-      confirmLabel: t('common.confirm'),
-      cancelLabel: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await dataOf(client.POST('/triviaGame/delete', { body: { id: game.id } }));
-      savedMessage(t('common.deleted'));
-      list.reload();
-    } catch {
-      // shown by the API client (a game with a question on screen cannot be deleted)
-    }
-  }
+  // A game on screen cannot be deleted: the API client says so.
+  const remove = (game: Game) => confirmDelete(t, () => dataOf(client.POST('/triviaGame/delete', { body: { id: game.id } })), list.reload);
 
   const openTime = (game: Game) => {
     if (game.type !== 2) return <Text color="fg.subtle">{t('common.none')}</Text>;
@@ -103,15 +88,7 @@ export function TriviaGameListPage() {
       <PageHeader title={t('game.heading')} subtitle={t('game.subtitle')} />
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <SearchBox label={t('common.searchTitle')} onSearch={(title) => list.setFilters({ title })} />
-            {canEdit && (
-              <Button size="sm" colorPalette="brand" onClick={() => setDialog({ game: null })}>
-                <LuPlus />
-                {t('game.create')}
-              </Button>
-            )}
-          </HStack>
+          <TitleSearchBar onSearch={(title) => list.setFilters({ title })} createLabel={t('game.create')} onCreate={canEdit ? () => setDialog({ game: null }) : undefined} />
           <DataTable<Game>
             list={list}
             rowKey={(game) => game.id}

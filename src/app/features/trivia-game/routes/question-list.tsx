@@ -8,17 +8,14 @@ import { Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack
 import type { components } from '@openapi/admin-api';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuPencil, LuPlus } from 'react-icons/lu';
+import { LuArrowLeft, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
 import { DataTable } from '@/app/components/data-table/data-table';
 import { RowActions } from '@/app/components/data-table/row-actions';
-import { SearchBox } from '@/app/components/search-box';
-import { dialogs } from '@/app/components/ui/dialogs';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
-import { savedMessage } from '@/app/lib/feedback';
 import type { GameType } from '@/domain/question-rules';
 import { GameGuard } from '../components/game-guard';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
@@ -27,6 +24,8 @@ import { QuestionDialog } from '../components/question-dialog';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
 import { isTimed } from '@/domain/timed';
+import { TitleSearchBar } from '../components/title-search-bar';
+import { confirmDelete } from '../lib/confirm-delete';
 
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
@@ -60,22 +59,8 @@ function QuestionList({ loaded }: { loaded: Game }) {
   const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
   const type = game.type as GameType;
 
-  async function remove(question: Question) {
-    const confirmed = await dialogs.confirm({
-      title: t('common.confirmTitle'),
-      message: t('common.confirmDelete'),
-      confirmLabel: t('common.confirm'),
-      cancelLabel: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await dataOf(client.POST('/question/delete', { body: { id: question.id } }));
-      savedMessage(t('common.deleted'));
-      list.reload();
-    } catch {
-      // shown by the API client (a question on screen cannot be deleted)
-    }
-  }
+  // A question on screen cannot be deleted: the API client says so.
+  const remove = (question: Question) => confirmDelete(t, () => dataOf(client.POST('/question/delete', { body: { id: question.id } })), list.reload);
 
   const actions = (question: Question) =>
     canEdit && (
@@ -157,15 +142,7 @@ function QuestionList({ loaded }: { loaded: Game }) {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <SearchBox label={t('common.searchTitle')} onSearch={(title) => list.setFilters({ title })} />
-            {canEdit && (
-              <Button size="sm" colorPalette="brand" onClick={() => setDialog({ questionId: null })}>
-                <LuPlus />
-                {t('question.create')}
-              </Button>
-            )}
-          </HStack>
+          <TitleSearchBar onSearch={(title) => list.setFilters({ title })} createLabel={t('question.create')} onCreate={canEdit ? () => setDialog({ questionId: null }) : undefined} />
           <DataTable<Question>
             list={list}
             rowKey={(question) => question.id}

@@ -1,0 +1,30 @@
+/**
+ * Above the game list and the question list: the search by title and, for who may edit, the create
+ * button at the other end of the line.
+ */
+import { Button, HStack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuPlus } from 'react-icons/lu';
+import { SearchBox } from '@/app/components/search-box';
+
+interface TitleSearchBarProps {
+  onSearch: (title: string) => void;
+  /** The create button's label; with no `onCreate` there is no button. */
+  createLabel: string;
+  onCreate?: () => void;
+}
+
+export function TitleSearchBar({ onSearch, createLabel, onCreate }: TitleSearchBarProps) {
+  const { t } = useTranslation('trivia');
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="2">
+      <SearchBox label={t('common.searchTitle')} onSearch={onSearch} />
+      {onCreate && (
+        <Button size="sm" colorPalette="brand" onClick={onCreate}>
+          <LuPlus />
+          {createLabel}
+        </Button>
+      )}
+    </HStack>
+  );
+}
