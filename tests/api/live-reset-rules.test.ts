@@ -53,10 +53,12 @@ async function endedRehearsal(title: string, count: number) {
   const game = await b.createGame({ title, type: 1 });
   const q1 = await b.addQuestion(game.id, { answering_time: 60 }, 'Q1');
   const q2 = await b.addQuestion(game.id, { answering_time: 60 }, 'Q2');
-  const joined = [];
-  for (let i = 0; i < count; i += 1) joined.push(await b.joinPlayer(game.pin, `R${i + 1}`));
+  // The phones join and answer together, as a crowd does (one join batch, one group commit), not one
+  // request after another: the 20 rounds below spend their time on the race, not on setting it up.
+  const joined = await Promise.all(Array.from({ length: count }, (_, i) => b.joinPlayer(game.pin, `R${i + 1}`)));
   expect((await b.flow(game.id, q1, 2)).body.code).toBe(200);
-  for (const player of joined) expect((await b.answer(player.token, q1, ['A'])).body.code).toBe(200);
+  const answered = await Promise.all(joined.map((player) => b.answer(player.token, q1, ['A'])));
+  expect(answered.map((res) => res.body.code)).toEqual(joined.map(() => 200));
   expect((await b.flow(game.id, q1, 3)).body.code).toBe(200);
   expect((await b.flow(game.id, null, 5)).body.code).toBe(200);
   return { ...game, q1, q2, joined };
@@ -109,7 +111,11 @@ describe('answers racing a reset', () => {
       expect(await detail(game.id)).toMatchObject({ player_count: 1, answer_count: 1 });
     }
     expect(refusedAfterReset).toBeGreaterThan(0);
-  });
+    // Its own budget, not the project's 30 s: each round is about 110 requests (a rehearsal set up and
+    // played, the reset, the phones' 84 answers around it). On a 2-core host at a load average of 18
+    // to 30 (CI's side-by-side passes) the 20 rounds took 20 to 98 s, no request waiting on anything
+    // but the cores (docs/runtime.md).
+  }, 120_000);
 
   it('a batch holding answers of players a reset deleted stores only the living player, and refuses the others with 202', async () => {
     const game = await endedRehearsal('Batch after reset', 3);
