@@ -2113,6 +2113,11 @@ export interface components {
             list: components["schemas"]["DisplayItem"][];
         };
         /**
+         * @description The question's kind: 1 = single choice, 2 = multiple choice (src/domain/question-kinds has one module per kind).
+         * @enum {integer}
+         */
+        QuestionType: 1 | 2;
+        /**
          * @description 0 = not sent, 1 = question shown, 2 or 3 = answer published (the ranking may then be published, repeatedly).
          * @enum {integer}
          */
@@ -2144,11 +2149,7 @@ export interface components {
             answering_time: number;
             /** @description Score of a correct answer (type 2). */
             score: number;
-            /**
-             * @description 1 = single choice, 2 = multiple choice.
-             * @enum {integer}
-             */
-            question_type: 1 | 2;
+            question_type: components["schemas"]["QuestionType"];
             /** @description Bonus question (type 1; doubles the points). */
             is_bonus: components["schemas"]["Flag"];
             options: components["schemas"]["QuestionOption"][];
@@ -2188,8 +2189,7 @@ export interface components {
             have_answering_time?: components["schemas"]["Flag"];
             answering_time?: number;
             score?: number;
-            /** @enum {integer} */
-            question_type?: 1 | 2;
+            question_type?: components["schemas"]["QuestionType"];
             is_bonus?: components["schemas"]["Flag"];
             options?: components["schemas"]["QuestionOption"][];
             answer?: components["schemas"]["OptionTitle"][];
@@ -2208,8 +2208,7 @@ export interface components {
             have_answering_time?: components["schemas"]["Flag"];
             answering_time?: number;
             score?: number;
-            /** @enum {integer} */
-            question_type?: 1 | 2;
+            question_type?: components["schemas"]["QuestionType"];
             is_bonus?: components["schemas"]["Flag"];
             options?: components["schemas"]["QuestionOption"][];
             answer?: components["schemas"]["OptionTitle"][];

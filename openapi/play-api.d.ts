@@ -292,6 +292,11 @@ export interface components {
             /** @description The six-digit join PIN the big screen shows (with its join link and QR code). */
             pin?: string;
         };
+        /**
+         * @description The question's kind: 1 = single choice, 2 = multiple choice.
+         * @enum {integer}
+         */
+        QuestionType: 1 | 2;
         /** @description A question as players and the display see it — never with its correct answer. */
         PublicQuestion: {
             id: components["schemas"]["Id"];
@@ -299,11 +304,7 @@ export interface components {
             question_text: string;
             question_img: string;
             pre_video_url: string;
-            /**
-             * @description 1 = single choice, 2 = multiple choice.
-             * @enum {integer}
-             */
-            question_type: 1 | 2;
+            question_type: components["schemas"]["QuestionType"];
             options: components["schemas"]["QuestionOption"][];
             /** @description The level number (level games); null otherwise. */
             level: number | null;

@@ -3,6 +3,7 @@
  * player's taps, the real-time channel, the clock) and the contracts of the injected calls
  * (POST /api/play/join, /state, /answer) and of the live link (the game's topic). Pure types only.
  */
+import type { QuestionType } from '../../src/domain/question-kinds/kind.js';
 import type { ConnectionClient } from '../connection/connection.machine.js';
 
 export interface PlayerOption {
@@ -17,7 +18,8 @@ export interface PublicQuestion {
   title: string;
   questionText: string;
   questionImg: string;
-  questionType: 1 | 2;
+  /** The question's kind (src/domain/question-kinds). */
+  questionType: QuestionType;
   options: PlayerOption[];
   /** The level number (level games); null otherwise. */
   level: number | null;

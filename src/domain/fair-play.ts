@@ -17,7 +17,8 @@
  *   every one: scripted play.
  * Pure: no I/O, imports nothing of ours but the domain.
  */
-import type { GameType } from './question-rules.js';
+import { kindOf } from './question-kinds/index.js';
+import type { GameType, QuestionType } from './question-kinds/kind.js';
 import type { RankEntry } from './ranking.js';
 
 export const FAST_ANSWER_MS = 300;
@@ -39,6 +40,8 @@ export interface FairPlayPlayer {
 export interface FairPlayAnswer {
   playerId: number;
   questionId: number;
+  /** The question's kind, which says when two answers are the same. */
+  questionType: QuestionType;
   choices: readonly string[];
   /** Server receipt time minus the time the question was shown, ms. */
   elapsedMs: number;
@@ -92,7 +95,7 @@ export function identicalPairs(answers: readonly FairPlayAnswer[]): Array<[numbe
   for (const [playerId, list] of byPlayer) {
     if (list.length < IDENTICAL_MIN_ANSWERS) continue;
     list.sort((a, b) => a.questionId - b.questionId);
-    const key = list.map((a) => `${a.questionId}:${[...a.choices].sort().join('')}`).join('|');
+    const key = list.map((a) => `${a.questionId}:${kindOf(a.questionType).fairPlayKey(a.choices)}`).join('|');
     const group = bySequence.get(key);
     const entry = { playerId, times: list.map((a) => a.elapsedMs) };
     if (group) group.push(entry);
@@ -188,6 +191,7 @@ export function median(values: readonly number[]): number | null {
 }
 
 export interface QuestionStatsInput {
+  questionType: QuestionType;
   optionTitles: readonly string[];
   answers: ReadonlyArray<{ choices: readonly string[]; correct: boolean | null; elapsedMs: number }>;
 }
@@ -202,18 +206,13 @@ export interface QuestionStats {
   medianMs: number | null;
 }
 
-export function questionStats({ optionTitles, answers }: QuestionStatsInput): QuestionStats {
-  const counts = new Map(optionTitles.map((t) => [t, 0]));
-  let correct = 0;
-  for (const answer of answers) {
-    if (answer.correct) correct += 1;
-    for (const title of new Set(answer.choices)) if (counts.has(title)) counts.set(title, counts.get(title)! + 1);
-  }
+export function questionStats({ questionType, optionTitles, answers }: QuestionStatsInput): QuestionStats {
+  const correct = answers.filter((answer) => answer.correct).length;
   return {
     answered: answers.length,
     correct,
     percentCorrect: answers.length === 0 ? null : Math.round((correct * 1000) / answers.length) / 10,
-    distribution: [...counts].map(([title, count]) => ({ title, count })),
+    distribution: kindOf(questionType).distribution(optionTitles, answers),
     medianMs: median(answers.map((a) => a.elapsedMs)),
   };
 }

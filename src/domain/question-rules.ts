@@ -7,21 +7,17 @@
  * Pure: no I/O, no imports from src/server or src/app.
  */
 import type { DomainMessageKey } from './messages.js';
+import { MAX_OPTIONS, MIN_OPTIONS } from './question-kinds/choice.js';
+import { kindOf } from './question-kinds/index.js';
+import { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-kinds/kind.js';
 import { isTimed } from './timed.js';
 
-export const OPTION_TITLES = ['A', 'B', 'C', 'D'] as const;
-export type OptionTitle = (typeof OPTION_TITLES)[number];
-
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 4;
+export { MAX_OPTIONS, MIN_OPTIONS } from './question-kinds/choice.js';
+export { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-kinds/kind.js';
 export const MIN_ANSWERING_SECONDS = 1;
 export const MAX_ANSWERING_SECONDS = 3600;
 export const MIN_SCORE = 0;
 
-/** 1 = speed contest, 2 = correctness contest with levels. */
-export type GameType = 1 | 2;
-/** 1 = single choice, 2 = multiple choice. */
-export type QuestionType = 1 | 2;
 export type Flag = 0 | 1;
 
 export interface QuestionOption {
@@ -103,12 +99,9 @@ export function removeOption(draft: QuestionDraft, index: number): QuestionDraft
   return { ...draft, options, answer };
 }
 
-/** Ticks or unticks an option as correct. Single choice: ticking an option clears the others. */
+/** Ticks or unticks an option as correct, as the kind says (single choice: ticking an option clears the others). */
 export function toggleAnswer(draft: QuestionDraft, title: OptionTitle): QuestionDraft {
-  const ticked = draft.answer.includes(title);
-  if (draft.question_type === 1) return { ...draft, answer: ticked ? [] : [title] };
-  const answer = ticked ? draft.answer.filter((t) => t !== title) : [...draft.answer, title];
-  return { ...draft, answer: OPTION_TITLES.filter((t) => answer.includes(t)) };
+  return { ...draft, answer: kindOf(draft.question_type).toggleAnswer(draft.answer, title) };
 }
 
 /** Changing the question type clears the answer list. */
@@ -141,23 +134,8 @@ export function validateQuestion(draft: QuestionDraft, context: QuestionRulesCon
 
   if (!filled(draft.question_text) && !filled(draft.question_img)) add('question_text', 'question.textOrImageRequired');
 
-  const options = draft.options;
-  if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) add('options', 'question.optionsCount');
-  else if (options.some((option, index) => option.title !== OPTION_TITLES[index])) add('options', 'question.optionsLettered');
-
-  const someText = options.some((option) => filled(option.text));
-  const someImage = options.some((option) => filled(option.img));
-  if (!someText && !someImage) add('options', 'question.optionContentRequired');
-  options.forEach((option, index) => {
-    if (someText && !filled(option.text)) add(`options.${index}.text`, 'question.optionTextRequired');
-    if (someImage && !filled(option.img)) add(`options.${index}.img`, 'question.optionImageRequired');
-  });
-
-  const titles = new Set<string>(options.map((option) => option.title));
-  const answers = new Set<string>(draft.answer);
-  if (answers.size === 0) add('answer', 'question.answerRequired');
-  else if ([...answers].some((title) => !titles.has(title))) add('answer', 'question.answerUnknownOption');
-  else if (draft.question_type === 1 && answers.size !== 1) add('answer', 'question.singleAnswer');
+  // The options and the correct answers: the kind's rules.
+  kindOf(draft.question_type).validate(draft, add);
 
   const timeLimited = isTimed(context.gameType, draft.have_answering_time);
   const seconds = draft.answering_time;

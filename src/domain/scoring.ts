@@ -7,87 +7,44 @@
  * - the answering window: shown_at + answering seconds, plus a network grace of 500 ms;
  * - levels: a player may answer level n+1 only once their score in every earlier level reached its
  *   promotion score (the last level has none).
- * Pure: no I/O, no clock (times are passed in), imports nothing of ours but the domain's types.
+ * What is right and what it scores is the question's kind's (question-kinds/): these functions ask it.
+ * Pure: no I/O, no clock (times are passed in), imports nothing of ours but the domain.
  */
-import { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-rules.js';
+import { kindOf } from './question-kinds/index.js';
+import { inOptionOrder, sameSet } from './question-kinds/choice.js';
+import type { AnswerScore, ChoiceProblem, KindAnswer, KindScoringQuestion, OptionTitle, QuestionType } from './question-kinds/kind.js';
 import { isTimed } from './timed.js';
+
+export { BONUS_FACTOR, SPEED_MAX_POINTS, SPEED_MIN_POINTS, speedPoints } from './points.js';
+export type { AnswerScore, ChoiceProblem } from './question-kinds/kind.js';
 
 /** Answers that arrive this long after the deadline still count (network latency of the phones). */
 export const ANSWER_GRACE_MS = 500;
-/** Points of a correct speed-contest answer given at once / at the very end of the limit. */
-export const SPEED_MAX_POINTS = 1000;
-export const SPEED_MIN_POINTS = 500;
-export const BONUS_FACTOR = 2;
-
 /** What scoring needs to know about a question. */
-export interface ScoringQuestion {
-  gameType: GameType;
+export interface ScoringQuestion extends KindScoringQuestion {
   questionType: QuestionType;
-  /** Titles of the correct options. */
-  answer: readonly string[];
-  /** 1 = answering time limited; a speed contest always limits it. */
-  haveAnsweringTime: 0 | 1;
-  answeringSeconds: number;
-  isBonus: 0 | 1;
-  /** Points of a correct answer in a level game. */
-  score: number;
 }
 
-export interface AnswerToScore {
-  choices: readonly string[];
-  /** Server receipt time minus the time the question was shown, in ms. */
-  elapsedMs: number;
-}
+export type AnswerToScore = KindAnswer;
 
-export interface AnswerScore {
-  correct: boolean;
-  points: number;
-}
+/** The chosen set equals the answer set (order and repeats do not matter): the choice kinds' rule. */
+export const isCorrectChoice = (choices: readonly string[], answer: readonly string[]): boolean => sameSet(choices, answer);
 
-/** The chosen set equals the answer set (order and repeats do not matter). */
-export function isCorrectChoice(choices: readonly string[], answer: readonly string[]): boolean {
-  const chosen = new Set(choices);
-  const correct = new Set(answer);
-  if (chosen.size !== correct.size || correct.size === 0) return false;
-  for (const title of chosen) if (!correct.has(title)) return false;
-  return true;
-}
-
-/** A speed contest's points for a correct answer after `elapsedMs` of a `limitMs` window. */
-export function speedPoints(elapsedMs: number, limitMs: number, isBonus: boolean): number {
-  if (!(limitMs > 0)) return 0;
-  const elapsed = Math.min(Math.max(elapsedMs, 0), limitMs);
-  const points = Math.round(SPEED_MAX_POINTS * (1 - elapsed / (2 * limitMs)));
-  return isBonus ? points * BONUS_FACTOR : points;
-}
-
+/** Whether the answer is right and its points, as the question's kind says. */
 export function scoreAnswer(question: ScoringQuestion, answer: AnswerToScore): AnswerScore {
-  const correct = isCorrectChoice(answer.choices, question.answer);
-  if (!correct) return { correct, points: 0 };
-  if (question.gameType === 1) {
-    return { correct, points: speedPoints(answer.elapsedMs, question.answeringSeconds * 1000, question.isBonus === 1) };
-  }
-  return { correct, points: Math.max(0, question.score) };
+  return kindOf(question.questionType).score(question, answer);
 }
 
-/** Why a set of choices cannot be an answer to a question; null when it can. */
-export type ChoiceProblem = 'empty' | 'unknownOption' | 'repeated' | 'singleChoice';
-
+/** Why a set of choices cannot be an answer to a question, as its kind says; null when it can. */
 export function checkChoices(
   question: { questionType: QuestionType; optionTitles: readonly string[] },
   choices: readonly string[],
 ): ChoiceProblem | null {
-  if (choices.length === 0) return 'empty';
-  if (new Set(choices).size !== choices.length) return 'repeated';
-  if (choices.some((choice) => !question.optionTitles.includes(choice))) return 'unknownOption';
-  if (question.questionType === 1 && choices.length !== 1) return 'singleChoice';
-  return null;
+  return kindOf(question.questionType).checkAnswer(question.optionTitles, choices);
 }
 
-/** Choices in option order (A..D), as they are stored and compared. */
-export function normalizeChoices(choices: readonly string[]): OptionTitle[] {
-  return OPTION_TITLES.filter((title) => choices.includes(title));
-}
+/** Choices in option order (A..D), as the choice kinds store and compare them (a kind's own: `normalizeAnswer`). */
+export const normalizeChoices = (choices: readonly string[]): OptionTitle[] => inOptionOrder(choices);
 
 /** When answering closes (ms since epoch), or null when the question has no time limit. */
 export function answerDeadline(question: Pick<ScoringQuestion, 'gameType' | 'haveAnsweringTime' | 'answeringSeconds'>, shownAtMs: number): number | null {

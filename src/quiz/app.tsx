@@ -13,6 +13,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPlayApi, type PlayApi, type PlaySchemas } from '@/audience/api';
 import { remainingMs, secondsShown, fractionLeft, msToNextDraw } from '@/domain/clock';
+import { kindOf } from '@/domain/question-kinds';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
@@ -153,7 +154,7 @@ function QuestionMeta({ question }: { question: PlaySchemas['PublicQuestion'] })
   return (
     <div className="q-meta">
       {question.level !== null ? <span className="tag">{t('question.level', { level: question.level })}</span> : null}
-      <span className="tag">{question.question_type === 2 ? t('question.multiple') : t('question.single')}</span>
+      <span className="tag">{t(`question.${kindOf(question.question_type).label}`)}</span>
       {question.is_bonus ? <span className="tag bonus">{t('question.bonus')}</span> : null}
     </div>
   );

@@ -621,6 +621,20 @@ describe('questions', () => {
     expect((await api('/question/detail', { id })).body.data.item.question_img).toBe(legacy);
   });
 
+  it('fails loudly on a stored question type that is no kind, never taking it for single choice', async () => {
+    const gameId = await createGame({ title: 'Unknown kind', type: 1 });
+    const id = await createQuestion(gameId);
+    await app.db.update(questions).set({ questionType: 9 }).where(eq(questions.id, id));
+    for (const [path, body] of [
+      ['/question/detail', { id }],
+      ['/question/update', { id, trivia_game_id: gameId, title: 'Renamed' }],
+    ] as const) {
+      const res = await api(path, body);
+      expect(res.status, path).toBe(500);
+      expect(res.body.data.errorId, path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it("refuses a level of another game", async () => {
     const other = await createGame({ title: 'Other levels', type: 2 });
     const foreignLevel = (await api('/triviaGame/allLevel', { trivia_game_id: other })).body.data.list[0].id;

@@ -19,7 +19,7 @@ import {
 import { rankPlayers } from '@/domain/ranking';
 
 const player = (playerId: number, deviceId: string | null = null, address: string | null = null): FairPlayPlayer => ({ playerId, deviceId, address });
-const answer = (playerId: number, questionId: number, choices: string[], elapsedMs: number): FairPlayAnswer => ({ playerId, questionId, choices, elapsedMs });
+const answer = (playerId: number, questionId: number, choices: string[], elapsedMs: number): FairPlayAnswer => ({ playerId, questionId, questionType: 2, choices, elapsedMs });
 const kinds = (flags: ReturnType<typeof fairPlayFlags>, id: number) => (flags.get(id) ?? []).map((f) => f.kind).sort();
 
 describe('fair-play flags', () => {
@@ -99,6 +99,7 @@ describe('winners and tie-breaking', () => {
 describe('question statistics', () => {
   it('percent correct, distribution per option, median time', () => {
     const stats = questionStats({
+      questionType: 2,
       optionTitles: ['A', 'B', 'C'],
       answers: [
         { choices: ['A'], correct: true, elapsedMs: 1000 },
@@ -117,7 +118,7 @@ describe('question statistics', () => {
       ],
       medianMs: 2000,
     });
-    expect(questionStats({ optionTitles: ['A'], answers: [] })).toMatchObject({ percentCorrect: null, medianMs: null });
+    expect(questionStats({ questionType: 1, optionTitles: ['A'], answers: [] })).toMatchObject({ percentCorrect: null, medianMs: null });
     expect(median([4, 1, 3, 2])).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PlayerEvent } from '@machines/player/types';
 import { selectCanAnswer, selectError, selectIsSubmitting, selectQuestion, selectRemainingSeconds } from '@machines/player/selectors';
 import { useT } from '@/audience/i18n';
+import { kindOf } from '@/domain/question-kinds';
 import { PlayerActor } from '../player-context';
 import { QuestionHead } from './parts';
 
@@ -24,7 +25,8 @@ export function AnsweringScreen() {
     setSelected([]);
   }
   if (!question) return null;
-  const multiple = question.questionType === 2;
+  const kind = kindOf(question.questionType);
+  const multiple = kind.pick === 'several';
 
   const tap = (title: string) => {
     if (!canAnswer) return;
@@ -39,7 +41,7 @@ export function AnsweringScreen() {
   return (
     <div className="question">
       <QuestionHead question={question} seconds={seconds} />
-      <p className="hint">{multiple ? t('question.multiple') : t('question.single')}</p>
+      <p className="hint">{t(`question.${kind.label}`)}</p>
       <div className={`options n${question.options.length}`} role={multiple ? 'group' : undefined}>
         {question.options.map((option) => {
           const isSelected = selected.includes(option.title);

@@ -7,7 +7,8 @@ import type { components as PlayComponents } from '@openapi/play-api';
 import type { ScoringQuestion } from '../../../domain/scoring.js';
 import { answerDeadline } from '../../../domain/scoring.js';
 import { isTimed } from '../../../domain/timed.js';
-import type { GameType, QuestionType } from '../../../domain/question-rules.js';
+import type { GameType } from '../../../domain/question-rules.js';
+import { kindOf, questionTypeOf } from '../../../domain/question-kinds/index.js';
 import type { LevelCount, StoredRankEntry } from '../../db/schema.js';
 import type { AnswerRow, GameRow, QuestionRow } from './queries.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
@@ -31,7 +32,7 @@ export const toBothTopics = (gameId: number, type: string, data: unknown): Realt
 export function scoringQuestion(game: Pick<GameRow, 'type'>, question: QuestionRow): ScoringQuestion {
   return {
     gameType: game.type as GameType,
-    questionType: question.questionType as QuestionType,
+    questionType: questionTypeOf(question.questionType),
     answer: question.answer,
     // Whether it has a time limit (src/domain/timed.ts): answerDeadline and scoring ask nothing else.
     haveAnsweringTime: isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
@@ -67,7 +68,7 @@ export function publicQuestion(game: Pick<GameRow, 'type'>, question: QuestionRo
     question_text: question.questionText,
     question_img: question.questionImg,
     pre_video_url: question.preVideoUrl,
-    question_type: question.questionType as 1 | 2,
+    question_type: questionTypeOf(question.questionType),
     options: question.options,
     level,
     is_bonus: question.isBonus as 0 | 1,
@@ -77,8 +78,9 @@ export function publicQuestion(game: Pick<GameRow, 'type'>, question: QuestionRo
   };
 }
 
-/** The correct options, but only once published. */
-export const publishedAnswer = (question: QuestionRow): PlaySchemas['OptionTitle'][] | null => (question.status >= 2 ? question.answer : null);
+/** What the reveal shows (the kind's: the correct options), but only once published. */
+export const publishedAnswer = (question: QuestionRow): PlaySchemas['OptionTitle'][] | null =>
+  question.status >= 2 ? kindOf(question.questionType).reveal(question.answer) : null;
 
 export function myAnswer(row: AnswerRow): PlaySchemas['MyAnswer'] {
   return {

@@ -4,13 +4,14 @@
  * `npm run bots` prints. Pure.
  */
 import type { PlaySchemas } from '../../../shared/play-client.js';
+import { kindOf, type QuestionType } from '../../../domain/question-kinds/index.js';
 
 export type OptionTitle = PlaySchemas['OptionTitle'];
 
 export interface ShownQuestion {
   questionId: number;
   options: OptionTitle[];
-  questionType: 1 | 2;
+  questionType: QuestionType;
   /** Milliseconds left to answer when the bot got the question (server clock), or null (untimed). */
   remainingMs: number | null;
 }
@@ -49,11 +50,9 @@ export function loopbackAddresses(block = 1): string[] {
   return Array.from({ length: 254 }, (_, i) => `127.0.${block}.${i + 1}`);
 }
 
+/** A random answer, as the question's kind answers for a bot. */
 export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): OptionTitle[] {
-  const options: OptionTitle[] = question.options.length > 0 ? question.options : ['A'];
-  if (question.questionType !== 2) return [options[Math.floor(random() * options.length)]!];
-  const picked = options.filter(() => random() < 0.5);
-  return picked.length > 0 ? picked : [options[Math.floor(random() * options.length)]!];
+  return kindOf(question.questionType).botAnswer(question.options, random);
 }
 
 /** Default delay: uniformly random within the countdown, keeping 3 s (or a third of it) in hand. */

@@ -9,6 +9,7 @@
 import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
+import { questionTypeOf } from '../../../domain/question-kinds/index.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
@@ -56,7 +57,7 @@ function questionItem(row: QuestionRow): Schemas['Question'] {
     have_answering_time: row.haveAnsweringTime as Schemas['Flag'],
     answering_time: row.answeringTime,
     score: row.score,
-    question_type: row.questionType as 1 | 2,
+    question_type: questionTypeOf(row.questionType),
     is_bonus: row.isBonus as Schemas['Flag'],
     options: row.options,
     answer: row.answer,

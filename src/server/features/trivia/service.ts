@@ -10,13 +10,13 @@ import { copyTitle, PLAYER_CAP_DEFAULT, validateGame } from '../../../domain/gam
 import {
   applyGameType,
   defaultQuestionDraft,
-  OPTION_TITLES,
   validatePromotionScores,
   validateQuestion,
   type GameType,
   type QuestionDraft,
 } from '../../../domain/question-rules.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
+import { kindOf, questionTypeOf } from '../../../domain/question-kinds/index.js';
 import type { Db } from '../../db/client.js';
 import { translate, type Lang } from '../../i18n.js';
 import { assertNoFieldErrors } from '../../lib/domain-errors.js';
@@ -210,7 +210,8 @@ export function draftOf(row: q.QuestionRow): QuestionDraft {
     have_answering_time: row.haveAnsweringTime === 1 ? 1 : 0,
     answering_time: row.answeringTime,
     score: row.score,
-    question_type: row.questionType === 2 ? 2 : 1,
+    // A stored type that is no kind throws (500), it never becomes single choice.
+    question_type: questionTypeOf(row.questionType),
     is_bonus: row.isBonus === 1 ? 1 : 0,
     options: row.options,
     answer: row.answer,
@@ -276,8 +277,8 @@ async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, inp
     questionType: draft.question_type,
     isBonus: draft.is_bonus,
     options: draft.options.map(({ title, text, img }) => ({ title, text, img: img.trim() })),
-    // Stored once each, in option order.
-    answer: OPTION_TITLES.filter((title) => draft.answer.includes(title)),
+    // Stored as the kind keeps it (the choice kinds: once each, in option order).
+    answer: kindOf(draft.question_type).storedAnswer(draft.answer),
   };
 }
 

@@ -3,7 +3,8 @@ import { Grid, HStack, RadioGroup, Switch } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/app/components/form-field';
 import { NumberField } from '@/app/components/number-field';
-import { changeQuestionType, MAX_ANSWERING_SECONDS, MIN_ANSWERING_SECONDS, MIN_SCORE, type QuestionDraft, type QuestionType } from '@/domain/question-rules';
+import { changeQuestionType, MAX_ANSWERING_SECONDS, MIN_ANSWERING_SECONDS, MIN_SCORE, type QuestionDraft } from '@/domain/question-rules';
+import { kindOf, QUESTION_TYPES, questionTypeOf } from '@/domain/question-kinds';
 import { isTimed } from '@/domain/timed';
 import type { QuestionFieldsProps } from './use-question-form';
 
@@ -57,14 +58,14 @@ export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf
           size="sm"
           colorPalette="brand"
           value={String(draft.question_type)}
-          onValueChange={({ value }) => value && update((current) => changeQuestionType(current, Number(value) as QuestionType))}
+          onValueChange={({ value }) => value && update((current) => changeQuestionType(current, questionTypeOf(Number(value))))}
         >
           <HStack gap="4" minH="8" wrap="wrap">
-            {([1, 2] as const).map((type) => (
+            {QUESTION_TYPES.map((type) => (
               <RadioGroup.Item key={type} value={String(type)}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText textStyle="sm" whiteSpace="nowrap">{type === 1 ? t('question.single') : t('question.multiple')}</RadioGroup.ItemText>
+                <RadioGroup.ItemText textStyle="sm" whiteSpace="nowrap">{t(`question.${kindOf(type).label}`)}</RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}
           </HStack>

@@ -16,7 +16,8 @@ import { ApiError, ResponseCode, businessError } from '../../../lib/envelope.js'
 import type { Db } from '../../../db/client.js';
 import type { answers } from '../../../db/schema.js';
 import type { MessageKey } from '../../../i18n.js';
-import { checkChoices, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, type ChoiceProblem } from '../../../../domain/scoring.js';
+import { inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, type ChoiceProblem } from '../../../../domain/scoring.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import { deadlineOf } from '../views.js';
 
@@ -132,7 +133,9 @@ async function checkAnswer(
   if (!question || question.triviaGameId !== player.triviaGameId) throw businessError('live.answer.unknownQuestion');
   const refusal = answerRefusal({ game, question, answered: false, levelAllowed: true, now: receivedAt.getTime() });
   if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
-  const problem = checkChoices({ questionType: question.questionType === 2 ? 2 : 1, optionTitles: question.options.map((o) => o.title) }, input.choices);
+  // The question's kind says what an answer is; a stored type that is no kind throws (500).
+  const kind = kindOf(question.questionType);
+  const problem = kind.checkAnswer(question.options.map((o) => o.title), input.choices);
   if (problem) throw businessError(CHOICE_MESSAGES[problem]);
   if (!(await mayAnswer(game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
   const shownAt = question.shownAt ?? receivedAt;
@@ -140,7 +143,7 @@ async function checkAnswer(
     playerId: player.id,
     questionId: question.id,
     triviaGameId: game.id,
-    choices: normalizeChoices(input.choices),
+    choices: kind.normalizeAnswer(input.choices),
     elapsedMs: Math.max(0, receivedAt.getTime() - shownAt.getTime()),
     receivedAt,
   };

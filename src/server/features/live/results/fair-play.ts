@@ -13,6 +13,7 @@ import type { RealtimeEvent } from '../../../realtime/bus.js';
 import { translate, type Lang, type MessageKey } from '../../../i18n.js';
 import type { GameType } from '../../../../domain/question-rules.js';
 import { fairPlayFlags, questionStats, winners, type PlayerFlag } from '../../../../domain/fair-play.js';
+import { questionTypeOf } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import * as fp from '../sql/fair-play.js';
 import { computeRanking, publishRanking } from '../flow/publication.js';
@@ -43,7 +44,10 @@ async function requireGame(db: q.Queryable, companyId: number, gameId: number): 
 /** Every player of the game with their flags (those without a flag too), in join order. */
 export async function playersWithFlags(db: q.Queryable, gameId: number): Promise<Schemas['FairPlayPlayer'][]> {
   const rows = await fp.fairPlayPlayers(db, gameId);
-  const flags = fairPlayFlags(rows, await fp.fairPlayAnswers(db, gameId));
+  // Each answer with its question's kind, which says when two answers are the same.
+  const types = new Map((await fp.questionsForStats(db, gameId)).map((question) => [question.id, question.questionType]));
+  const answers = (await fp.fairPlayAnswers(db, gameId)).map((answer) => ({ ...answer, questionType: questionTypeOf(types.get(answer.questionId) ?? 0) }));
+  const flags = fairPlayFlags(rows, answers);
   return rows.map((row) => playerView(row, flags.get(row.playerId)));
 }
 
@@ -153,7 +157,7 @@ export async function questionStatsOf(db: Db, companyId: number, gameId: number)
   }
   return {
     list: questions.map((question) => {
-      const stats = questionStats({ optionTitles: question.options.map((o) => o.title), answers: byQuestion.get(question.id) ?? [] });
+      const stats = questionStats({ questionType: questionTypeOf(question.questionType), optionTitles: question.options.map((o) => o.title), answers: byQuestion.get(question.id) ?? [] });
       const published = question.status >= 2;
       return {
         question_id: question.id,

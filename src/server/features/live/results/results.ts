@@ -15,6 +15,7 @@ import { getRank } from '../flow/publication.js';
 import { companyTimeZone } from '../../company/time-zone.js';
 import { playersWithFlags, questionStatsOf } from './fair-play.js';
 import type { FlagKind } from '../../../../domain/fair-play.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type ExportTable = 'ranking' | 'answers' | 'statistics' | 'disqualified';
@@ -178,6 +179,8 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
     rows: rows.map((row) => {
       // Before its answer is published a question is not scored: correct and points stay empty.
       const published = row.questionStatus >= 2;
+      // The answer's columns, as the question's kind writes them.
+      const kind = kindOf(row.questionType);
       return [
         row.questionSort,
         row.questionTitle,
@@ -185,8 +188,8 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
         ...(levelGame ? [row.level] : []),
         row.nickname,
         row.joinOrder,
-        row.choices.join(','),
-        published ? row.answer.join(',') : null,
+        kind.exportAnswer(row.choices),
+        published ? kind.exportCorrect(row.answer) : null,
         published && row.correct !== null ? (row.correct ? t.yes : t.no) : null,
         seconds(row.elapsedMs),
         published ? row.points : null,

@@ -72,7 +72,7 @@ export async function countDisqualified(db: Queryable, gameId: number): Promise<
 /** The questions of a game in their order, with their level number. */
 export async function questionsForStats(db: Queryable, gameId: number) {
   return db
-    .select({ id: questions.id, sort: questions.sort, title: questions.title, status: questions.status, answer: questions.answer, options: questions.options, level: triviaGameLevels.level })
+    .select({ id: questions.id, sort: questions.sort, title: questions.title, status: questions.status, questionType: questions.questionType, answer: questions.answer, options: questions.options, level: triviaGameLevels.level })
     .from(questions)
     .leftJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
     .where(eq(questions.triviaGameId, gameId))

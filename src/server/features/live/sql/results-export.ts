@@ -13,6 +13,7 @@ export async function answersForExport(db: Queryable, gameId: number) {
       questionSort: questions.sort,
       questionTitle: questions.title,
       questionText: questions.questionText,
+      questionType: questions.questionType,
       answer: questions.answer,
       questionStatus: questions.status,
       level: triviaGameLevels.level,
