@@ -1,6 +1,6 @@
 /**
  * The question kinds' record (src/domain/question-kinds): every kind answers every part, each as
- * SPEC.md §5 and docs/game-rules.md say for its type, and a type that is no kind is refused loudly —
+ * docs/product.md (The question form) and docs/game-rules.md say for its type, and a type that is no kind is refused loudly —
  * never taken for single choice.
  */
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const rules = (kind: QuestionKind, answer: string[]) => {
 const speed = { gameType: 1, answer: ['A', 'C'], haveAnsweringTime: 1, answeringSeconds: 10, isBonus: 0, score: 7 } as const;
 
 describe('the record of question kinds', () => {
-  it('has the two kinds of SPEC.md, keyed by their type, in the editor’s order', () => {
+  it('has the two kinds there are, keyed by their type, in the editor’s order', () => {
     expect(QUESTION_TYPES).toEqual([1, 2]);
     for (const type of QUESTION_TYPES) expect(questionKinds[type].type).toBe(type);
     expect(kindOf(1).label).toBe('single');

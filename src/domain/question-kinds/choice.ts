@@ -17,7 +17,7 @@ export function inOptionOrder(choices: readonly string[]): OptionTitle[] {
   return OPTION_TITLES.filter((title) => choices.includes(title));
 }
 
-/** The options' rules and the answer's (SPEC.md §5); `single`: exactly one correct option. */
+/** The options' rules and the answer's (docs/product.md, The question form); `single`: exactly one correct option. */
 export function validateChoices(draft: KindDraft, add: AddFieldError, single: boolean): void {
   const options = draft.options;
   if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) add('options', 'question.optionsCount');

@@ -61,7 +61,7 @@ export interface QuestionKind {
   readonly pick: 'one' | 'several';
 
   // The editor (shared by the form and the server)
-  /** The kind's rules of the question form: its options and its correct answers (SPEC.md §5). */
+  /** The kind's rules of the question form: its options and its correct answers (docs/product.md, The question form). */
   validate(draft: KindDraft, add: AddFieldError): void;
   /** The correct answers after ticking or unticking an option in the editor. */
   toggleAnswer(answer: readonly OptionTitle[], title: OptionTitle): OptionTitle[];
