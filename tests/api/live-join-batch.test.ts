@@ -1,5 +1,5 @@
 /**
- * Joins committed together (issue 22, src/server/features/live/answers/join-batch.ts): a crowd's joins that
+ * Joins committed together (issue 22, src/server/features/live/answers/join-batch.ts, its statement in live/sql/join-batch.ts): a crowd's joins that
  * arrive while a batch commits are admitted by one statement, with the rules of a join alone — the
  * cap, nicknames unique in the game whatever their case (also within one batch), join orders 1, 2, 3…
  * in arrival order, the player count raised by the admitted — and the same refusal messages.
@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
-import { admitPlayers, JoinBatcher, type AdmitInput } from '@/server/features/live/answers/join-batch';
+import { JoinBatcher, type AdmitInput } from '@/server/features/live/answers/join-batch';
+import { admitPlayers } from '@/server/features/live/queries';
 import { hashSecret, newSecret } from '@/server/features/live/tokens';
 import { bench, play } from './live-support';
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { formatDomainMessage } from '@/domain/messages';
 import { players } from '@/server/db/schema';
-import { admitPlayers } from '@/server/features/live/answers/join-batch';
+import { admitPlayers } from '@/server/features/live/queries';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
 import { bench, play } from './live-support';

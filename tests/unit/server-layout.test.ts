@@ -5,7 +5,9 @@
  * - nothing below the features (plugins, db, lib, realtime, contract, i18n.ts, config.ts) imports
  *   one: only the composition roots app.ts, features/index.ts and features/seed.ts do;
  * - the features' graph has no cycle (so no two features import each other);
- * - no file of src/server is over 400 lines, but the schema (the one exception listed below).
+ * - no file of src/server is over 400 lines, but the schema (the one exception listed below);
+ * - a feature's SQL lives in its queries module (`queries.ts`, or a `sql/` folder such as live's):
+ *   no other file under features/ builds or runs a statement.
  * Each check fails with the list of what breaks it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -57,6 +59,35 @@ function importsOf(sources: Map<string, string>): Array<{ from: string; to: stri
 function featureOf(file: string): string | null {
   const parts = file.split('/');
   return parts[0] === 'features' && parts.length > 2 ? parts[1]! : null;
+}
+
+/**
+ * What marks a module as running SQL: a drizzle builder call on a database or transaction value
+ * (`db.select(`, `tx\n  .update(`, `this.app.db.insert(`…), a raw `.execute(` or `.query(`, and a
+ * sql`…` template or its `sql.raw` / `sql.identifier` pieces. A transaction boundary
+ * (`db.transaction(`) is not SQL: a service keeps its unit of work and hands the transaction to its
+ * queries. A Map's or Set's `.delete(` is not on a db/tx value, so it is not counted.
+ */
+const SQL_MARKS: Array<[string, RegExp]> = [
+  ['builder call', /\b(?:db|tx|trx|database|executor)\s*\.\s*(?:select|selectDistinct|selectDistinctOn|insert|update|delete)\s*\(/],
+  ['.execute(', /\.execute\s*\(/],
+  ['.query(', /\.query\s*\(/],
+  ['sql template', /\bsql\s*(?:<[^>`]*>)?\s*`|\bsql\.(?:raw|identifier|join|placeholder)\s*\(/],
+];
+
+/** Whether a module under features/ is a queries module: `queries.ts`, or anything in a `sql/` folder. */
+const isQueriesModule = (file: string) => path.basename(file) === 'queries.ts' || file.split('/').includes('sql');
+
+/** The modules under features/ that run SQL outside a queries module, each with the marks found. */
+function sqlOutsideQueries(sources: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of sources) {
+    if (!file.startsWith('features/') || isQueriesModule(file)) continue;
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const marks = SQL_MARKS.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
+    if (marks.length > 0) found.push(`${file}: ${marks.join(', ')}`);
+  }
+  return found.sort();
 }
 
 interface Layout {
@@ -156,6 +187,30 @@ describe('server layout', () => {
     expect(layout.importsFromBelow).toContain('lib/bad.ts → features/trivia/queries.ts');
     expect(layout.twoWayPairs).toContain('live ↔ venue');
     expect(layout.cycles.some((cycle) => cycle.includes('live') && cycle.includes('venue'))).toBe(true);
+  });
+
+  it('every feature keeps its SQL in its queries module (queries.ts, or a sql/ folder)', () => {
+    expect(sqlOutsideQueries(sources), 'modules under features/ running SQL outside their queries module').toEqual([]);
+  });
+
+  it('sees SQL outside a queries module when there is some (the check can fail)', () => {
+    const planted = new Map(sources);
+    planted.set('features/venue/bad-select.ts', 'export const f = (db: Db) => db.select().from(venues);\n');
+    planted.set('features/venue/bad-update.ts', 'export const f = (tx: Tx) =>\n  tx\n    .update(venues)\n    .set({ name: 1 });\n');
+    planted.set('features/venue/bad-template.ts', "export const lock = sql`select pg_advisory_xact_lock(1)`;\nexport const n = sql<number>`count(*)`;\n");
+    planted.set('features/venue/bad-raw.ts', "export const f = (client: Client) => client.query('select 1');\n");
+    planted.set('features/venue/bad-execute.ts', 'export const f = (app: App) => app.db.execute(statement);\n');
+    planted.set('features/venue/fine.ts', 'export const f = (db: Db, seen: Map<string, number>) => { seen.delete(\'x\'); return db.transaction(async (tx) => q.load(tx)); };\n// db.select() in a comment is not code\n');
+    planted.set('features/venue/queries.ts', 'export const f = (db: Db) => db.select().from(venues);\n');
+    planted.set('features/live/sql/extra.ts', 'export const g = sql`select 1`;\n');
+    expect(sqlOutsideQueries(planted)).toEqual([
+      ...sqlOutsideQueries(sources),
+      'features/venue/bad-execute.ts: .execute(',
+      'features/venue/bad-raw.ts: .query(',
+      'features/venue/bad-select.ts: builder call',
+      'features/venue/bad-template.ts: sql template',
+      'features/venue/bad-update.ts: builder call',
+    ].sort());
   });
 
   it(`no module of src/server is over ${MAX_LINES} lines, but the listed exceptions`, () => {

@@ -9,15 +9,11 @@
  * trivia's demo games), so it sits with the features rather than in db/.
  */
 import type { BlobStore } from './file/store/index.js';
-import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import type { Db } from '../db/client.js';
-import { adminCompanies, adminRoles, admins, companies, permissions, rolePermissions, roles, settings } from '../db/schema.js';
 import { defaultCompany, permissionTree, roleSeeds, type PermissionSeed } from '../db/seed-data.js';
+import * as q from './seed/queries.js';
 import { seedDemoTrivia } from './trivia/demo-seed.js';
-
-/** What the seed's steps need of the database: a transaction passes for it. */
-type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The settings row listing the seeded roles already created once (a JSON array of identifiers). */
 const SEEDED_ROLES_KEY = 'seed.roles';
@@ -32,33 +28,24 @@ export interface SeedResult {
  * The permission tree as the seed says, one statement per level of the tree: the seed runs at every
  * start, and one statement per permission made it most of a restart's database time.
  */
-async function upsertPermissions(tx: Queryable, tree: PermissionSeed[]): Promise<void> {
+async function upsertPermissions(tx: q.Queryable, tree: PermissionSeed[]): Promise<void> {
   let level = tree.map((node, index) => ({ node, index, parentId: null as number | null }));
   while (level.length > 0) {
-    const rows = await tx
-      .insert(permissions)
-      .values(
-        level.map(({ node, index, parentId }) => ({
-          identifier: node.identifier,
-          parentId,
-          title: node.title,
-          icon: node.icon ?? '',
-          path: node.path ?? '',
-          component: node.component ?? '',
-          hidden: node.hidden ?? false,
-          activeMenu: node.activeMenu ?? '',
-          type: node.type,
-          sort: index + 1,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: permissions.identifier,
-        set: Object.fromEntries(
-          (['parentId', 'title', 'icon', 'path', 'component', 'hidden', 'activeMenu', 'type', 'sort'] as const).map((key) => [key, sql.raw(`excluded.${permissions[key].name}`)]),
-        ),
-      })
-      .returning({ id: permissions.id, identifier: permissions.identifier });
-    const ids = new Map(rows.map((row) => [row.identifier, row.id]));
+    const ids = await q.upsertPermissionLevel(
+      tx,
+      level.map(({ node, index, parentId }) => ({
+        identifier: node.identifier,
+        parentId,
+        title: node.title,
+        icon: node.icon ?? '',
+        path: node.path ?? '',
+        component: node.component ?? '',
+        hidden: node.hidden ?? false,
+        activeMenu: node.activeMenu ?? '',
+        type: node.type,
+        sort: index + 1,
+      })),
+    );
     level = level.flatMap(({ node }) => (node.children ?? []).map((child, index) => ({ node: child, index, parentId: ids.get(node.identifier)! })));
   }
 }
@@ -71,56 +58,39 @@ export interface SeedOptions {
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx.insert(companies).values(defaultCompany).onConflictDoNothing();
-    // Keep the serial ahead of the explicit id 1.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`);
+    await q.ensureCompany(tx, defaultCompany);
 
     await upsertPermissions(tx, permissionTree);
 
-    const allPermissions = await tx.select({ id: permissions.id, identifier: permissions.identifier }).from(permissions);
-    const permissionIds = new Map(allPermissions.map((p) => [p.identifier, p.id]));
+    const permissionIds = await q.permissionIds(tx);
     // Super roles are read-only and kept as the seed says. The others are the admins' once created:
     // a role is created (with its permissions) only the first time the seed meets it, so a restart
     // neither undoes an admin's edit of its title or permissions nor brings back a deleted one.
-    const [marker] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SEEDED_ROLES_KEY));
-    const seededBefore = new Set<string>(marker ? (JSON.parse(marker.value) as string[]) : []);
+    const marker = await q.settingValue(tx, SEEDED_ROLES_KEY);
+    const seededBefore = new Set<string>(marker !== undefined ? (JSON.parse(marker) as string[]) : []);
     for (const role of roleSeeds) {
       let row: { id: number } | undefined;
       if (role.isSuper) {
-        [row] = await tx
-          .insert(roles)
-          .values({ identifier: role.identifier, title: role.title, isSuper: true })
-          .onConflictDoUpdate({ target: roles.identifier, set: { title: role.title, isSuper: true } })
-          .returning({ id: roles.id });
+        row = await q.upsertSuperRole(tx, role.identifier, role.title);
       } else if (!seededBefore.has(role.identifier)) {
-        [row] = await tx.insert(roles).values({ identifier: role.identifier, title: role.title }).onConflictDoNothing().returning({ id: roles.id });
+        row = await q.insertRoleIfMissing(tx, role.identifier, role.title);
       }
       if (!row) continue;
       for (const identifier of role.permissions) {
         const permissionId = permissionIds.get(identifier);
         if (!permissionId) throw new Error(`Seed role ${role.identifier} names unknown permission ${identifier}`);
-        await tx.insert(rolePermissions).values({ roleId: row.id, permissionId }).onConflictDoNothing();
+        await q.grantRolePermission(tx, row.id, permissionId);
       }
     }
     const seeded = JSON.stringify([...new Set([...seededBefore, ...roleSeeds.map((role) => role.identifier)])]);
-    await tx
-      .insert(settings)
-      .values({ key: SEEDED_ROLES_KEY, value: seeded })
-      .onConflictDoUpdate({ target: settings.key, set: { value: seeded, updatedAt: new Date() } });
+    await q.putSetting(tx, SEEDED_ROLES_KEY, seeded);
 
     await seedDemoTrivia(tx, { files: options.files, companyId: defaultCompany.id });
 
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(admins)) as [{ count: number }];
-    if (count > 0) return { generatedAdminPassword: null, createdAdmin: false };
+    if ((await q.countAdmins(tx)) > 0) return { generatedAdminPassword: null, createdAdmin: false };
 
     const password = options.adminPassword ?? generatePassword();
-    const [admin] = await tx
-      .insert(admins)
-      .values({ username: 'admin', passwordHash: await hashPassword(password), name: 'Administrator', email: '' })
-      .returning({ id: admins.id });
-    const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.identifier, 'super-admin'));
-    await tx.insert(adminRoles).values({ adminId: admin!.id, roleId: superRole!.id });
-    await tx.insert(adminCompanies).values({ adminId: admin!.id, companyId: defaultCompany.id });
+    await q.insertSuperAdmin(tx, { username: 'admin', passwordHash: await hashPassword(password), name: 'Administrator', email: '' }, defaultCompany.id);
     return { generatedAdminPassword: options.adminPassword ? null : password, createdAdmin: true };
   });
 }

@@ -29,12 +29,12 @@
  *   each (the oldest go first).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { accessTokens, adminSessions, companies, permissions } from '../../db/schema.js';
+import type { adminSessions, permissions } from '../../db/schema.js';
 import { BUS_DOWN, BUS_UP, type EventBus, type RealtimeEvent } from '../../realtime/bus.js';
 import { loadAccess, type AdminAccess } from './access.js';
+import * as q from './queries.js';
 
 /** What a change made stale. */
 export type AccessInvalidation =
@@ -138,16 +138,10 @@ export class AccessCache {
     const cached = reload ? null : this.fresh(this.sessionEntries.get(sessionId));
     if (cached) return cached;
     const generation = this.generation;
-    const [row] = await this.db
-      .select({ adminId: adminSessions.adminId, revokedAt: adminSessions.revokedAt, revokedReason: adminSessions.revokedReason, expiresAt: adminSessions.expiresAt })
-      .from(adminSessions)
-      .where(eq(adminSessions.id, sessionId));
+    const row = await q.sessionState(this.db, sessionId);
     if (!row) return null;
     const retiredBefore = new Date(this.clock.now() - this.refreshGraceMs);
-    const tokenRows = await this.db
-      .select({ jti: accessTokens.jti, refreshedAt: accessTokens.refreshedAt })
-      .from(accessTokens)
-      .where(and(eq(accessTokens.sessionId, sessionId), or(isNull(accessTokens.refreshedAt), gt(accessTokens.refreshedAt, retiredBefore))));
+    const tokenRows = await q.tokensInUse(this.db, sessionId, retiredBefore);
     const session: CachedSession = { ...row, tokens: new Map(tokenRows.map((token) => [token.jti, token.refreshedAt?.getTime() ?? null])) };
     if (this.keeps(generation)) remember(this.sessionEntries, sessionId, session);
     return session;
@@ -169,7 +163,7 @@ export class AccessCache {
     const cached = this.fresh(this.companyEntry ?? undefined);
     if (cached) return cached;
     const generation = this.generation;
-    const rows = await this.db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.id));
+    const rows = await q.companyNames(this.db);
     const value = new Map(rows.map((row) => [row.id, row.name]));
     if (this.keeps(generation)) this.companyEntry = { value, loadedAt: Date.now() };
     return value;
@@ -180,7 +174,7 @@ export class AccessCache {
     const cached = this.fresh(this.permissionEntry ?? undefined);
     if (cached) return cached;
     const generation = this.generation;
-    const rows = await this.db.select().from(permissions).orderBy(asc(permissions.sort), asc(permissions.id));
+    const rows = await q.permissionTree(this.db);
     if (this.keeps(generation)) this.permissionEntry = { value: rows, loadedAt: Date.now() };
     return rows;
   }

@@ -2,9 +2,9 @@
  * What an admin may do: their roles, the permission identifiers they hold (through roles or directly;
  * a super role holds all), and the companies they may act for (super: any).
  */
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { adminCompanies, adminPermissions, adminRoles, admins, permissions, rolePermissions, roles } from '../../db/schema.js';
+import type { admins } from '../../db/schema.js';
+import * as q from './queries.js';
 
 export interface AdminAccess {
   admin: typeof admins.$inferSelect;
@@ -15,37 +15,23 @@ export interface AdminAccess {
 }
 
 export async function loadAccess(db: Db, adminId: number): Promise<AdminAccess | null> {
-  const [admin] = await db.select().from(admins).where(eq(admins.id, adminId));
+  const admin = await q.adminById(db, adminId);
   if (!admin) return null;
 
-  const roleRows = await db
-    .select({ id: roles.id, identifier: roles.identifier, isSuper: roles.isSuper })
-    .from(adminRoles)
-    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-    .where(eq(adminRoles.adminId, adminId));
+  const roleRows = await q.rolesOfAdmin(db, adminId);
   const isSuper = roleRows.some((role) => role.isSuper);
 
   let identifiers: string[];
   if (isSuper) {
-    identifiers = (await db.select({ identifier: permissions.identifier }).from(permissions)).map((p) => p.identifier);
+    identifiers = await q.allPermissionIdentifiers(db);
   } else {
     const roleIds = roleRows.map((role) => role.id);
-    const viaRoles = roleIds.length
-      ? await db
-          .select({ identifier: permissions.identifier })
-          .from(rolePermissions)
-          .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-          .where(inArray(rolePermissions.roleId, roleIds))
-      : [];
-    const direct = await db
-      .select({ identifier: permissions.identifier })
-      .from(adminPermissions)
-      .innerJoin(permissions, eq(permissions.id, adminPermissions.permissionId))
-      .where(eq(adminPermissions.adminId, adminId));
+    const viaRoles = roleIds.length ? await q.permissionIdentifiersOfRoles(db, roleIds) : [];
+    const direct = await q.directPermissionIdentifiers(db, adminId);
     identifiers = [...viaRoles, ...direct].map((p) => p.identifier);
   }
 
-  const companyRows = await db.select({ companyId: adminCompanies.companyId }).from(adminCompanies).where(eq(adminCompanies.adminId, adminId));
+  const companyRows = await q.companyIdsOfAdmin(db, adminId);
 
   return {
     admin,

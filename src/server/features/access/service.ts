@@ -9,21 +9,20 @@
  * session ends here, and every refresh, invalidates that state on every instance before it returns.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accessTokens, adminSessions, admins } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { ApiError, needLogin, ResponseCode, sessionReplaced, tokenExpired } from '../../lib/envelope.js';
 import { AccessCache, type CachedSession } from './access-cache.js';
 import type { AdminAccess } from './access.js';
+import * as q from './queries.js';
 import type { TokenSigner } from './tokens.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a refreshed token still refreshes to the same successor and is still accepted (two tabs, a lost answer). */
 export const REFRESH_GRACE_MS = 10_000;
 
-type SessionRow = typeof adminSessions.$inferSelect;
+type SessionRow = q.SessionRow;
 
 /**
  * How an ended session answers: the admin's own logout, and an account an administrator disabled,
@@ -74,10 +73,7 @@ export class SessionService {
 
   /** Returns the admin id when the credentials match an admin, else null (never says which part was wrong). */
   async checkCredentials(username: string, password: string): Promise<{ adminId: number; enabled: boolean } | null> {
-    const [admin] = await this.db
-      .select({ id: admins.id, passwordHash: admins.passwordHash, status: admins.status })
-      .from(admins)
-      .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
+    const admin = await q.credentialsByUsername(this.db, username.trim().toLowerCase());
     if (!admin) {
       dummyHash ??= hashPassword('not-a-real-password');
       await verifyPassword(await dummyHash, password);
@@ -91,8 +87,8 @@ export class SessionService {
     const sessionId = randomUUID();
     const { token, jti } = await this.signer.sign(adminId, sessionId);
     await this.db.transaction(async (tx) => {
-      await tx.insert(adminSessions).values({ id: sessionId, adminId, expiresAt: new Date(this.clock.now() + SESSION_LIFETIME_MS) });
-      await tx.insert(accessTokens).values({ jti, sessionId });
+      await q.insertSession(tx, sessionId, adminId, new Date(this.clock.now() + SESSION_LIFETIME_MS));
+      await q.insertToken(tx, jti, sessionId);
     });
     return { token, sessionId };
   }
@@ -141,13 +137,8 @@ export class SessionService {
 
     const successor = await this.signer.sign(adminId, sessionId);
     const won = await this.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(accessTokens)
-        .set({ refreshedAt: new Date(this.clock.now()), successorToken: successor.token })
-        .where(and(eq(accessTokens.jti, jti), eq(accessTokens.sessionId, sessionId), isNull(accessTokens.refreshedAt)))
-        .returning({ jti: accessTokens.jti });
-      if (updated.length === 0) return false;
-      await tx.insert(accessTokens).values({ jti: successor.jti, sessionId });
+      if (!(await q.markRefreshed(tx, jti, sessionId, new Date(this.clock.now()), successor.token))) return false;
+      await q.insertToken(tx, successor.jti, sessionId);
       return true;
     });
     if (won) {
@@ -157,7 +148,7 @@ export class SessionService {
       return successor.token;
     }
 
-    const [row] = await this.db.select().from(accessTokens).where(eq(accessTokens.jti, jti));
+    const row = await q.tokenByJti(this.db, jti);
     if (!row) throw needLogin();
     if (row.refreshedAt && row.successorToken && this.clock.now() - row.refreshedAt.getTime() <= this.refreshGraceMs) {
       return row.successorToken;
@@ -171,29 +162,18 @@ export class SessionService {
     if (!token) return;
     const result = await this.signer.verify(token);
     if (result.status === 'invalid') return;
-    await this.db
-      .update(adminSessions)
-      .set({ revokedAt: new Date(this.clock.now()), revokedReason: 'logout' })
-      .where(and(eq(adminSessions.id, result.claims.sessionId), isNull(adminSessions.revokedAt)));
+    await q.revokeSession(this.db, result.claims.sessionId, new Date(this.clock.now()), 'logout');
     await this.cache.invalidate({ kind: 'sessions', sessionIds: [result.claims.sessionId] });
   }
 
   async revokeSession(sessionId: string, reason: NonNullable<SessionRow['revokedReason']>): Promise<void> {
-    await this.db
-      .update(adminSessions)
-      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
-      .where(and(eq(adminSessions.id, sessionId), isNull(adminSessions.revokedAt)));
+    await q.revokeSession(this.db, sessionId, new Date(this.clock.now()), reason);
     await this.cache.invalidate({ kind: 'sessions', sessionIds: [sessionId] });
   }
 
   /** Ends every live session of an admin (password changed by someone, account disabled or deleted). */
   async revokeAdminSessions(adminId: number, reason: NonNullable<SessionRow['revokedReason']>, exceptSessionId?: string): Promise<void> {
-    const conditions = [eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)];
-    if (exceptSessionId) conditions.push(sql`${adminSessions.id} <> ${exceptSessionId}`);
-    await this.db
-      .update(adminSessions)
-      .set({ revokedAt: new Date(this.clock.now()), revokedReason: reason })
-      .where(and(...conditions));
+    await q.revokeSessionsOfAdmin(this.db, adminId, new Date(this.clock.now()), reason, exceptSessionId);
     await this.cache.invalidate({ kind: 'admins', adminIds: [adminId] });
   }
 }

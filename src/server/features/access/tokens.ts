@@ -6,11 +6,10 @@
  * moving the server's clock instead of waiting it out.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { settings } from '../../db/schema.js';
+import { tokenSecret } from './queries.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
 export interface TokenClaims {
@@ -28,12 +27,7 @@ const ISSUER = 'live-trivia-back-office';
 
 export async function loadTokenSecret(db: Db, configured: string | null): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db
-    .insert(settings)
-    .values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'token_secret'));
-  return new TextEncoder().encode(row!.value);
+  return new TextEncoder().encode(await tokenSecret(db, randomBytes(48).toString('base64url')));
 }
 
 export class TokenSigner {

@@ -8,62 +8,33 @@
  * the fields it sends.
  * Never publishes or audits: the handlers do, after the commit.
  */
-import { and, asc, count, eq, getTableName, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@openapi/admin-api';
 import type { Db } from '../../db/client.js';
-import { adminCompanies, adminRoles, companies, roles } from '../../db/schema.js';
+import type { companies } from '../../db/schema.js';
 import { FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { translateFieldErrors, type DomainFieldErrors } from '../../lib/domain-errors.js';
 import { translate, type Lang } from '../../i18n.js';
 import { currentTimeZoneName, isKnownTimeZone, normalizePublicUrl } from '../../../domain/venue-rules.js';
-import { defaultCompany } from '../../db/seed-data.js';
 import { companyNameIn, seededNameMatches } from './seeded-name.js';
 import type { AdminAccess } from '../access/access.js';
+import * as q from './queries.js';
 
 type Schemas = components['schemas'];
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Held by every company write until its transaction ends (see the header). */
-const COMPANY_NAME_LOCK = 0x636f_6d70; // 'comp'
-
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `table.column`: in a one-table select Drizzle leaves columns unqualified, which a subquery would misread. */
-const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** Who acts, as far as companies go. */
 export type CompanyActor = Pick<AdminAccess, 'isSuper' | 'companyIds'> & { adminId: number };
 
-/** Only the companies the actor may act for (none for a super admin, who may act for all). */
-function scope(actor: CompanyActor): SQL | undefined {
-  return actor.isSuper ? undefined : inArray(companies.id, [...actor.companyIds]);
+/** Only the companies the actor may act for (null for a super admin, who may act for all). */
+function scope(actor: CompanyActor): number[] | null {
+  return actor.isSuper ? null : [...actor.companyIds];
 }
 
 export async function listCompanies(db: Db, lang: Lang, actor: CompanyActor, query: Schemas['CompanyListRequest']): Promise<Schemas['CompanyListData']> {
   if (!actor.isSuper && actor.companyIds.size === 0) return { list: [], total: 0 };
   const keyword = query.keyword?.trim();
   // The seeded company is also found by the name it shows (預設公司 / Default company).
-  const seeded = keyword && seededNameMatches(keyword) ? seededCompanyCondition() : undefined;
-  const where = and(scope(actor), keyword ? (seeded ? or(ilike(companies.name, contains(keyword)), seeded) : ilike(companies.name, contains(keyword))) : undefined);
-  // Admins who may act for the company through an admin_companies row; super admins, who may act for
-  // every company, are not counted (the contract's Company.admin_count).
-  const adminCount = sql<number>`(
-    select count(*) from ${adminCompanies}
-    where ${qualified(adminCompanies.companyId)} = ${qualified(companies.id)}
-      and not exists (
-        select 1 from ${adminRoles} inner join ${roles} on ${qualified(roles.id)} = ${qualified(adminRoles.roleId)}
-        where ${qualified(adminRoles.adminId)} = ${qualified(adminCompanies.adminId)} and ${qualified(roles.isSuper)}
-      )
-  )::int`;
-  const rows = await db
-    .select({ id: companies.id, name: companies.name, publicUrl: companies.publicUrl, timeZone: companies.timeZone, createdAt: companies.createdAt, adminCount })
-    .from(companies)
-    .where(where)
-    .orderBy(asc(companies.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [{ total }] = (await db.select({ total: count() }).from(companies).where(where)) as [{ total: number }];
+  const orSeeded = Boolean(keyword && seededNameMatches(keyword));
+  const { rows, total } = await q.companyPage(db, { companyIds: scope(actor), keyword: keyword || undefined, orSeeded }, { limit: query.limit, offset: (query.page - 1) * query.limit });
   return {
     list: rows.map((row) => ({
       id: row.id,
@@ -77,9 +48,6 @@ export async function listCompanies(db: Db, lang: Lang, actor: CompanyActor, que
     total: Number(total),
   };
 }
-
-/** The seeded company while it still has its seeded name. */
-const seededCompanyCondition = () => and(eq(companies.id, defaultCompany.id), eq(companies.name, defaultCompany.name));
 
 /** The venue settings a request sends, as stored; absent fields stay absent (an update leaves them). */
 interface VenueFields {
@@ -111,16 +79,11 @@ function checkFields(lang: Lang, input: { name?: string; public_url?: string | n
 }
 
 /** The name as stored: trimmed, not empty, not another company's (any case). */
-async function checkName(tx: Tx, lang: Lang, name: string, exceptId: number | null): Promise<string> {
+async function checkName(tx: q.Tx, lang: Lang, name: string, exceptId: number | null): Promise<string> {
   const trimmed = name.trim();
   if (!trimmed) throw new FieldErrors({ name: [translate(lang, 'company.nameRequired')] });
-  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(COMPANY_NAME_LOCK))})`);
-  const [clash] = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(sql`lower(${companies.name}) = lower(${trimmed})`, exceptId === null ? undefined : ne(companies.id, exceptId)))
-    .limit(1);
-  if (clash) throw new FieldErrors({ name: [translate(lang, 'company.nameTaken')] });
+  await q.lockCompanyNames(tx);
+  if (await q.nameTaken(tx, trimmed, exceptId)) throw new FieldErrors({ name: [translate(lang, 'company.nameTaken')] });
   return trimmed;
 }
 
@@ -135,10 +98,9 @@ export async function createCompany(db: Db, lang: Lang, actor: CompanyActor, inp
   const venue = checkFields(lang, input);
   return db.transaction(async (tx) => {
     const name = await checkName(tx, lang, input.name, null);
-    const [row] = await tx.insert(companies).values({ name, ...venue }).returning({ id: companies.id });
-    const id = row!.id;
+    const id = await q.insertCompany(tx, { name, ...venue });
     // A creator that is not a super admin may act for what it created at once.
-    if (!actor.isSuper) await tx.insert(adminCompanies).values({ adminId: actor.adminId, companyId: id });
+    if (!actor.isSuper) await q.grantCompany(tx, actor.adminId, id);
     return { id, name, granted: !actor.isSuper };
   });
 }
@@ -158,7 +120,7 @@ const shown = (value: string | null) => value ?? '(none)';
 export async function updateCompany(db: Db, lang: Lang, actor: CompanyActor, input: Schemas['CompanyUpdateRequest']): Promise<UpdatedCompany> {
   const venue = checkFields(lang, input);
   return db.transaction(async (tx) => {
-    const [company] = await tx.select().from(companies).where(and(eq(companies.id, input.id), scope(actor))).for('update');
+    const company = await q.companyForUpdate(tx, input.id, scope(actor));
     if (!company) throw recordNotFound();
     // The name as shown (the seeded company's in this language: seeded-name.ts) sent back is no rename.
     const sameAsShown = input.name !== undefined && input.name.trim() === companyNameIn(lang, company);
@@ -177,8 +139,7 @@ export async function updateCompany(db: Db, lang: Lang, actor: CompanyActor, inp
       set.timeZone = venue.timeZone;
       changes.push(`time zone ${company.timeZone} → ${venue.timeZone}`);
     }
-    if (changes.length > 0) await tx.update(companies).set(set).where(eq(companies.id, company.id));
-    const rows = await tx.select({ adminId: adminCompanies.adminId }).from(adminCompanies).where(eq(adminCompanies.companyId, company.id));
-    return { before: company.name, name, changes, admins: rows.map((row) => row.adminId) };
+    if (changes.length > 0) await q.updateCompanyRow(tx, company.id, set);
+    return { before: company.name, name, changes, admins: await q.adminsOfCompany(tx, company.id) };
   });
 }

@@ -10,19 +10,18 @@
  * an unreferenced blob (wasted bytes, logged), never a row without its bytes.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { components } from '@openapi/admin-api';
 import { checkDirectoryPath, checkFilePath, joinFilePath, type FileNameProblem } from '../../../domain/file-names.js';
 import { formatDomainMessage, type DomainMessageKey } from '../../../domain/messages.js';
 import type { Db } from '../../db/client.js';
-import { files } from '../../db/schema.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { DomainRefusal } from '../../lib/domain-errors.js';
 import type { Lang } from '../../i18n.js';
+import * as q from './queries.js';
 import type { BlobStore } from './store/index.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = q.Tx;
 type Entry = components['schemas']['FileEntry'];
 
 /** A 422 under `field` with a domain message. */
@@ -61,11 +60,7 @@ export function isPathTaken(error: unknown): boolean {
 
 async function directoryExists(db: Db | Tx, companyId: number, path: string): Promise<boolean> {
   if (path === '') return true;
-  const [row] = await db
-    .select({ kind: files.kind })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.path, path)));
-  return row?.kind === 'directory';
+  return (await q.kindAt(db, companyId, path)) === 'directory';
 }
 
 /** Names in the language's order, digits by value (`2.pdf` before `10.pdf`); ties by code point. */
@@ -74,28 +69,10 @@ function byName(lang: Lang) {
   return (a: Entry, b: Entry) => collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
-/** How many files a directory row of `files` holds at any depth. */
-const FILES_BELOW = `select count(*) from files inner_files
-  where inner_files.company_id = files.company_id and inner_files.kind = 'file'
-    and starts_with(inner_files.path, files.path || '/')`;
-
 /** A directory's entries: directories first, then files, each by name; with each directory's file count. */
 export async function listDirectory(db: Db, lang: Lang, companyId: number, directory: string): Promise<Entry[]> {
   if (!(await directoryExists(db, companyId, directory))) throw new DomainRefusal('file.directoryNotFound', { path: directory });
-  const rows = await db
-    .select({
-      name: files.name,
-      path: files.path,
-      kind: files.kind,
-      size: files.size,
-      mime: files.mime,
-      updatedAt: files.updatedAt,
-      // Written out with the table's name: Drizzle leaves a single table's columns unqualified, and
-      // inside the subquery an unqualified `path` would be the inner row's.
-      fileCount: sql<number>`case when ${files.kind} = 'directory' then (${sql.raw(FILES_BELOW)}) else 0 end`.mapWith(Number),
-    })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.parent, directory)));
+  const rows = await q.entriesIn(db, companyId, directory);
   const entries = rows.map(
     (row): Entry => ({
       name: row.name,
@@ -117,15 +94,9 @@ export async function listDirectory(db: Db, lang: Lang, companyId: number, direc
  */
 async function ensureDirectories(tx: Tx, lang: Lang, field: string, companyId: number, adminId: number | null, paths: string[]): Promise<void> {
   if (paths.length === 0) return;
-  await tx
-    .insert(files)
-    .values(paths.map((path) => ({ companyId, path, ...splitPath(path), kind: 'directory' as const, createdBy: adminId })))
-    .onConflictDoNothing();
-  const clashes = await tx
-    .select({ path: files.path })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), inArray(files.path, paths), eq(files.kind, 'file')));
-  if (clashes.length > 0) throw fieldError(lang, field, 'file.alreadyExists', { name: splitPath(clashes[0]!.path).name });
+  await q.insertDirectoriesIfMissing(tx, paths.map((path) => ({ companyId, path, ...splitPath(path), createdBy: adminId })));
+  const clashes = await q.filesAmong(tx, companyId, paths);
+  if (clashes.length > 0) throw fieldError(lang, field, 'file.alreadyExists', { name: splitPath(clashes[0]!).name });
 }
 
 /** Makes `name` (possibly nested: `2024/q1`) inside the existing directory `parent`; answers its path. */
@@ -136,12 +107,7 @@ export async function makeDirectory(db: Db, lang: Lang, companyId: number, admin
   return db.transaction(async (tx) => {
     if (!(await directoryExists(tx, companyId, parent))) throw new DomainRefusal('file.directoryNotFound', { path: parent });
     await ensureDirectories(tx, lang, 'name', companyId, adminId, ancestorsOf(path).filter((p) => p.length > parent.length));
-    const [made] = await tx
-      .insert(files)
-      .values({ companyId, path, ...splitPath(path), kind: 'directory', createdBy: adminId })
-      .onConflictDoNothing()
-      .returning({ id: files.id });
-    if (!made) throw fieldError(lang, 'name', 'file.alreadyExists', { name: splitPath(path).name });
+    if (!(await q.insertDirectory(tx, { companyId, path, ...splitPath(path), createdBy: adminId }))) throw fieldError(lang, 'name', 'file.alreadyExists', { name: splitPath(path).name });
     return path;
   });
 }
@@ -151,10 +117,7 @@ export async function deleteDirectory(db: Db, store: BlobStore, log: FastifyBase
   if (directory === '') throw new DomainRefusal('file.rootNotDeletable');
   const removed = await db.transaction(async (tx) => {
     if (!(await directoryExists(tx, companyId, directory))) throw new DomainRefusal('file.directoryNotFound', { path: directory });
-    return tx
-      .delete(files)
-      .where(and(eq(files.companyId, companyId), sql`(${files.path} = ${directory} or starts_with(${files.path}, ${directory + '/'}))`))
-      .returning({ kind: files.kind, storageKey: files.storageKey });
+    return q.deleteTree(tx, companyId, directory);
   });
   await deleteBlobs(store, log, removed.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
   return removed.filter((row) => row.kind === 'file').length;
@@ -164,10 +127,7 @@ export async function deleteDirectory(db: Db, store: BlobStore, log: FastifyBase
 export async function deleteFiles(db: Db, store: BlobStore, log: FastifyBaseLogger, lang: Lang, companyId: number, rawPaths: string[]): Promise<void> {
   const paths = [...new Set(rawPaths.map((raw, i) => filePathFrom(lang, `paths.${i}`, raw)))];
   const removed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(files)
-      .where(and(eq(files.companyId, companyId), inArray(files.path, paths), eq(files.kind, 'file')))
-      .returning({ path: files.path, storageKey: files.storageKey });
+    const rows = await q.deleteFileRows(tx, companyId, paths);
     const found = new Set(rows.map((row) => row.path));
     const missing = paths.find((path) => !found.has(path));
     if (missing !== undefined) throw new DomainRefusal('file.notFound', { path: missing });
@@ -185,21 +145,14 @@ export function filePathFrom(lang: Lang, field: string, value: string): string {
 
 /** The company's file at `path` (its blob key, size, name), or a refusal naming it. */
 export async function findFile(db: Db, companyId: number, path: string): Promise<{ name: string; size: number; storageKey: string }> {
-  const [row] = await db
-    .select({ name: files.name, size: files.size, storageKey: files.storageKey, kind: files.kind })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.path, path)));
+  const row = await q.entryByPath(db, companyId, path);
   if (!row || row.kind !== 'file' || !row.storageKey) throw new DomainRefusal('file.notFound', { path });
   return { name: row.name, size: row.size, storageKey: row.storageKey };
 }
 
 /** The entry at `path`, if any: what an upload would collide with. */
 export async function entryAt(db: Db, companyId: number, path: string): Promise<'file' | 'directory' | null> {
-  const [row] = await db
-    .select({ kind: files.kind })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.path, path)));
-  return row?.kind ?? null;
+  return (await q.kindAt(db, companyId, path)) ?? null;
 }
 
 /** A fresh blob key for a company's upload: `companies/<cid>/<yyyy-mm>/<uuid>`. */
@@ -229,25 +182,17 @@ export async function commitUpload(db: Db, lang: Lang, upload: StoredUpload): Pr
   try {
     return await db.transaction(async (tx) => {
       await ensureDirectories(tx, lang, 'directory', companyId, adminId, [...ancestorsOf(path)]);
-      const [existing] = await tx
-        .select({ id: files.id, kind: files.kind, storageKey: files.storageKey })
-        .from(files)
-        .where(and(eq(files.companyId, companyId), eq(files.path, path)))
-        .for('update');
+      const existing = await q.entryForUpdate(tx, companyId, path);
       if (existing && (existing.kind === 'directory' || !upload.replace)) throw fieldError(lang, 'file', 'file.alreadyExists', { name });
       if (existing) {
-        await tx
-          .update(files)
-          .set({ storageKey: upload.storageKey, size: upload.size, mime: upload.mime, createdBy: adminId, updatedAt: new Date() })
-          .where(eq(files.id, existing.id));
+        await q.replaceFileBlob(tx, existing.id, { storageKey: upload.storageKey, size: upload.size, mime: upload.mime, createdBy: adminId, updatedAt: new Date() });
         return existing.storageKey;
       }
-      await tx.insert(files).values({
+      await q.insertFile(tx, {
         companyId,
         path,
         parent,
         name,
-        kind: 'file',
         size: upload.size,
         mime: upload.mime,
         storageKey: upload.storageKey,

@@ -15,11 +15,9 @@
  */
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { checkFileName, joinFilePath } from '../../../domain/file-names.js';
 import { fileTypeOf, formatFileSize } from '../../../domain/file-types.js';
-import { fileUploads } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import { DomainRefusal } from '../../lib/domain-errors.js';
 import { FieldErrors } from '../../lib/envelope.js';
@@ -27,6 +25,7 @@ import { translate } from '../../i18n.js';
 import { requireAuth } from '../access/plugin.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { checkFileContent } from './content-check.js';
+import * as q from './queries.js';
 import { utf8TextCheck } from './content-check-text.js';
 import { commitUpload, deleteBlobs, directoryFrom, entryAt, fieldError, newBlobKey, type StoredUpload } from './service.js';
 import { fieldTooLong, formParts } from '../../lib/small-form.js';
@@ -48,12 +47,7 @@ export interface UploadResult {
 
 /** Takes the admin's upload slot, or answers false when another upload of theirs is running. */
 async function takeSlot(db: Db, adminId: number): Promise<boolean> {
-  const rows = await db
-    .insert(fileUploads)
-    .values({ adminId })
-    .onConflictDoUpdate({ target: fileUploads.adminId, set: { beat: sql`now()` }, where: lt(fileUploads.beat, sql`now() - interval '${sql.raw(STALE_AFTER)}'`) })
-    .returning({ adminId: fileUploads.adminId });
-  return rows.length > 0;
+  return q.takeUploadSlot(db, adminId, STALE_AFTER);
 }
 
 class TooLarge extends Error {}
@@ -78,10 +72,7 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
   const companyId = request.companyId;
   if (!(await takeSlot(db, adminId))) throw new DomainRefusal('file.alreadyUploading');
   const beat = setInterval(() => {
-    db.update(fileUploads)
-      .set({ beat: new Date() })
-      .where(eq(fileUploads.adminId, adminId))
-      .catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not renew an upload beat'));
+    q.renewUploadBeat(db, adminId, new Date()).catch((error: unknown) => log.warn({ err: loggableError(error) }, 'could not renew an upload beat'));
   }, BEAT_MS);
   try {
     const fields: FormFields = {};
@@ -115,7 +106,7 @@ export async function receiveUpload(request: FastifyRequest, options: UploadOpti
     }
   } finally {
     clearInterval(beat);
-    await db.delete(fileUploads).where(and(eq(fileUploads.adminId, adminId)));
+    await q.releaseUploadSlot(db, adminId);
   }
 }
 

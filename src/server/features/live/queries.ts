@@ -15,6 +15,8 @@ export * from './sql/rows.js';
 export * from './sql/games.js';
 export * from './sql/questions.js';
 export * from './sql/players.js';
+export * from './sql/join-batch.js';
+export * from './sql/reset.js';
 export * from './sql/answers.js';
 export * from './sql/rankings.js';
 export * from './sql/display-codes.js';

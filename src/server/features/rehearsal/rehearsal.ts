@@ -19,10 +19,8 @@
  *   rehearsal it finds marked (their bots were in a process that is gone).
  */
 import type { AddressInfo } from 'node:net';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '@openapi/admin-api';
-import { admins, answers, triviaGames } from '../../db/schema.js';
 import { dateOf } from '../../lib/clock.js';
 import { ApiError, businessError, recordNotFound } from '../../lib/envelope.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
@@ -34,6 +32,7 @@ import { GAME_RESET_EVENT, resetGame, type ResetResult } from '../live/flow/rese
 import { parseGameTopic } from '../live/realtime.js';
 import { gameTopic } from '../live/views.js';
 import { BotSwarm, MAX_REHEARSAL_PLAYERS } from './bot-swarm.js';
+import * as rq from './queries.js';
 
 export type RehearsalState = components['schemas']['RehearsalState'];
 
@@ -95,15 +94,15 @@ export class Rehearsals {
       if (game.rehearsalPlayers > 0 || this.running.has(game.id)) throw businessError('rehearsal.alreadyRunning', { players: game.rehearsalPlayers });
       if (game.status !== 1) throw businessError('rehearsal.gameNotOpen');
       if (await q.anyQuestionSent(tx, game.id)) throw businessError('rehearsal.gameUnderWay');
-      const [answered] = await tx.select({ one: sql<number>`1` }).from(answers).where(eq(answers.triviaGameId, game.id)).limit(1);
+      const answered = await rq.anyAnswer(tx, game.id);
       if (game.playerCount > 0 || answered) throw businessError('rehearsal.hasPlayers', { players: game.playerCount });
       if (input.players > MAX_REHEARSAL_PLAYERS) throw businessError('rehearsal.tooMany', { max: MAX_REHEARSAL_PLAYERS });
       if (input.players > game.playerCap) throw businessError('rehearsal.overCap', { cap: game.playerCap });
-      await tx.update(triviaGames).set({ rehearsalPlayers: input.players, updatedAt: now }).where(eq(triviaGames.id, game.id));
+      await rq.markRehearsal(tx, game.id, input.players, now);
       return game;
     });
-    const [admin] = await this.app.db.select({ username: admins.username }).from(admins).where(eq(admins.id, adminId));
-    this.launch(game, input.players, url, { adminId, username: admin?.username ?? '' });
+    const username = await rq.usernameOf(this.app.db, adminId);
+    this.launch(game, input.players, url, { adminId, username: username ?? '' });
     const state = this.stateOf(game.id);
     await this.app.live.events.publishAll([rehearsalEvent(state)]);
     return state;
@@ -224,10 +223,7 @@ export class Rehearsals {
 
   /** Rehearsals marked in the database with no bots (this server started again): ended and cleaned. */
   async endOrphans(): Promise<number> {
-    const rows = await this.app.db
-      .select({ id: triviaGames.id, companyId: triviaGames.companyId })
-      .from(triviaGames)
-      .where(and(gt(triviaGames.rehearsalPlayers, 0)));
+    const rows = await rq.rehearsedGames(this.app.db);
     for (const row of rows) if (!this.running.has(row.id)) await this.end(row.id, 'the server started again', row.companyId);
     return rows.length;
   }

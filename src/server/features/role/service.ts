@@ -12,26 +12,19 @@
  * here in the request's language; a title a user typed is shown as typed.
  * Never publishes or audits: the handlers do, after the commit.
  */
-import { and, asc, count, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { components } from '@openapi/admin-api';
 import { roleChangeRefusals, type Grantor, type RoleFacts, type RoleHolder } from '../../../domain/access-rules.js';
 import { formatDomainMessage } from '../../../domain/messages.js';
 import type { Db } from '../../db/client.js';
-import { adminCompanies, adminRoles, permissions, rolePermissions, roles } from '../../db/schema.js';
 import { roleSeeds } from '../../db/seed-data.js';
 import { domainRefusal } from '../../lib/domain-errors.js';
 import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { translate, type Lang } from '../../i18n.js';
 import { lockAccounts } from '../admin/queries.js';
 import { seededTitle } from './messages.js';
+import * as q from './queries.js';
 
 type Schemas = components['schemas'];
-
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `table.column`: in a one-table select Drizzle leaves columns unqualified, which a subquery would misread. */
-const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** The seed's title key of each seeded role, by identifier. */
 const seedTitleKeys = new Map(roleSeeds.map((role) => [role.identifier, role.title]));
@@ -45,25 +38,14 @@ function roleTitle(lang: Lang, identifier: string, title: string): string {
 
 export async function listRoles(db: Db, lang: Lang, query: Schemas['RoleListRequest']): Promise<Schemas['RoleListData']> {
   const keyword = query.keyword?.trim();
-  let where: SQL | undefined;
-  if (keyword) {
-    const needle = keyword.toLowerCase();
-    // A seeded role still titled with its key is found by the title the user reads, in either language.
-    const seededMatches = roleSeeds
-      .filter((role) => (['zh-TW', 'en'] as const).some((l) => seededTitle(l, role.title).toLowerCase().includes(needle)))
-      .map((role) => and(eq(roles.identifier, role.identifier), eq(roles.title, role.title)));
-    where = or(ilike(roles.identifier, contains(keyword)), ilike(roles.title, contains(keyword)), ...seededMatches);
-  }
-
-  const adminCount = sql<number>`(select count(*) from ${adminRoles} where ${qualified(adminRoles.roleId)} = ${qualified(roles.id)})::int`;
-  const rows = await db
-    .select({ id: roles.id, identifier: roles.identifier, title: roles.title, isSuper: roles.isSuper, adminCount })
-    .from(roles)
-    .where(where)
-    .orderBy(asc(roles.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [{ total }] = (await db.select({ total: count() }).from(roles).where(where)) as [{ total: number }];
+  const needle = keyword?.toLowerCase() ?? '';
+  // A seeded role still titled with its key is found by the title the user reads, in either language.
+  const orTitled = keyword
+    ? roleSeeds
+        .filter((role) => (['zh-TW', 'en'] as const).some((l) => seededTitle(l, role.title).toLowerCase().includes(needle)))
+        .map((role) => ({ identifier: role.identifier, title: role.title }))
+    : [];
+  const { rows, total } = await q.rolePage(db, { keyword: keyword || undefined, orTitled }, { limit: query.limit, offset: (query.page - 1) * query.limit });
 
   const held = await permissionsOfRoles(
     db,
@@ -86,13 +68,7 @@ export async function listRoles(db: Db, lang: Lang, query: Schemas['RoleListRequ
 async function permissionsOfRoles(db: Pick<Db, 'select'>, roleIds: number[]): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>();
   if (!roleIds.length) return result;
-  const rows = await db
-    .select({ roleId: rolePermissions.roleId, identifier: permissions.identifier })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds))
-    .orderBy(asc(permissions.identifier));
-  for (const row of rows) {
+  for (const row of await q.permissionsOfRoles(db, roleIds)) {
     const list = result.get(row.roleId) ?? [];
     list.push(row.identifier);
     result.set(row.roleId, list);
@@ -102,7 +78,7 @@ async function permissionsOfRoles(db: Pick<Db, 'select'>, roleIds: number[]): Pr
 
 /** Every permission as a tree: menus with their sub-menus and buttons as children, in menu order. */
 export async function permissionTree(db: Db, lang: Lang): Promise<Schemas['PermissionTreeData']> {
-  const rows = await db.select().from(permissions).orderBy(asc(permissions.sort), asc(permissions.id));
+  const rows = await q.permissionsInMenuOrder(db);
   const build = (parentId: number | null): Schemas['PermissionNode'][] =>
     rows
       .filter((row) => row.parentId === parentId)
@@ -115,14 +91,7 @@ export async function permissionTree(db: Db, lang: Lang): Promise<Schemas['Permi
 
 // ------------------------------------------------------------------ writing
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-interface PermissionRow {
-  id: number;
-  identifier: string;
-  parentId: number | null;
-  type: 'nav' | 'button';
-}
+type PermissionRow = q.PermissionRow;
 
 /**
  * The permissions a role will hold: the requested ones, each once, plus the parent menus of every
@@ -130,9 +99,7 @@ interface PermissionRow {
  * holds a menu nobody can reach. Unknown identifiers are a 422 on `permissions`.
  */
 async function resolvePermissions(tx: Pick<Db, 'select'>, lang: Lang, requested: readonly string[]): Promise<PermissionRow[]> {
-  const all = await tx
-    .select({ id: permissions.id, identifier: permissions.identifier, parentId: permissions.parentId, type: permissions.type })
-    .from(permissions);
+  const all = await q.allPermissions(tx);
   const byIdentifier = new Map(all.map((row) => [row.identifier, row]));
   const byId = new Map(all.map((row) => [row.id, row]));
   const unknown = [...new Set(requested)].filter((identifier) => !byIdentifier.has(identifier));
@@ -182,16 +149,14 @@ export interface CreatedRole {
 
 export async function createRole(db: Db, lang: Lang, grantor: Grantor, input: Schemas['RoleCreateRequest']): Promise<CreatedRole> {
   const title = cleanTitle(lang, input.title);
-  const [existing] = await db.select({ id: roles.id }).from(roles).where(eq(roles.identifier, input.identifier));
-  if (existing) throw identifierTaken(lang);
+  if ((await q.roleIdByIdentifier(db, input.identifier)) !== undefined) throw identifierTaken(lang);
   try {
     return await db.transaction(async (tx) => {
       const chosen = await resolvePermissions(tx, lang, input.permissions);
       const identifiers = chosen.map((p) => p.identifier).sort();
       assertGrantable(grantor, null, identifiers);
-      const [row] = await tx.insert(roles).values({ identifier: input.identifier, title }).returning({ id: roles.id });
-      if (chosen.length) await tx.insert(rolePermissions).values(chosen.map((p) => ({ roleId: row!.id, permissionId: p.id })));
-      return { id: row!.id, identifier: input.identifier, title, permissions: identifiers };
+      const id = await q.insertRole(tx, { identifier: input.identifier, title }, chosen.map((p) => p.id));
+      return { id, identifier: input.identifier, title, permissions: identifiers };
     });
   } catch (error) {
     // Someone took the identifier between the check and the insert.
@@ -205,9 +170,9 @@ export async function createRole(db: Db, lang: Lang, grantor: Grantor, input: Sc
  * companies included); 404 when there is none. The accounts lock first: an admin's change takes it
  * before it assigns roles, so the two never wait for each other crosswise.
  */
-async function lockRole(tx: Tx, id: number) {
+async function lockRole(tx: q.Tx, id: number) {
   await lockAccounts(tx);
-  const [role] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
+  const role = await q.roleForUpdate(tx, id);
   if (!role) throw recordNotFound();
   const held = role.isSuper ? [] : ((await permissionsOfRoles(tx, [id])).get(id) ?? []);
   const facts: RoleFacts = { identifier: role.identifier, isSuper: role.isSuper, permissions: held };
@@ -216,18 +181,10 @@ async function lockRole(tx: Tx, id: number) {
 
 /** The admins holding the role, each with the companies it acts for and whether it holds a super role. */
 async function holdersOf(tx: Pick<Db, 'select'>, roleId: number): Promise<Array<RoleHolder & { adminId: number }>> {
-  const adminIds = (await tx.select({ adminId: adminRoles.adminId }).from(adminRoles).where(eq(adminRoles.roleId, roleId))).map((row) => row.adminId);
+  const adminIds = await q.holderIds(tx, roleId);
   if (!adminIds.length) return [];
-  const companyRows = await tx
-    .select({ adminId: adminCompanies.adminId, companyId: adminCompanies.companyId })
-    .from(adminCompanies)
-    .where(inArray(adminCompanies.adminId, adminIds));
-  const superRows = await tx
-    .select({ adminId: adminRoles.adminId })
-    .from(adminRoles)
-    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-    .where(and(inArray(adminRoles.adminId, adminIds), eq(roles.isSuper, true)));
-  const supers = new Set(superRows.map((row) => row.adminId));
+  const companyRows = await q.companiesOfAdmins(tx, adminIds);
+  const supers = await q.superAdminsAmong(tx, adminIds);
   return adminIds.map((adminId) => ({
     adminId,
     isSuper: supers.has(adminId),
@@ -261,13 +218,10 @@ export async function updateRole(db: Db, lang: Lang, grantor: Grantor, input: Sc
     const added = after.filter((identifier) => !before.has(identifier));
     const removed = facts.permissions.filter((identifier) => !afterSet.has(identifier));
 
-    if (title !== role.title) await tx.update(roles).set({ title }).where(eq(roles.id, role.id));
-    if (removed.length) {
-      const removedIds = (await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.identifier, removed))).map((p) => p.id);
-      await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, role.id), inArray(rolePermissions.permissionId, removedIds)));
-    }
+    if (title !== role.title) await q.retitleRole(tx, role.id, title);
+    if (removed.length) await q.removeRolePermissions(tx, role.id, removed);
     const addedRows = chosen.filter((p) => !before.has(p.identifier));
-    if (addedRows.length) await tx.insert(rolePermissions).values(addedRows.map((p) => ({ roleId: role.id, permissionId: p.id })));
+    if (addedRows.length) await q.addRolePermissions(tx, role.id, addedRows.map((p) => p.id));
 
     return { identifier: role.identifier, titleBefore: role.title, title, added, removed, holders: holders.map((holder) => holder.adminId) };
   });
@@ -283,7 +237,7 @@ export async function deleteRole(db: Db, grantor: Grantor, id: number): Promise<
     assertGrantable(grantor, facts, [], holders);
     // The row lock keeps an assignment of the role (its foreign key check) from slipping in now.
     if (holders.length) throw businessError('role.inUse', { count: holders.length });
-    await tx.delete(roles).where(eq(roles.id, id));
+    await q.deleteRoleRow(tx, id);
     return role.identifier;
   });
 }

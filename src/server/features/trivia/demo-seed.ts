@@ -5,9 +5,8 @@
  * database has no game at all, so a restart never adds it twice and it never lands in an
  * installation in use. The images are solid-colour PNGs made here, stored like uploads.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { triviaGames, type StoredQuestionOption } from '../../db/schema.js';
+import type { StoredQuestionOption } from '../../db/schema.js';
 import { solidPng } from '../../lib/png.js';
 import { storeImage } from '../file/images.js';
 import type { BlobStore } from '../file/store/index.js';
@@ -102,14 +101,11 @@ async function image(store: BlobStore, companyId: number, width: number, height:
   return storeImage(store, companyId, solidPng(width, height, colour), { ext: 'png', mime: 'image/png' });
 }
 
-/** Held until the seed's transaction ends, so instances starting together on one PostgreSQL seed once. */
-const DEMO_SEED_LOCK = 0x7472_6976; // 'triv'
-
 /** Call inside a transaction. Answers whether it added the demo content. */
 export async function seedDemoTrivia(db: Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>, options: { files: BlobStore; companyId: number; now?: Date }): Promise<boolean> {
-  await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_SEED_LOCK))})`);
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(triviaGames)) as [{ count: number }];
-  if (count > 0) return false;
+  // Under the demo seed's lock, so instances starting together on one PostgreSQL seed once.
+  await q.lockDemoSeed(db);
+  if ((await q.countAllGames(db)) > 0) return false;
   const now = options.now ?? new Date();
 
   // The suggested sizes (docs/product.md): question 981*555, option 462*462.

@@ -296,3 +296,16 @@ export async function copyLevelsAndQuestions(db: Queryable, fromGameId: number, 
     })),
   );
 }
+
+/** Held until the transaction ends, so instances starting together on one PostgreSQL seed the demo games once (demo-seed.ts). */
+const DEMO_SEED_LOCK = 0x7472_6976; // 'triv'
+
+export async function lockDemoSeed(db: Queryable): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(DEMO_SEED_LOCK))})`);
+}
+
+/** How many games the database holds, in every company. */
+export async function countAllGames(db: Queryable): Promise<number> {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(triviaGames)) as [{ count: number }];
+  return count;
+}

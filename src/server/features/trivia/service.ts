@@ -218,26 +218,36 @@ export function draftOf(row: q.QuestionRow): QuestionDraft {
   };
 }
 
+/** The fields of a question a request may send, each typed as the draft has it. */
+const MERGED_FIELDS = [
+  'title',
+  'question_text',
+  'question_img',
+  'pre_video_url',
+  'level_id',
+  'have_answering_time',
+  'answering_time',
+  'score',
+  'question_type',
+  'is_bonus',
+  'options',
+  'answer',
+] as const satisfies readonly (keyof QuestionDraft & keyof QuestionInput)[];
+type MergedField = (typeof MERGED_FIELDS)[number];
+/** What a request sends of a draft: the compiler checks each field's type is the draft's. */
+type SentFields = Partial<Pick<QuestionDraft, MergedField>>;
+
+/** Copies one field when it was sent. */
+function copySent<K extends MergedField>(draft: QuestionDraft, sent: SentFields, field: K): void {
+  const value = sent[field];
+  if (value !== undefined) draft[field] = value;
+}
+
 /** The fields the request sent, over the draft it changes (absent = unchanged, or the default when new). */
 function mergeDraft(base: QuestionDraft, input: QuestionInput): QuestionDraft {
   const draft: QuestionDraft = { ...base };
-  const fields = [
-    'title',
-    'question_text',
-    'question_img',
-    'pre_video_url',
-    'level_id',
-    'have_answering_time',
-    'answering_time',
-    'score',
-    'question_type',
-    'is_bonus',
-    'options',
-    'answer',
-  ] as const satisfies readonly (keyof QuestionDraft & keyof QuestionInput)[];
-  for (const field of fields) {
-    if (input[field] !== undefined) (draft as unknown as Record<string, unknown>)[field] = input[field];
-  }
+  const sent: SentFields = input;
+  for (const field of MERGED_FIELDS) copySent(draft, sent, field);
   return draft;
 }
 

@@ -16,9 +16,7 @@
  * and goes back to joining instead of answering as a player who no longer exists.
  * Returns the counts and the events; never publishes itself.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { answers, players, questions, rankings, triviaGames } from '../../../db/schema.js';
 import { businessError, recordNotFound } from '../../../lib/envelope.js';
 import type { RealtimeEvent } from '../../../realtime/bus.js';
 import { isGameRunning } from '../../../../domain/game-rules.js';
@@ -39,12 +37,6 @@ export interface ResetResult {
   /** The PIN had gone to another enabled game meanwhile: the game has a fresh one. */
   pinChanged: boolean;
   events: RealtimeEvent[];
-}
-
-/** Deletes the rows a statement selects and counts them, in one round trip. */
-async function deleteCounting(tx: q.Queryable, statement: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await q.rowsOf<{ count: number }>(tx, sql`with deleted as (${statement} returning 1) select count(*)::int as count from deleted`);
-  return row?.count ?? 0;
 }
 
 /**
@@ -68,22 +60,14 @@ export async function resetGame(
 
       // Questions first: their row locks wait for any answer that share-locked its question, so the
       // deletes below see every answer committed, and an answer arriving later finds its question not shown.
-      await tx
-        .update(questions)
-        .set({ status: 0, shownAt: null, answerPublishedAt: null, updatedAt: now })
-        .where(eq(questions.triviaGameId, game.id));
-      const answerCount = await deleteCounting(tx, sql`delete from ${answers} where ${answers.triviaGameId} = ${game.id}`);
-      const rankingCount = await deleteCounting(tx, sql`delete from ${rankings} where ${rankings.triviaGameId} = ${game.id}`);
-      const playerCount = await deleteCounting(tx, sql`delete from ${players} where ${players.triviaGameId} = ${game.id}`);
+      await q.resetQuestions(tx, game.id, now);
+      const deleted = await q.deleteGamePlay(tx, game.id);
 
       const pinChanged = game.status !== 1 && (await pinInUse(tx, game.pin, game.id));
       const pin = pinChanged ? freshPin : game.pin;
-      await tx
-        .update(triviaGames)
-        .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, pin, updatedAt: now })
-        .where(eq(triviaGames.id, game.id));
+      await q.reopenGame(tx, game.id, pin, now);
 
-      return { players: playerCount, answers: answerCount, rankings: rankingCount, pin, pinChanged, events: resetEvents(game.id, now) };
+      return { players: deleted.players, answers: deleted.answers, rankings: deleted.rankings, pin, pinChanged, events: resetEvents(game.id, now) };
     }),
   );
 }
