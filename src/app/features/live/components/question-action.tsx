@@ -41,10 +41,10 @@ export function QuestionStatusCell({ actor }: { actor: QuestionActorRef }) {
 }
 
 const LABELS = {
-  showQuestion: { key: 'action.showQuestion', icon: LuPlay, palette: 'brand' },
-  publishAnswer: { key: 'action.publishAnswer', icon: LuMegaphone, palette: 'orange' },
-  retryPublish: { key: 'action.retryPublish', icon: LuRotateCw, palette: 'red' },
-  publishRanking: { key: 'action.publishRanking', icon: LuTrophy, palette: 'green' },
+  showQuestion: { key: 'action.showQuestion', icon: LuPlay, palette: 'brand', event: 'host.showQuestion' },
+  publishAnswer: { key: 'action.publishAnswer', icon: LuMegaphone, palette: 'orange', event: 'host.publishNow' },
+  retryPublish: { key: 'action.retryPublish', icon: LuRotateCw, palette: 'red', event: 'host.retryPublish' },
+  publishRanking: { key: 'action.publishRanking', icon: LuTrophy, palette: 'green', event: 'host.publishRanking' },
 } as const;
 
 /** The label of a call in flight: the step it is making. */
@@ -72,22 +72,9 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   const blockedByLive = action === 'showQuestion' && !canShow && gameOpen;
   const disabled = busy || !allowed || !gameOpen || (action === 'showQuestion' && !canShow);
 
-  function press() {
-    switch (action) {
-      case 'showQuestion':
-        gameRef.send({ type: 'host.showQuestion', questionId });
-        break;
-      case 'publishAnswer':
-        gameRef.send({ type: 'host.publishNow', questionId });
-        break;
-      case 'retryPublish':
-        gameRef.send({ type: 'host.retryPublish', questionId });
-        break;
-      case 'publishRanking':
-        gameRef.send({ type: 'host.publishRanking', questionId });
-        break;
-    }
-  }
+  const press = () => {
+    if (action) gameRef.send({ type: LABELS[action].event, questionId });
+  };
 
   return (
     <Button

@@ -3,19 +3,18 @@ import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 export function GameTypeBadge({ type }: { type: number }) {
-  const { t } = useTranslation('trivia');
-  return (
-    <Badge size="sm" variant="subtle" colorPalette={type === 2 ? 'purple' : 'brand'}>
-      {type === 2 ? t('game.type2') : t('game.type1')}
-    </Badge>
-  );
+  return <SummaryBadge palette={type === 2 ? 'purple' : 'brand'} labelKey={type === 2 ? 'game.type2' : 'game.type1'} />;
 }
 
 export function GameStatusBadge({ status }: { status: number }) {
+  return <SummaryBadge palette={status === 1 ? 'green' : 'gray'} labelKey={status === 1 ? 'game.status1' : 'game.status0'} />;
+}
+
+function SummaryBadge({ palette, labelKey }: { palette: string; labelKey: 'game.type1' | 'game.type2' | 'game.status0' | 'game.status1' }) {
   const { t } = useTranslation('trivia');
   return (
-    <Badge size="sm" variant="subtle" colorPalette={status === 1 ? 'green' : 'gray'}>
-      {status === 1 ? t('game.status1') : t('game.status0')}
+    <Badge size="sm" variant="subtle" colorPalette={palette}>
+      {t(labelKey)}
     </Badge>
   );
 }

@@ -9,7 +9,7 @@
  */
 import { Button, IconButton } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCopy, LuRotateCcw } from 'react-icons/lu';
 import { dataOf, withOptions } from '@/app/api/api';
@@ -61,25 +61,29 @@ export function ResetGameButton({ game, onReset }: { game: Game; onReset: () => 
   const { t } = useTranslation('trivia');
   const allowed = usePermission('triviaGame.edit');
   const reset = useResetGame();
-  const [busy, setBusy] = useState(false);
   if (!allowed || !hasRehearsal(game)) return null;
+  const run = () => reset(game.id).then((done) => done && onReset());
+  return <RowIconButton label={t('rehearsal.reset')} rowTitle={game.title} testId="reset-game" palette="orange" icon={<LuRotateCcw />} run={run} />;
+}
+
+/** A game row's icon button for a call: named after the row, busy until the call settles. */
+function RowIconButton(props: { label: string; rowTitle: string; testId: string; palette?: string; icon: ReactNode; run: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
   return (
     <IconButton
       size="xs"
       variant="ghost"
-      colorPalette="orange"
-      aria-label={`${t('rehearsal.reset')} ${game.title}`}
-      title={t('rehearsal.reset')}
-      data-testid="reset-game"
+      colorPalette={props.palette}
+      aria-label={`${props.label} ${props.rowTitle}`}
+      title={props.label}
+      data-testid={props.testId}
       loading={busy}
       onClick={() => {
         setBusy(true);
-        void reset(game.id)
-          .then((done) => done && onReset())
-          .finally(() => setBusy(false));
+        void props.run().finally(() => setBusy(false));
       }}
     >
-      <LuRotateCcw />
+      {props.icon}
     </IconButton>
   );
 }
@@ -117,32 +121,11 @@ export function ResetForShowButton({ gameId, screenId }: { gameId: number; scree
 export function DuplicateGameButton({ game, onDuplicated }: { game: Game; onDuplicated: (id: number) => void }) {
   const { t } = useTranslation('trivia');
   const allowed = usePermission('triviaGame.edit');
-  const [busy, setBusy] = useState(false);
   if (!allowed) return null;
-
-  async function duplicate() {
-    setBusy(true);
-    try {
-      const { id } = await dataOf(client.POST('/triviaGame/duplicate', { body: { id: game.id }, ...withOptions({ notify: true }) }));
-      onDuplicated(id);
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <IconButton
-      size="xs"
-      variant="ghost"
-      aria-label={`${t('rehearsal.duplicate')} ${game.title}`}
-      title={t('rehearsal.duplicate')}
-      data-testid="duplicate-game"
-      loading={busy}
-      onClick={() => void duplicate()}
-    >
-      <LuCopy />
-    </IconButton>
-  );
+  const run = () =>
+    dataOf(client.POST('/triviaGame/duplicate', { body: { id: game.id }, ...withOptions({ notify: true }) })).then(
+      ({ id }) => onDuplicated(id),
+      () => undefined, // shown by the API client
+    );
+  return <RowIconButton label={t('rehearsal.duplicate')} rowTitle={game.title} testId="duplicate-game" icon={<LuCopy />} run={run} />;
 }

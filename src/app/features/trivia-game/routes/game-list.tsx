@@ -6,7 +6,7 @@
  */
 import { Button, Card, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuListOrdered, LuPlay } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -57,18 +57,8 @@ export function TriviaGameListPage() {
 
   const actions = (game: Game) => (
     <RowActions label={game.title} onEdit={canEdit ? () => setDialog({ game }) : undefined} onDelete={canEdit ? () => void remove(game) : undefined}>
-      <Button asChild size="xs" variant="ghost" colorPalette="brand">
-        <RouterLink to={`/triviaGame/update/${game.id}`}>
-          <LuListOrdered />
-          {t('game.questions')}
-        </RouterLink>
-      </Button>
-      <Button asChild size="xs" variant="ghost" colorPalette="green">
-        <RouterLink to={`/triviaGame/start/${game.id}`}>
-          <LuPlay />
-          {t('game.control')}
-        </RouterLink>
-      </Button>
+      <GameLink to={`/triviaGame/update/${game.id}`} palette="brand" icon={<LuListOrdered />} label={t('game.questions')} />
+      <GameLink to={`/triviaGame/start/${game.id}`} palette="green" icon={<LuPlay />} label={t('game.control')} />
       <GameResults gameId={game.id} title={game.title} />
       <ExportResults gameId={game.id} />
       <ResetGameButton game={game} onReset={list.reload} />
@@ -137,5 +127,17 @@ export function TriviaGameListPage() {
         }}
       />
     </Stack>
+  );
+}
+
+/** A row's link to one of the game's pages (its questions, its control screen). */
+function GameLink({ to, palette, icon, label }: { to: string; palette: string; icon: ReactNode; label: string }) {
+  return (
+    <Button asChild size="xs" variant="ghost" colorPalette={palette}>
+      <RouterLink to={to}>
+        {icon}
+        {label}
+      </RouterLink>
+    </Button>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -101,28 +101,19 @@ function QuestionList({ loaded }: { loaded: Game }) {
             </Stack>
           </HStack>
           <DataList.Root orientation="horizontal" size="sm" gap="2" data-testid="game-header">
-            <DataList.Item>
-              <DataList.ItemLabel minW="24">{t('header.type')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <GameTypeBadge type={game.type} />
-              </DataList.ItemValue>
-            </DataList.Item>
+            <HeaderItem label={t('header.type')}>
+              <GameTypeBadge type={game.type} />
+            </HeaderItem>
             {game.type === 2 && (
-              <DataList.Item>
-                <DataList.ItemLabel minW="24">{t('header.openTime')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {game.start_time || game.end_time
-                    ? `${formatTime(game.start_time) || t('game.unlimited')} ~ ${formatTime(game.end_time) || t('game.unlimited')}`
-                    : t('game.unlimited')}
-                </DataList.ItemValue>
-              </DataList.Item>
+              <HeaderItem label={t('header.openTime')}>
+                {game.start_time || game.end_time
+                  ? `${formatTime(game.start_time) || t('game.unlimited')} ~ ${formatTime(game.end_time) || t('game.unlimited')}`
+                  : t('game.unlimited')}
+              </HeaderItem>
             )}
-            <DataList.Item>
-              <DataList.ItemLabel minW="24">{t('header.status')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <GameStatusBadge status={game.status} />
-              </DataList.ItemValue>
-            </DataList.Item>
+            <HeaderItem label={t('header.status')}>
+              <GameStatusBadge status={game.status} />
+            </HeaderItem>
           </DataList.Root>
           {game.type === 2 && (
             <Box borderTopWidth="1px" pt="3">
@@ -218,5 +209,15 @@ function QuestionList({ loaded }: { loaded: Game }) {
         }}
       />
     </Stack>
+  );
+}
+
+/** One line of the game's header: its label, then its value. */
+function HeaderItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
   );
 }
