@@ -13,6 +13,7 @@ import type { RealtimeEvent } from '../../../realtime/bus.js';
 import type { GameType } from '../../../../domain/question-rules.js';
 import { rankPlayers, type RankEntry } from '../../../../domain/ranking.js';
 import { scoreAnswer } from '../../../../domain/scoring.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import { iso, rankingSummary, scoringQuestion, toBothTopics, TOP, type PlaySchemas } from '../views.js';
 
@@ -28,7 +29,8 @@ export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question
     stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, { choices: a.choices, elapsedMs: a.elapsedMs }) })),
   );
   const counts = await q.answerCounts(tx, row.id);
-  const data: PlaySchemas['EventAnswerPublished'] = { question_id: row.id, answer: row.answer, ...counts };
+  // What the reveal shows is the kind's.
+  const data: PlaySchemas['EventAnswerPublished'] = { question_id: row.id, answer: kindOf(row.questionType).reveal(row.answer), ...counts };
   return { row, events: toBothTopics(game.id, 'server.answerPublished', data) };
 }
 

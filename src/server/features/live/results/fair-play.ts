@@ -13,7 +13,7 @@ import type { RealtimeEvent } from '../../../realtime/bus.js';
 import { translate, type Lang, type MessageKey } from '../../../i18n.js';
 import type { GameType } from '../../../../domain/question-rules.js';
 import { fairPlayFlags, questionStats, winners, type PlayerFlag } from '../../../../domain/fair-play.js';
-import { questionTypeOf } from '../../../../domain/question-kinds/index.js';
+import { kindOf, questionTypeOf, type QuestionKind } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import * as fp from '../sql/fair-play.js';
 import { computeRanking, publishRanking } from '../flow/publication.js';
@@ -157,7 +157,8 @@ export async function questionStatsOf(db: Db, companyId: number, gameId: number)
   }
   return {
     list: questions.map((question) => {
-      const stats = questionStats({ questionType: questionTypeOf(question.questionType), optionTitles: question.options.map((o) => o.title), answers: byQuestion.get(question.id) ?? [] });
+      const kind = kindOf(question.questionType);
+      const stats = questionStats({ questionType: kind.type, optionTitles: question.options.map((o) => o.title), answers: byQuestion.get(question.id) ?? [] });
       const published = question.status >= 2;
       return {
         question_id: question.id,
@@ -165,7 +166,7 @@ export async function questionStatsOf(db: Db, companyId: number, gameId: number)
         title: question.title,
         level: question.level,
         status: question.status,
-        answer: published ? question.answer : null,
+        answer: published ? kind.reveal(question.answer) : null,
         answered: stats.answered,
         correct: published ? stats.correct : null,
         percent_correct: published ? stats.percentCorrect : null,
@@ -174,4 +175,9 @@ export async function questionStatsOf(db: Db, companyId: number, gameId: number)
       };
     }),
   };
+}
+
+/** The kind of each question of a game, by question id (the export writes each question's columns as its kind says). */
+export async function questionKindsOf(db: q.Queryable, gameId: number): Promise<Map<number, QuestionKind>> {
+  return new Map((await fp.questionsForStats(db, gameId)).map((question) => [question.id, kindOf(question.questionType)]));
 }

@@ -13,11 +13,18 @@ import * as q from '../queries.js';
 import { attachmentHeader, CSV_TYPE, toCsv, toXlsx, XLSX_TYPE, type Table } from '../../../lib/results-file.js';
 import { getRank } from '../flow/publication.js';
 import { companyTimeZone } from '../../company/time-zone.js';
-import { playersWithFlags, questionStatsOf } from './fair-play.js';
+import { playersWithFlags, questionKindsOf, questionStatsOf } from './fair-play.js';
 import type { FlagKind } from '../../../../domain/fair-play.js';
-import { kindOf } from '../../../../domain/question-kinds/index.js';
+import { kindOf, type QuestionKind } from '../../../../domain/question-kinds/index.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** A question's kind; a question the export read but the kinds did not (changed meanwhile) is a loud error. */
+function kindOfQuestion(questionId: number, kinds: ReadonlyMap<number, QuestionKind>): QuestionKind {
+  const kind = kinds.get(questionId);
+  if (!kind) throw new Error(`no kind read for question ${questionId}`);
+  return kind;
+}
 export type ExportTable = 'ranking' | 'answers' | 'statistics' | 'disqualified';
 
 const TEXT = {
@@ -198,6 +205,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
     }),
   };
   const stats = (await questionStatsOf(db, companyId, game.id)).list;
+  const kinds = await questionKindsOf(db, game.id);
   const optionTitles = [...new Set(stats.flatMap((s) => s.distribution.map((d) => d.title)))].sort();
   const statistics: Table = {
     name: t.statisticsSheet,
@@ -218,7 +226,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
       s.sort,
       s.title,
       ...(levelGame ? [s.level] : []),
-      s.answer?.join(',') ?? null,
+      s.answer === null ? null : kindOfQuestion(s.question_id, kinds).exportCorrect(s.answer),
       s.answered,
       s.correct,
       s.percent_correct,
