@@ -5,10 +5,10 @@
  * - nothing below the features (plugins, db, lib, realtime, contract, i18n.ts, config.ts) imports
  *   one: only the composition roots app.ts, features/index.ts and features/seed.ts do;
  * - the features' graph has no cycle (so no two features import each other);
- * - no file of src/server is over 400 lines, but the schema (the one exception listed below);
  * - a feature's SQL lives in its queries module (`queries.ts`, or a `sql/` folder such as live's):
  *   no other file under features/ builds or runs a statement.
- * Each check fails with the list of what breaks it.
+ * Each check fails with the list of what breaks it. The size of files (none over 400 lines) is
+ * tests/unit/file-size.test.ts's, for src/ and machines/ alike.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,11 +18,6 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const server = path.join(root, 'src/server');
 
-/** Files allowed over MAX_LINES, each with why. */
-const LONG_FILE_EXCEPTIONS: Record<string, string> = {
-  'db/schema.ts': 'the whole schema in one file, as drizzle-kit reads it',
-};
-const MAX_LINES = 400;
 const COMPOSITION_ROOTS = new Set(['app.ts', 'features/index.ts', 'features/seed.ts']);
 
 /** Every module of src/server (relative to it) and its text. */
@@ -213,13 +208,4 @@ describe('server layout', () => {
     ].sort());
   });
 
-  it(`no module of src/server is over ${MAX_LINES} lines, but the listed exceptions`, () => {
-    const long = [...sources]
-      .filter(([file, text]) => !(file in LONG_FILE_EXCEPTIONS) && text.split('\n').length - (text.endsWith('\n') ? 1 : 0) > MAX_LINES)
-      .map(([file, text]) => `${file}: ${text.split('\n').length - 1} lines`);
-    expect(long).toEqual([]);
-    // An exception no longer needed goes: a file back under the limit stays under it.
-    const stale = Object.keys(LONG_FILE_EXCEPTIONS).filter((file) => (sources.get(file)?.split('\n').length ?? 0) - 1 <= MAX_LINES);
-    expect(stale, 'exceptions naming no file over the limit').toEqual([]);
-  });
 });
