@@ -5,7 +5,7 @@
  * Pure.
  */
 import { speedPoints } from '../points.js';
-import { OPTION_TITLES, type AddFieldError, type AnswerScore, type ChoiceProblem, type KindAnswer, type KindDraft, type KindScoringQuestion, type OptionTitle } from './kind.js';
+import { OPTION_TITLES, type AddFieldError, type QuestionKind, type AnswerScore, type ChoiceProblem, type KindAnswer, type KindDraft, type KindScoringQuestion, type OptionTitle } from './kind.js';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 4;
@@ -85,3 +85,16 @@ export function anyOption(optionTitles: readonly OptionTitle[], random: () => nu
   const options: readonly OptionTitle[] = optionTitles.length > 0 ? optionTitles : ['A'];
   return options[Math.floor(random() * options.length)]!;
 }
+
+/** The parts both choice kinds answer alike: an answer is a set of option titles, kept in option order. */
+export const choiceAnswers = {
+  storedAnswer: inOptionOrder,
+  normalizeAnswer: inOptionOrder,
+  isCorrect: sameSet,
+  score: choicePoints,
+  reveal: (answer) => [...answer],
+  distribution: optionCounts,
+  exportAnswer: joinTitles,
+  exportCorrect: joinTitles,
+  fairPlayKey: sortedKey,
+} as const satisfies Partial<QuestionKind>;

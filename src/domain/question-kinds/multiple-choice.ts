@@ -3,28 +3,20 @@
  * right only with all and only the correct ones. Scored, revealed, counted, exported and compared as
  * choice.ts says.
  */
-import { anyOption, choicePoints, choiceProblem, inOptionOrder, joinTitles, optionCounts, sameSet, sortedKey, validateChoices } from './choice.js';
+import { anyOption, choiceAnswers, choiceProblem, inOptionOrder, validateChoices } from './choice.js';
 import type { QuestionKind } from './kind.js';
 
 export const multipleChoice = {
   type: 2,
   label: 'multiple',
+  ...choiceAnswers,
   pick: 'several',
   validate: (draft, add) => validateChoices(draft, add, false),
   toggleAnswer: (answer, title) => inOptionOrder(answer.includes(title) ? answer.filter((t) => t !== title) : [...answer, title]),
-  storedAnswer: inOptionOrder,
   checkAnswer: (optionTitles, choices) => choiceProblem(optionTitles, choices, false),
-  normalizeAnswer: inOptionOrder,
-  isCorrect: sameSet,
-  score: choicePoints,
-  reveal: (answer) => [...answer],
-  distribution: optionCounts,
-  exportAnswer: joinTitles,
-  exportCorrect: joinTitles,
   // Each option with even odds; never none.
   botAnswer: (optionTitles, random) => {
     const picked = optionTitles.filter(() => random() < 0.5);
     return picked.length > 0 ? picked : [anyOption(optionTitles, random)];
   },
-  fairPlayKey: sortedKey,
 } as const satisfies QuestionKind;
