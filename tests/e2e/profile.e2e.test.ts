@@ -66,6 +66,32 @@ describe('profile form', () => {
     await page.getByText('Profile saved').waitFor();
     expect(body).toEqual({ name: 'Patricia Example', email: 'patricia@example.com' });
   });
+
+  it('waits for the account before taking typing: a slow answer cannot overwrite what was typed', async () => {
+    const ruth = { username: 'ruth', password: 'Ruth-password-1', name: 'Ruth Example' };
+    await createAdmin(server.app, { ...ruth, roles: ['viewer'] });
+    const page = await openPage(browser, { locale: 'en-US' });
+    await loginByApi(page, server, ruth.username, ruth.password);
+    // The real server's answer, held back until the page has been looked at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/profile/index`);
+    const name = page.locator('input[name="name"]');
+    await name.waitFor();
+    expect(await name.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('profile-form').getAttribute('aria-busy')).toBe('true');
+    release();
+    await expect.poll(() => name.inputValue()).toBe('Ruth Example');
+    await name.fill('Ruth Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('user-menu').filter({ hasText: 'Ruth Renamed' }).waitFor();
+    expect(await name.inputValue()).toBe('Ruth Renamed');
+  });
 });
 
 describe('navigation settings', () => {

@@ -1,6 +1,8 @@
 /**
  * Name, email (optional) and a new password (blank = unchanged, left out of the request). Server 422 messages
- * appear under their fields; after saving, the navbar's name follows (`user.profileUpdated`).
+ * appear under their fields; after saving, the navbar's name follows (`user.profileUpdated`). The
+ * fields wait for the account's current values: typed before they arrive, a slow answer would
+ * overwrite what was typed (and save the old name).
  */
 import { Button, Card, Field, Heading, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -19,12 +21,14 @@ export function ProfileForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [loading, setLoading] = useState(true);
 
   useEffect(() => {
     let live = true;
     fetchMe()
       .then((me) => live && setValues((current) => ({ ...current, name: me.name, email: me.email })))
-      .catch(() => undefined); // the API client already told the user
+      .catch(() => undefined) // the API client already told the user; the form is left to fill in
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
@@ -62,9 +66,9 @@ export function ProfileForm() {
         </Heading>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={(event) => void submit(event)} noValidate data-testid="profile-form">
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="profile-form" aria-busy={loading}>
           <Stack gap="4" maxW="md">
-            <Field.Root invalid={!!errorOf('name')} required>
+            <Field.Root invalid={!!errorOf('name')} required disabled={loading}>
               <Field.Label>
                 {t('profile.name')}
                 <Field.RequiredIndicator />
@@ -73,7 +77,7 @@ export function ProfileForm() {
               <Field.ErrorText data-testid="error-name">{errorOf('name')}</Field.ErrorText>
             </Field.Root>
             {/* Optional: the seeded super admin has no email and must still be able to set its password. */}
-            <Field.Root invalid={!!errorOf('email')}>
+            <Field.Root invalid={!!errorOf('email')} disabled={loading}>
               <Field.Label>{t('profile.email')}</Field.Label>
               <Input name="email" type="email" value={values.email} onChange={(e) => change('email')(e.currentTarget.value)} autoComplete="email" />
               {errorOf('email') ? (
@@ -82,7 +86,7 @@ export function ProfileForm() {
                 <Field.HelperText>{t('profile.emailOptional')}</Field.HelperText>
               )}
             </Field.Root>
-            <Field.Root invalid={!!errorOf('password')}>
+            <Field.Root invalid={!!errorOf('password')} disabled={loading}>
               <Field.Label>{t('profile.password')}</Field.Label>
               <InputGroup
                 endElementProps={{ pe: '1' }}
@@ -115,7 +119,7 @@ export function ProfileForm() {
             <Text srOnly aria-live="polite">
               {saving ? t('profile.saving') : ''}
             </Text>
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} loadingText={t('profile.saving')} minW="24">
+            <Button type="submit" colorPalette="brand" alignSelf="start" disabled={loading} loading={saving} loadingText={t('profile.saving')} minW="24">
               {t('profile.save')}
             </Button>
           </Stack>
