@@ -11,11 +11,13 @@ interface DateShortcutsProps {
   to: string;
   onPick: (range: { from: string; to: string }) => void;
   label: (key: ShortcutKey) => string;
+  /** The zone whose calendar the list's days are (null: the browser's). */
+  timeZone?: string | null;
 }
 
-export function DateShortcuts({ from, to, onPick, label }: DateShortcutsProps) {
+export function DateShortcuts({ from, to, onPick, label, timeZone = null }: DateShortcutsProps) {
   const active = DATE_SHORTCUTS.find(({ days }) => {
-    const [start, end] = shortcutRange(days);
+    const [start, end] = shortcutRange(days, timeZone);
     return from === start && to === end;
   })?.key;
   return (
@@ -28,7 +30,7 @@ export function DateShortcuts({ from, to, onPick, label }: DateShortcutsProps) {
           colorPalette={active === key ? 'brand' : 'gray'}
           aria-pressed={active === key}
           onClick={() => {
-            const [start, end] = shortcutRange(days);
+            const [start, end] = shortcutRange(days, timeZone);
             onPick({ from: start, to: end });
           }}
         >

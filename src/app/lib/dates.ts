@@ -3,6 +3,7 @@
  * list calls want it (whole local days, ISO instants), and a time as the tables show it.
  */
 import dayjs from 'dayjs';
+import { zonedDate } from '@/domain/zoned-time';
 
 export const DATE_SHORTCUTS = [
   { key: 'lastWeek', days: 7 },
@@ -12,9 +13,15 @@ export const DATE_SHORTCUTS = [
 
 export type ShortcutKey = (typeof DATE_SHORTCUTS)[number]['key'];
 
-/** `YYYY-MM-DD` strings for an input[type=date]: the last `days` days up to today. */
-export function shortcutRange(days: number, now = dayjs()): [string, string] {
-  return [now.subtract(days, 'day').format('YYYY-MM-DD'), now.format('YYYY-MM-DD')];
+/**
+ * `YYYY-MM-DD` strings for an input[type=date]: the last `days` days up to today — today in `zone`
+ * when the list reads its days in a time zone (the audit trail: the company's), else the browser's.
+ * Between 16:00 and 24:00 UTC a browser in UTC is still on the day before Taipei's: its "today" would
+ * leave out the company's today.
+ */
+export function shortcutRange(days: number, zone: string | null = null, now = new Date()): [string, string] {
+  const today = dayjs(zone ? zonedDate(now, zone) : now);
+  return [today.subtract(days, 'day').format('YYYY-MM-DD'), today.format('YYYY-MM-DD')];
 }
 
 /** [start of the first day, end of the last day] as ISO instants; null when the range is incomplete. */

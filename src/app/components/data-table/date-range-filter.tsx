@@ -16,9 +16,11 @@ interface DateRangeFilterProps {
   to: string;
   onChange: (range: { from?: string; to?: string }) => void;
   shortcutLabel: (key: ShortcutKey) => string;
+  /** The zone whose calendar the days are (the shortcuts' today); null: the browser's. */
+  timeZone?: string | null;
 }
 
-export function DateRangeFilter({ label, fromLabel, toLabel, from, to, onChange, shortcutLabel }: DateRangeFilterProps) {
+export function DateRangeFilter({ label, fromLabel, toLabel, from, to, onChange, shortcutLabel, timeZone = null }: DateRangeFilterProps) {
   return (
     <Stack gap="1.5" w={{ base: 'full', sm: 'auto' }}>
       <Box textStyle="xs" color="fg.muted" fontWeight="medium">
@@ -30,7 +32,7 @@ export function DateRangeFilter({ label, fromLabel, toLabel, from, to, onChange,
           <span aria-hidden>–</span>
           <Input type="date" size="xs" flex={{ base: '1', sm: 'none' }} minW="0" w={{ sm: '36' }} aria-label={toLabel} value={to} min={from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
         </HStack>
-        <DateShortcuts from={from} to={to} onPick={onChange} label={shortcutLabel} />
+        <DateShortcuts from={from} to={to} onPick={onChange} label={shortcutLabel} timeZone={timeZone} />
       </HStack>
     </Stack>
   );

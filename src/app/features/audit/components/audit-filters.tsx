@@ -37,9 +37,11 @@ interface AuditFiltersProps {
   onChange: (next: AuditFilterValues) => void;
   /** The company's admins, or null when the user may not list them. */
   admins: AdminOption[] | null;
+  /** The company's time zone, whose calendar the days are (null until the list has said it). */
+  timeZone: string | null;
 }
 
-export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
+export function AuditFilters({ value, onChange, admins, timeZone }: AuditFiltersProps) {
   const { t } = useTranslation('audit');
   const adminListed = value.adminId === null || (admins ?? []).some((admin) => admin.id === value.adminId);
 
@@ -119,6 +121,7 @@ export function AuditFilters({ value, onChange, admins }: AuditFiltersProps) {
             to={value.to}
             onChange={apply}
             shortcutLabel={(key) => t(`filters.${key}`)}
+            timeZone={timeZone}
           />
         </>
       )}

@@ -208,7 +208,7 @@ export function AuditListPage() {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="4">
-          <AuditFilters value={filters} onChange={list.setFilters} admins={admins} />
+          <AuditFilters value={filters} onChange={list.setFilters} admins={admins} timeZone={timeZone} />
 
           <DataTable<AuditEntry>
             list={list}
