@@ -2113,10 +2113,19 @@ export interface components {
             list: components["schemas"]["DisplayItem"][];
         };
         /**
-         * @description The question's kind: 1 = single choice, 2 = multiple choice (src/domain/question-kinds has one module per kind).
+         * @description The question's kind (src/domain/question-kinds has one module per kind): 1 = single choice, 2 = multiple choice, 3 = true/false (options A = true, B = false, fixed), 4 = poll (no correct answer, no score), 5 = type answer (`accepted_answers`), 6 = slider (`slider`), 7 = ordering (the options stored in their correct order; `answer` is that order), 8 = content slide (no options, no answers, no countdown).
          * @enum {integer}
          */
-        QuestionType: 1 | 2;
+        QuestionType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        /** @description A slider question's scale and answer (type 6): a value from `min` to `max` in steps of `step`; right when within `tolerance` of `answer`. `unit` is shown after the value. */
+        SliderSettings: {
+            min: number;
+            max: number;
+            step: number;
+            answer: number;
+            tolerance: number;
+            unit: string;
+        };
         /**
          * @description 0 = not sent, 1 = question shown, 2 or 3 = answer published (the ranking may then be published, repeatedly).
          * @enum {integer}
@@ -2152,9 +2161,18 @@ export interface components {
             question_type: components["schemas"]["QuestionType"];
             /** @description Bonus question (type 1; doubles the points). */
             is_bonus: components["schemas"]["Flag"];
+            /** @description The options (kinds 1–4 and 7; true/false always A and B; none for 5, 6 and 8). */
             options: components["schemas"]["QuestionOption"][];
-            /** @description Titles of the correct options. */
+            /** @description Titles of the correct options (1–3); every title in the correct order (7); empty for a poll, a type answer, a slider and a content slide. */
             answer: components["schemas"]["OptionTitle"][];
+            /** @description The answers accepted as right (type answer, 5); empty for the other kinds. */
+            accepted_answers: string[];
+            /** @description 1 = punctuation is ignored when a typed answer is compared (5). */
+            ignore_punctuation: components["schemas"]["Flag"];
+            /** @description The slider's scale and answer (6); null for the other kinds. */
+            slider: components["schemas"]["SliderSettings"] | null;
+            /** @description Rich text (sanitized HTML: bold, italic, links) shown on the display and the phones once the answer is published; empty when none. */
+            explanation: string;
             status: components["schemas"]["QuestionStatus"];
             /** @description Order number within the game. */
             sort: number;
@@ -2193,6 +2211,12 @@ export interface components {
             is_bonus?: components["schemas"]["Flag"];
             options?: components["schemas"]["QuestionOption"][];
             answer?: components["schemas"]["OptionTitle"][];
+            /** @description Type answer (5): 1 to 20 accepted answers of 1 to 60 characters each (the 200 only bounds the request). */
+            accepted_answers?: string[];
+            ignore_punctuation?: components["schemas"]["Flag"];
+            slider?: components["schemas"]["SliderSettings"] | null;
+            /** @description Rich text (HTML); sanitized on the server to bold, italic and links. */
+            explanation?: string;
             /** @description Order number; omitted = after the game's last question. */
             sort?: number;
         };
@@ -2212,6 +2236,12 @@ export interface components {
             is_bonus?: components["schemas"]["Flag"];
             options?: components["schemas"]["QuestionOption"][];
             answer?: components["schemas"]["OptionTitle"][];
+            /** @description Type answer (5): 1 to 20 accepted answers of 1 to 60 characters each (the 200 only bounds the request). */
+            accepted_answers?: string[];
+            ignore_punctuation?: components["schemas"]["Flag"];
+            slider?: components["schemas"]["SliderSettings"] | null;
+            /** @description Rich text (HTML); sanitized on the server to bold, italic and links. */
+            explanation?: string;
             /** @description Order number; omitted = unchanged. */
             sort?: number;
         };

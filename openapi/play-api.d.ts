@@ -293,10 +293,36 @@ export interface components {
             pin?: string;
         };
         /**
-         * @description The question's kind: 1 = single choice, 2 = multiple choice.
+         * @description The question's kind: 1 = single choice, 2 = multiple choice, 3 = true/false (A = true, B = false), 4 = poll, 5 = type answer (answered with `text`), 6 = slider (answered with `value`), 7 = ordering (answered with every option's title in the chosen order), 8 = content slide (not answered).
          * @enum {integer}
          */
-        QuestionType: 1 | 2;
+        QuestionType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+        /** @description A slider question's scale as players see it (never its answer or tolerance). */
+        PublicSlider: {
+            min: number;
+            max: number;
+            step: number;
+            unit: string;
+        };
+        /** @description What the reveal shows beyond the correct options (`answer`), once the answer is published: the explanation (any kind), the accepted answers and the most frequent typed answers that matched one (type answer), the slider's answer with its tolerance and the answers' histogram (slider). */
+        Reveal: {
+            /** @description Sanitized HTML (bold, italic, links); empty when none. */
+            explanation: string;
+            accepted_answers: string[];
+            /** @description The typed answers that matched an accepted answer, as typed, most frequent first (at most 5). */
+            typed: {
+                text: string;
+                count: number;
+            }[];
+            slider_answer: number | null;
+            slider_tolerance: number | null;
+            /** @description The slider's answers counted in up to 10 equal ranges from min to max (each from its `from` to its `to`, inclusive of the last). */
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+        };
         /** @description A question as players and the display see it — never with its correct answer. */
         PublicQuestion: {
             id: components["schemas"]["Id"];
@@ -305,7 +331,10 @@ export interface components {
             question_img: string;
             pre_video_url: string;
             question_type: components["schemas"]["QuestionType"];
+            /** @description The options in letter order (none for a type answer, a slider or a content slide). */
             options: components["schemas"]["QuestionOption"][];
+            /** @description The slider's scale (6); null for the other kinds. */
+            slider: components["schemas"]["PublicSlider"] | null;
             /** @description The level number (level games); null otherwise. */
             level: number | null;
             /** @enum {integer} */
@@ -316,6 +345,8 @@ export interface components {
             answering_time: number;
         };
         LiveQuestion: {
+            /** @description What the reveal shows beyond the correct options, once published; null before. */
+            reveal: components["schemas"]["Reveal"] | null;
             question: components["schemas"]["PublicQuestion"];
             /**
              * @description 1 = shown (answering), 2 or 3 = answer published.
@@ -352,7 +383,12 @@ export interface components {
         };
         MyAnswer: {
             question_id: components["schemas"]["Id"];
+            /** @description The chosen options (kinds 1–4; for ordering, 7, every title in the chosen order); empty for the other kinds. */
             choices: components["schemas"]["OptionTitle"][];
+            /** @description The typed answer (5) as typed; null for the other kinds. */
+            text: string | null;
+            /** @description The slider's value (6); null for the other kinds. */
+            value: number | null;
             /** @description The server's receipt time. */
             received_at: components["schemas"]["DateTime"];
             /** @description From the question being shown to the receipt, ms. */
@@ -390,15 +426,22 @@ export interface components {
             trivia_game_id: components["schemas"]["Id"];
             join_order: number;
         };
+        /** @description One of `choices` (kinds 1–4 and 7), `text` (5) or `value` (6), as the question's kind asks; a question of another kind refuses it (code 201). */
         AnswerRequest: {
             question_id: components["schemas"]["Id"];
-            /** @description Titles of the chosen options, e.g. ['A'] or ['A', 'C']. */
-            choices: string[];
+            /** @description Titles of the chosen options, e.g. ['A'] or ['A', 'C']; for ordering (7) every option's title, in the order the player placed them. */
+            choices?: string[];
+            /** @description The typed answer (5): 1 to 60 characters after trimming (the 200 only bounds the request). */
+            text?: string;
+            /** @description The slider's value (6), between its min and max, on a step. */
+            value?: number;
         };
         AnswerData: {
             answer: components["schemas"]["MyAnswer"];
         };
         PlayerQuestion: {
+            /** @description What the reveal shows beyond the correct options, once published; null before. */
+            reveal: components["schemas"]["Reveal"] | null;
             question: components["schemas"]["PublicQuestion"];
             /** @enum {integer} */
             status: 1 | 2 | 3;
@@ -491,6 +534,8 @@ export interface components {
             };
         };
         DisplayQuestion: {
+            /** @description What the reveal shows beyond the correct options, once published; null before. */
+            reveal: components["schemas"]["Reveal"] | null;
             question: components["schemas"]["PublicQuestion"];
             /** @enum {integer} */
             status: 1 | 2 | 3;
@@ -756,6 +801,7 @@ export interface components {
         EventAnswerPublished: components["schemas"]["AnswerCounts"] & {
             question_id: components["schemas"]["Id"];
             answer: components["schemas"]["OptionTitle"][];
+            reveal: components["schemas"]["Reveal"];
         };
         /** @description `server.rankingPublished` (operator and public topics): the top 10; players read their own place with /state. */
         EventRankingPublished: components["schemas"]["RankingSummary"];

@@ -18,7 +18,7 @@
  * Pure: no I/O, imports nothing of ours but the domain.
  */
 import { kindOf } from './question-kinds/index.js';
-import type { GameType, QuestionType } from './question-kinds/kind.js';
+import type { GameType, KindQuestion, KindStatistics, QuestionType, StoredAnswer } from './question-kinds/kind.js';
 import type { RankEntry } from './ranking.js';
 
 export const FAST_ANSWER_MS = 300;
@@ -37,12 +37,11 @@ export interface FairPlayPlayer {
   address: string | null;
 }
 
-export interface FairPlayAnswer {
+export interface FairPlayAnswer extends StoredAnswer {
   playerId: number;
   questionId: number;
-  /** The question's kind, which says when two answers are the same. */
+  /** The question's kind, which says when two answers are the same (a poll's votes never are). */
   questionType: QuestionType;
-  choices: readonly string[];
   /** Server receipt time minus the time the question was shown, ms. */
   elapsedMs: number;
 }
@@ -87,6 +86,8 @@ const othersIn = (group: readonly number[], playerId: number) => group.filter((i
 export function identicalPairs(answers: readonly FairPlayAnswer[]): Array<[number, number]> {
   const byPlayer = new Map<number, FairPlayAnswer[]>();
   for (const answer of answers) {
+    // Only answers the kind compares (a poll's votes are alike by design).
+    if (kindOf(answer.questionType).fairPlayKey(answer) === null) continue;
     const list = byPlayer.get(answer.playerId);
     if (list) list.push(answer);
     else byPlayer.set(answer.playerId, [answer]);
@@ -95,7 +96,7 @@ export function identicalPairs(answers: readonly FairPlayAnswer[]): Array<[numbe
   for (const [playerId, list] of byPlayer) {
     if (list.length < IDENTICAL_MIN_ANSWERS) continue;
     list.sort((a, b) => a.questionId - b.questionId);
-    const key = list.map((a) => `${a.questionId}:${kindOf(a.questionType).fairPlayKey(a.choices)}`).join('|');
+    const key = list.map((a) => `${a.questionId}:${kindOf(a.questionType).fairPlayKey(a)}`).join('|');
     const group = bySequence.get(key);
     const entry = { playerId, times: list.map((a) => a.elapsedMs) };
     if (group) group.push(entry);
@@ -192,27 +193,26 @@ export function median(values: readonly number[]): number | null {
 
 export interface QuestionStatsInput {
   questionType: QuestionType;
-  optionTitles: readonly string[];
-  answers: ReadonlyArray<{ choices: readonly string[]; correct: boolean | null; elapsedMs: number }>;
+  question: KindQuestion;
+  answers: ReadonlyArray<StoredAnswer & { correct: boolean | null; elapsedMs: number }>;
 }
 
-export interface QuestionStats {
+export interface QuestionStats extends KindStatistics {
   answered: number;
   correct: number;
-  /** Percentage of the answers that are correct, one decimal; null when nobody answered. */
+  /** Percentage of the answers that are correct, one decimal; null when nobody answered or the kind is not scored (a poll). */
   percentCorrect: number | null;
-  /** Answers choosing each option (a multiple-choice answer counts for every option it chose). */
-  distribution: Array<{ title: string; count: number }>;
   medianMs: number | null;
 }
 
-export function questionStats({ questionType, optionTitles, answers }: QuestionStatsInput): QuestionStats {
+export function questionStats({ questionType, question, answers }: QuestionStatsInput): QuestionStats {
+  const kind = kindOf(questionType);
   const correct = answers.filter((answer) => answer.correct).length;
   return {
     answered: answers.length,
     correct,
-    percentCorrect: answers.length === 0 ? null : Math.round((correct * 1000) / answers.length) / 10,
-    distribution: kindOf(questionType).distribution(optionTitles, answers),
+    percentCorrect: answers.length === 0 || !kind.scored ? null : Math.round((correct * 1000) / answers.length) / 10,
+    ...kind.statistics(question, answers),
     medianMs: median(answers.map((a) => a.elapsedMs)),
   };
 }

@@ -31,6 +31,19 @@ const domainMessages = {
   'question.optionsLettered': { 'zh-TW': '選項需依序標示為 A 到 D', en: 'Options must be lettered A to D in order' },
   'question.answeringTimeRange': { 'zh-TW': '答題秒數需介於 1 到 3600 秒', en: 'Answering seconds must be between 1 and 3600' },
   'question.scoreMin': { 'zh-TW': '分數不可小於 0', en: 'The score cannot be less than 0' },
+  // The kinds beyond SPEC.md's two (question-kinds/): our own words
+  'question.trueFalseAnswer': { 'zh-TW': '請選擇「對」或「錯」為答案', en: 'Please choose True or False as the answer' },
+  'question.orderAnswer': { 'zh-TW': '排序題的答案需依正確順序列出每個選項各一次', en: 'The answer of an ordering question lists every option once, in the right order' },
+  'question.acceptedAnswersCount': { 'zh-TW': '請輸入 1 到 20 個可接受的答案', en: 'Please enter 1 to 20 accepted answers' },
+  'question.acceptedAnswerLength': { 'zh-TW': '每個可接受的答案需為 1 到 60 個字', en: 'Each accepted answer has 1 to 60 characters' },
+  'question.acceptedAnswerRepeated': { 'zh-TW': '可接受的答案重複了', en: 'An accepted answer is listed twice' },
+  'question.sliderRequired': { 'zh-TW': '請設定滑桿的範圍與答案', en: 'Please set the slider\'s range and answer' },
+  'question.sliderRange': { 'zh-TW': '最大值需大於最小值', en: 'The maximum must be greater than the minimum' },
+  'question.sliderStep': { 'zh-TW': '間距需大於 0，且最小值到最大值需為間距的整數倍', en: 'The step must be above 0 and divide the range from the minimum to the maximum' },
+  'question.sliderStepCount': { 'zh-TW': '滑桿最多 10000 格', en: 'A slider has at most 10000 steps' },
+  'question.sliderAnswer': { 'zh-TW': '答案需介於最小值與最大值之間，且落在間距上', en: 'The answer must be between the minimum and the maximum, on a step' },
+  'question.sliderTolerance': { 'zh-TW': '容許誤差不可小於 0', en: 'The tolerance cannot be less than 0' },
+  'question.sliderUnit': { 'zh-TW': '單位最多 20 個字', en: 'The unit has at most 20 characters' },
   // Promotion score per level (the en text is the product's own, word for word)
   'level.promotionScoreRequired': { 'zh-TW': '請輸入第 {n} 關的晉級分數', en: 'please enter the promotion score of level {n}' },
   // Game form (game-rules.ts)

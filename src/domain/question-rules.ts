@@ -9,11 +9,11 @@
 import type { DomainMessageKey } from './messages.js';
 import { MAX_OPTIONS, MIN_OPTIONS } from './question-kinds/choice.js';
 import { kindOf } from './question-kinds/index.js';
-import { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-kinds/kind.js';
+import { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType, type SliderSettings } from './question-kinds/kind.js';
 import { isTimed } from './timed.js';
 
 export { MAX_OPTIONS, MIN_OPTIONS } from './question-kinds/choice.js';
-export { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType } from './question-kinds/kind.js';
+export { OPTION_TITLES, type GameType, type OptionTitle, type QuestionType, type SliderSettings } from './question-kinds/kind.js';
 export const MIN_ANSWERING_SECONDS = 1;
 export const MAX_ANSWERING_SECONDS = 3600;
 export const MIN_SCORE = 0;
@@ -40,9 +40,20 @@ export interface QuestionDraft {
   question_type: QuestionType;
   is_bonus: Flag;
   options: QuestionOption[];
-  /** Titles of the correct options. */
+  /** Titles of the correct options (1–3); every title in the correct order (7); else empty. */
   answer: OptionTitle[];
+  /** Type answer (5): the accepted answers. */
+  accepted_answers: string[];
+  /** Type answer (5): 1 = punctuation ignored when comparing. */
+  ignore_punctuation: Flag;
+  /** Slider (6): its scale and answer; null for the other kinds. */
+  slider: SliderSettings | null;
+  /** Rich text shown after the answer is published (sanitized by the server); '' when none. */
+  explanation: string;
 }
+
+/** A new slider's scale: 0 to 100 in steps of 1, the answer in the middle, no tolerance. */
+export const DEFAULT_SLIDER: SliderSettings = { min: 0, max: 100, step: 1, answer: 50, tolerance: 0, unit: '' };
 
 export interface QuestionRulesContext {
   gameType: GameType;
@@ -73,6 +84,10 @@ export function defaultQuestionDraft(): QuestionDraft {
       { title: 'B', text: '', img: '' },
     ],
     answer: [],
+    accepted_answers: [],
+    ignore_punctuation: 0,
+    slider: null,
+    explanation: '',
   };
 }
 
@@ -104,9 +119,32 @@ export function toggleAnswer(draft: QuestionDraft, title: OptionTitle): Question
   return { ...draft, answer: kindOf(draft.question_type).toggleAnswer(draft.answer, title) };
 }
 
-/** Changing the question type clears the answer list. */
+/**
+ * Changing the question type clears the answer list; what the other kinds use stays in the draft (the
+ * server keeps only the kind's parts), and a slider starts from DEFAULT_SLIDER, a type answer from one
+ * empty accepted answer, options from two when there were fewer.
+ */
 export function changeQuestionType(draft: QuestionDraft, questionType: QuestionType): QuestionDraft {
-  return { ...draft, question_type: questionType, answer: [] };
+  const kind = kindOf(questionType);
+  const options = kind.options && draft.options.length < MIN_OPTIONS ? reletterOptions([...draft.options, { text: '', img: '' }, { text: '', img: '' }].slice(0, MIN_OPTIONS)) : draft.options;
+  return {
+    ...draft,
+    question_type: questionType,
+    answer: [],
+    options,
+    slider: kind.input === 'value' ? (draft.slider ?? { ...DEFAULT_SLIDER }) : draft.slider,
+    accepted_answers: kind.input === 'text' && draft.accepted_answers.length === 0 ? [''] : draft.accepted_answers,
+  };
+}
+
+/** Moves an option of an ordering question up or down its correct order (the answer lists the order). */
+export function moveInOrder(draft: QuestionDraft, title: OptionTitle, by: -1 | 1): QuestionDraft {
+  const order = draft.answer.length === draft.options.length ? [...draft.answer] : draft.options.map((option) => option.title);
+  const from = order.indexOf(title);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= order.length) return draft;
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  return { ...draft, answer: order };
 }
 
 /**
@@ -132,12 +170,16 @@ export function validateQuestion(draft: QuestionDraft, context: QuestionRulesCon
     else if (context.levelIds && !context.levelIds.includes(draft.level_id)) add('level_id', 'question.levelNotInGame');
   }
 
-  if (!filled(draft.question_text) && !filled(draft.question_img)) add('question_text', 'question.textOrImageRequired');
+  const kind = kindOf(draft.question_type);
+  // A content slide may be a video alone.
+  const slideVideo = !kind.answerable && filled(draft.pre_video_url);
+  if (!filled(draft.question_text) && !filled(draft.question_img) && !slideVideo) add('question_text', 'question.textOrImageRequired');
 
   // The options and the correct answers: the kind's rules.
-  kindOf(draft.question_type).validate(draft, add);
+  kind.validate(draft, add);
 
-  const timeLimited = isTimed(context.gameType, draft.have_answering_time);
+  // A content slide has no countdown.
+  const timeLimited = kind.answerable && isTimed(context.gameType, draft.have_answering_time);
   const seconds = draft.answering_time;
   if (timeLimited && (!Number.isInteger(seconds) || seconds < MIN_ANSWERING_SECONDS || seconds > MAX_ANSWERING_SECONDS)) {
     add('answering_time', 'question.answeringTimeRange');

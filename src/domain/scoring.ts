@@ -1,7 +1,8 @@
 /**
  * How a live answer is judged and scored (docs/game-rules.md), written once for the server (which scores
  * and refuses), the player page and the display (which explain), and the tests:
- * - a choice set is correct only when it equals the answer set (multiple choice: all and only);
+ * - what is right is the question's kind's (a choice set equals the answer set, an order is the
+ *   order, a typed answer matches an accepted one, a value is within the tolerance);
  * - speed contest (type 1): round(1000 × (1 − elapsed / (2 × limit))), elapsed capped at the limit,
  *   so 500..1000, doubled on a bonus question; a level game (type 2): the question's score;
  * - the answering window: shown_at + answering seconds, plus a network grace of 500 ms;
@@ -11,40 +12,35 @@
  * Pure: no I/O, no clock (times are passed in), imports nothing of ours but the domain.
  */
 import { kindOf } from './question-kinds/index.js';
-import { inOptionOrder, sameSet } from './question-kinds/choice.js';
-import type { AnswerScore, ChoiceProblem, KindAnswer, KindScoringQuestion, OptionTitle, QuestionType } from './question-kinds/kind.js';
+import type { AnswerInput, AnswerProblem, AnswerScore, KindAnswer, KindQuestion, QuestionType, StoredAnswer } from './question-kinds/kind.js';
 import { isTimed } from './timed.js';
 
 export { BONUS_FACTOR, SPEED_MAX_POINTS, SPEED_MIN_POINTS, speedPoints } from './points.js';
-export type { AnswerScore, ChoiceProblem } from './question-kinds/kind.js';
+export type { AnswerProblem, AnswerScore, ChoiceProblem } from './question-kinds/kind.js';
 
 /** Answers that arrive this long after the deadline still count (network latency of the phones). */
 export const ANSWER_GRACE_MS = 500;
 /** What scoring needs to know about a question. */
-export interface ScoringQuestion extends KindScoringQuestion {
+export interface ScoringQuestion extends KindQuestion {
   questionType: QuestionType;
 }
 
 export type AnswerToScore = KindAnswer;
-
-/** The chosen set equals the answer set (order and repeats do not matter): the choice kinds' rule. */
-export const isCorrectChoice = (choices: readonly string[], answer: readonly string[]): boolean => sameSet(choices, answer);
 
 /** Whether the answer is right and its points, as the question's kind says. */
 export function scoreAnswer(question: ScoringQuestion, answer: AnswerToScore): AnswerScore {
   return kindOf(question.questionType).score(question, answer);
 }
 
-/** Why a set of choices cannot be an answer to a question, as its kind says; null when it can. */
-export function checkChoices(
-  question: { questionType: QuestionType; optionTitles: readonly string[] },
-  choices: readonly string[],
-): ChoiceProblem | null {
-  return kindOf(question.questionType).checkAnswer(question.optionTitles, choices);
+/** Why an answer cannot answer a question, as its kind says; null when it can. */
+export function checkAnswer(question: ScoringQuestion, input: AnswerInput): AnswerProblem | null {
+  return kindOf(question.questionType).checkAnswer(question, input);
 }
 
-/** Choices in option order (A..D), as the choice kinds store and compare them (a kind's own: `normalizeAnswer`). */
-export const normalizeChoices = (choices: readonly string[]): OptionTitle[] => inOptionOrder(choices);
+/** An accepted answer as its kind stores and compares it. */
+export function normalizeAnswer(question: ScoringQuestion, input: AnswerInput): StoredAnswer {
+  return kindOf(question.questionType).normalizeAnswer(question, input);
+}
 
 /** When answering closes (ms since epoch), or null when the question has no time limit. */
 export function answerDeadline(question: Pick<ScoringQuestion, 'gameType' | 'haveAnsweringTime' | 'answeringSeconds'>, shownAtMs: number): number | null {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -169,6 +170,16 @@ export const accessTokens = pgTable(
 // ------------------------------------------------------------------ trivia games and questions
 
 /** One option of a question as stored (and sent): title A-D, text and image path, either may be empty. */
+/** A slider question's scale and answer (the contract's SliderSettings). */
+export interface StoredSlider {
+  min: number;
+  max: number;
+  step: number;
+  answer: number;
+  tolerance: number;
+  unit: string;
+}
+
 export interface StoredQuestionOption {
   title: 'A' | 'B' | 'C' | 'D';
   text: string;
@@ -252,6 +263,14 @@ export const questions = pgTable(
     isBonus: smallint('is_bonus').notNull().default(0),
     options: jsonb('options').$type<StoredQuestionOption[]>().notNull(),
     answer: jsonb('answer').$type<Array<StoredQuestionOption['title']>>().notNull(),
+    /** A type answer's (5) accepted answers; empty for the other kinds. */
+    acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** 1 = a type answer is compared without its punctuation. */
+    ignorePunctuation: smallint('ignore_punctuation').notNull().default(0),
+    /** A slider's (6) scale and answer; null for the other kinds. */
+    slider: jsonb('slider').$type<StoredSlider>(),
+    /** Sanitized rich text shown once the answer is published; empty when none. */
+    explanation: text('explanation').notNull().default(''),
     status: smallint('status').notNull().default(0),
     shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }),
     answerPublishedAt: timestamp('answer_published_at', { withTimezone: true, mode: 'date' }),
@@ -337,7 +356,12 @@ export const answers = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     triviaGameId: integer('trivia_game_id').notNull(),
+    /** The chosen options (kinds 1–4, 7: in the chosen order for 7); empty for a typed or slider answer. */
     choices: jsonb('choices').$type<string[]>().notNull(),
+    /** A type answer's text as typed (5); null for the other kinds. */
+    text: text('text'),
+    /** A slider's value (6); null for the other kinds. */
+    value: doublePrecision('value'),
     correct: boolean('correct'),
     elapsedMs: integer('elapsed_ms').notNull(),
     points: integer('points'),
