@@ -10,6 +10,7 @@ import { levelReached, mayAnswerLevel } from '../../../../domain/scoring.js';
 import { joinUrlForGame } from '../../venue/join-url.js';
 import * as q from '../queries.js';
 import { answerRefusal } from '../answers/answers.js';
+import { publishedReveal } from './reveal.js';
 import { deadlineOf, gameSummary, iso, isoOrNull, myAnswer, publicQuestion, publishedAnswer, rankingSummary, TOP, type PlaySchemas } from '../views.js';
 
 /**
@@ -63,7 +64,8 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
       status: current.status as 1 | 2 | 3,
       shown_at: iso(current.shownAt),
       deadline: isoOrNull(deadlineOf(game, current)),
-      answer: publishedAnswer(current),
+      answer: publishedAnswer(game, current),
+      reveal: await publishedReveal(db, game, current),
       can_answer: refusal === null,
       refusal: refusal === 'notShown' ? 'closed' : refusal,
     };
@@ -105,7 +107,8 @@ export async function displayState(db: Db, gameId: number, now: Date, publicUrl:
       status: current.status as 1 | 2 | 3,
       shown_at: iso(current.shownAt),
       deadline: isoOrNull(deadlineOf(game, current)),
-      answer: publishedAnswer(current),
+      answer: publishedAnswer(game, current),
+      reveal: await publishedReveal(db, game, current),
       counts: await publishedCounts(db, current),
     };
   }
