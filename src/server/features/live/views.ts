@@ -51,9 +51,9 @@ export function scoringQuestion(game: Pick<GameRow, 'type'>, question: QuestionR
   };
 }
 
-/** When answering closes, or null (untimed, or not shown). */
+/** When answering closes, or null (untimed, a content slide, or not shown). */
 export function deadlineOf(game: Pick<GameRow, 'type'>, question: QuestionRow): Date | null {
-  if (!question.shownAt) return null;
+  if (!question.shownAt || !kindOf(question.questionType).answerable) return null;
   const deadline = answerDeadline(scoringQuestion(game, question), question.shownAt.getTime());
   return deadline === null ? null : new Date(deadline);
 }

@@ -7,6 +7,7 @@
 import { ApiError, ResponseCode, recordNotFound } from '../../../lib/envelope.js';
 import type { Db } from '../../../db/client.js';
 import { levelReached, mayAnswerLevel } from '../../../../domain/scoring.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 import { joinUrlForGame } from '../../venue/join-url.js';
 import * as q from '../queries.js';
 import { answerRefusal } from '../answers/answers.js';
@@ -66,7 +67,8 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
       deadline: isoOrNull(deadlineOf(game, current)),
       answer: publishedAnswer(game, current),
       reveal: await publishedReveal(db, game, current),
-      can_answer: refusal === null,
+      // A content slide takes no answers (no refusal names it: the phone shows it, nothing to answer).
+      can_answer: refusal === null && kindOf(current.questionType).answerable,
       refusal: refusal === 'notShown' ? 'closed' : refusal,
     };
   }
