@@ -1,5 +1,5 @@
 /**
- * `npm run bench:live [-- --players 1000,5000,10000 --workers 2 --questions 3 --answers-over ws]`: a
+ * `npm run bench:live [-- --players 1000,5000,10000 --workers 2 --questions 3 --kinds 1 --answers-over ws]`: a
  * live game against the real server process (src/server/main.ts; a fresh embedded PGlite per size,
  * or DATABASE_URL) with N simulated players over WebSockets, played by load-generator processes
  * (bench/lib/load-worker.ts over the rehearsal bots) so the client side is not one event loop; then
@@ -13,7 +13,9 @@
  * POST /api/play/answer with `--answers-over http`, to compare): acknowledgement round trip p95/p99,
  * the time from the first answer sent to the last acknowledged, answers lost (acknowledged but not
  * stored, or never answered) counted from the server's own export; the ranking publish (click → last
- * player); and the pure ranking of N players (src/domain/ranking.ts).
+ * player); and the pure ranking of N players (src/domain/ranking.ts). `--kinds 1,3,4,5,6,7` asks the
+ * questions in those kinds in turn (the answerable kinds: a content slide takes no answers), answered
+ * by the bots as each kind is answered (choices, a typed text or a slider value).
  * A benchmark, not a test: it asserts nothing, it reports. See bench/README.md.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -43,6 +45,8 @@ const { values } = parseArgs({
     players: { type: 'string', default: '1000,5000,10000' },
     workers: { type: 'string', default: '2' },
     questions: { type: 'string', default: '3' },
+    // The questions' kinds in turn (question_type): e.g. 1,3,4,5,6,7 for a mixed game.
+    kinds: { type: 'string', default: '1' },
     'bare-rounds': { type: 'string', default: '5' },
     port: { type: 'string', default: '18080' },
     'keep-data': { type: 'boolean', default: false },
@@ -57,6 +61,32 @@ const { values } = parseArgs({
 const sizes = values.players.split(',').map((s) => Number(s.trim()));
 const workerCount = Math.max(1, Number(values.workers));
 const questionCount = Math.max(1, Number(values.questions));
+const kinds = values.kinds.split(',').map((s) => Number(s.trim()));
+if (kinds.some((kind) => ![1, 2, 3, 4, 5, 6, 7].includes(kind))) {
+  console.error(`--kinds lists answerable question types (1–7), not ${values.kinds}`);
+  process.exit(2);
+}
+
+/** The create request's kind-specific fields of a bench question of `kind`. */
+function kindFields(kind: number): Record<string, unknown> {
+  const options = ['玉山', '雪山', '合歡山', '阿里山'].map((text, k) => ({ title: 'ABCD'[k], text, img: '' }));
+  switch (kind) {
+    case 2:
+      return { options, answer: ['A', 'B'] };
+    case 3:
+      return { answer: ['A'] };
+    case 4:
+      return { options };
+    case 5:
+      return { accepted_answers: ['玉山', 'Yushan'], ignore_punctuation: 1 };
+    case 6:
+      return { slider: { min: 0, max: 4000, step: 1, answer: 3952, tolerance: 50, unit: 'm' } };
+    case 7:
+      return { options, answer: ['B', 'D', 'A', 'C'] };
+    default:
+      return { options, answer: ['A'] };
+  }
+}
 const port = Number(values.port);
 if (values['answers-over'] !== 'ws' && values['answers-over'] !== 'http') {
   console.error(`--answers-over is ws or http, not ${values['answers-over']}`);
@@ -340,10 +370,9 @@ async function runSize(n: number): Promise<SizeResult> {
           have_answering_time: 1,
           answering_time: 20,
           score: 0,
-          question_type: 1,
+          question_type: kinds[i % kinds.length],
           is_bonus: 0,
-          options: ['玉山', '雪山', '合歡山', '阿里山'].map((text, k) => ({ title: 'ABCD'[k], text, img: '' })),
-          answer: ['A'],
+          ...kindFields(kinds[i % kinds.length]!),
         },
         token,
       );
@@ -564,7 +593,7 @@ function transportText(overWs: number, overHttp: number): string {
 
 const started = new Date();
 console.log(
-  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${instanceCount} server instance${instanceCount > 1 ? 's' : ''}; ${questionCount} questions; answers over ${answersOver === 'ws' ? 'ws (the players\' WebSockets)' : 'http (POST /api/play/answer)'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
+  `bench:live — sizes ${sizes.join(', ')}; ${workerCount} load processes; ${instanceCount} server instance${instanceCount > 1 ? 's' : ''}; ${questionCount} questions of kinds ${kinds.join(',')}; answers over ${answersOver === 'ws' ? 'ws (the players\' WebSockets)' : 'http (POST /api/play/answer)'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}); load ${loadAverage()}; open files ${openFilesLimit()}`,
 );
 // Each process holds a descriptor per socket: the server N WebSockets plus the pooled HTTP connections,
 // each load process its share. Node cannot raise its own limit; the shell's `ulimit -n` is inherited.
@@ -619,6 +648,7 @@ fs.writeFileSync(
       workers: workerCount,
       instances: instanceCount,
       questions: questionCount,
+      kinds,
       burst_window_ms: BURST_MS,
       answers_over: answersOver,
       results,

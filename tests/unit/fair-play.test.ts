@@ -19,7 +19,7 @@ import {
 import { rankPlayers } from '@/domain/ranking';
 
 const player = (playerId: number, deviceId: string | null = null, address: string | null = null): FairPlayPlayer => ({ playerId, deviceId, address });
-const answer = (playerId: number, questionId: number, choices: string[], elapsedMs: number): FairPlayAnswer => ({ playerId, questionId, questionType: 2, choices, elapsedMs });
+const answer = (playerId: number, questionId: number, choices: string[], elapsedMs: number): FairPlayAnswer => ({ playerId, questionId, questionType: 2, choices, text: null, value: null, elapsedMs });
 const kinds = (flags: ReturnType<typeof fairPlayFlags>, id: number) => (flags.get(id) ?? []).map((f) => f.kind).sort();
 
 describe('fair-play flags', () => {
@@ -97,15 +97,13 @@ describe('winners and tie-breaking', () => {
 });
 
 describe('question statistics', () => {
+  const question = (optionTitles: string[]) => ({ gameType: 1, optionTitles, answer: [], acceptedAnswers: [], ignorePunctuation: 0, slider: null, haveAnsweringTime: 1, answeringSeconds: 10, isBonus: 0, score: 0 }) as const;
+  const given = (choices: string[], correct: boolean, elapsedMs: number) => ({ choices, text: null, value: null, correct, elapsedMs });
   it('percent correct, distribution per option, median time', () => {
     const stats = questionStats({
       questionType: 2,
-      optionTitles: ['A', 'B', 'C'],
-      answers: [
-        { choices: ['A'], correct: true, elapsedMs: 1000 },
-        { choices: ['B'], correct: false, elapsedMs: 3000 },
-        { choices: ['A', 'B'], correct: false, elapsedMs: 2000 },
-      ],
+      question: question(['A', 'B', 'C']),
+      answers: [given(['A'], true, 1000), given(['B'], false, 3000), given(['A', 'B'], false, 2000)],
     });
     expect(stats).toEqual({
       answered: 3,
@@ -116,9 +114,29 @@ describe('question statistics', () => {
         { title: 'B', count: 2 },
         { title: 'C', count: 0 },
       ],
+      typed: [],
+      histogram: [],
       medianMs: 2000,
     });
-    expect(questionStats({ questionType: 1, optionTitles: ['A'], answers: [] })).toMatchObject({ percentCorrect: null, medianMs: null });
+    expect(questionStats({ questionType: 1, question: question(['A']), answers: [] })).toMatchObject({ percentCorrect: null, medianMs: null });
     expect(median([4, 1, 3, 2])).toBe(3);
+  });
+
+  it('a poll has votes but no percentage correct', () => {
+    const stats = questionStats({ questionType: 4, question: question(['A', 'B']), answers: [given(['B'], false, 900), given(['B'], false, 1100)] });
+    expect(stats).toMatchObject({ answered: 2, percentCorrect: null, distribution: [{ title: 'A', count: 0 }, { title: 'B', count: 2 }] });
+  });
+});
+
+describe('identical answers per kind', () => {
+  it('never flags players for voting alike in a poll', () => {
+    const vote = (playerId: number, questionId: number): FairPlayAnswer => ({ playerId, questionId, questionType: 4, choices: ['A'], text: null, value: null, elapsedMs: 1000 });
+    const flags = fairPlayFlags([player(1), player(2)], [1, 2, 3, 4].flatMap((q) => [vote(1, q), vote(2, q)]));
+    expect(flags.size).toBe(0);
+  });
+  it('flags the same typed answers, whatever their case, at the same times', () => {
+    const typed = (playerId: number, questionId: number, text: string): FairPlayAnswer => ({ playerId, questionId, questionType: 5, choices: [], text, value: null, elapsedMs: 2000 + questionId });
+    const flags = fairPlayFlags([player(1), player(2)], [1, 2, 3].flatMap((q) => [typed(1, q, `Answer ${q}`), typed(2, q, `answer ${q}`)]));
+    expect(kinds(flags, 1)).toEqual(['identicalAnswers']);
   });
 });

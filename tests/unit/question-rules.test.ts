@@ -13,6 +13,8 @@ import {
   canRemoveOption,
   changeQuestionType,
   defaultQuestionDraft,
+  DEFAULT_SLIDER,
+  moveInOrder,
   keepDigits,
   removeOption,
   reletterOptions,
@@ -187,6 +189,19 @@ describe('messages', () => {
     ['question.optionsLettered', '選項需依序標示為 A 到 D', 'Options must be lettered A to D in order'],
     ['question.answeringTimeRange', '答題秒數需介於 1 到 3600 秒', 'Answering seconds must be between 1 and 3600'],
     ['question.scoreMin', '分數不可小於 0', 'The score cannot be less than 0'],
+    // The kinds beyond single and multiple choice: our own words
+    ['question.trueFalseAnswer', '請選擇「對」或「錯」為答案', 'Please choose True or False as the answer'],
+    ['question.orderAnswer', '排序題的答案需依正確順序列出每個選項各一次', 'The answer of an ordering question lists every option once, in the right order'],
+    ['question.acceptedAnswersCount', '請輸入 1 到 20 個可接受的答案', 'Please enter 1 to 20 accepted answers'],
+    ['question.acceptedAnswerLength', '每個可接受的答案需為 1 到 60 個字', 'Each accepted answer has 1 to 60 characters'],
+    ['question.acceptedAnswerRepeated', '可接受的答案重複了', 'An accepted answer is listed twice'],
+    ['question.sliderRequired', '請設定滑桿的範圍與答案', "Please set the slider's range and answer"],
+    ['question.sliderRange', '最大值需大於最小值', 'The maximum must be greater than the minimum'],
+    ['question.sliderStep', '間距需大於 0，且最小值到最大值需為間距的整數倍', 'The step must be above 0 and divide the range from the minimum to the maximum'],
+    ['question.sliderStepCount', '滑桿最多 10000 格', 'A slider has at most 10000 steps'],
+    ['question.sliderAnswer', '答案需介於最小值與最大值之間，且落在間距上', 'The answer must be between the minimum and the maximum, on a step'],
+    ['question.sliderTolerance', '容許誤差不可小於 0', 'The tolerance cannot be less than 0'],
+    ['question.sliderUnit', '單位最多 20 個字', 'The unit has at most 20 characters'],
     ['game.titleRequired', '請輸入標題', 'Please enter a title'],
     ['game.openTimeOrder', '結束時間必須晚於開始時間', 'The end time must be later than the start time'],
     ['game.playerCapRange', '人數上限需介於 1 到 50000 人', 'The player cap must be between 1 and 50000'],
@@ -230,7 +245,32 @@ describe('dialog helpers', () => {
         { title: 'B', text: '', img: '' },
       ],
       answer: [],
+      accepted_answers: [],
+      ignore_punctuation: 0,
+      slider: null,
+      explanation: '',
     });
+  });
+
+  it('changing the kind keeps what was typed, clears the answer and starts what the new kind needs', () => {
+    const typed = valid({ answer: ['A'] });
+    expect(changeQuestionType(typed, 6)).toMatchObject({ question_type: 6, answer: [], slider: DEFAULT_SLIDER, options: typed.options });
+    expect(changeQuestionType(typed, 5)).toMatchObject({ question_type: 5, accepted_answers: [''] });
+    expect(changeQuestionType({ ...typed, options: [] }, 4).options.map((o) => o.title)).toEqual(['A', 'B']);
+  });
+
+  it('moves an option of an ordering question along its correct order', () => {
+    const draft = changeQuestionType(valid(), 7);
+    const titles = draft.options.map((o) => o.title);
+    const moved = moveInOrder(draft, titles[1]!, -1);
+    expect(moved.answer).toEqual([titles[1], titles[0], ...titles.slice(2)]);
+    expect(moveInOrder(moved, titles[1]!, -1)).toBe(moved); // already first
+  });
+
+  it('a content slide needs no options, no answer and no answering time; a video alone will do', () => {
+    const slide = { ...defaultQuestionDraft(), title: 'Round 2', question_type: 8 as const, options: [], answering_time: 0, pre_video_url: 'https://example.com/v.mp4' };
+    expect(validateQuestion(slide, { gameType: 1 })).toEqual({});
+    expect(validateQuestion({ ...slide, pre_video_url: '' }, { gameType: 1 })).toEqual({ question_text: ['question.textOrImageRequired'] });
   });
 
   it('single choice: ticking an option clears the others; ticking it again unticks it', () => {

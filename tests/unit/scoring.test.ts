@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rankPlayers, type RankingAnswer, type RankingPlayer } from '@/domain/ranking';
+import { sameSet } from '@/domain/question-kinds/choice';
 import {
   answerDeadline,
-  checkChoices,
+  checkAnswer,
   inAnsweringWindow,
   inOpenTime,
-  isCorrectChoice,
   levelReached,
   mayAnswerLevel,
-  normalizeChoices,
+  normalizeAnswer,
   scoreAnswer,
   speedPoints,
   type LevelRule,
@@ -64,11 +64,12 @@ describe('correct answers', () => {
     [[], ['A'], false],
     [['A'], [], false],
   ])('%j against %j → %s', (choices, answer, correct) => {
-    expect(isCorrectChoice(choices, answer)).toBe(correct);
+    expect(sameSet(choices, answer)).toBe(correct);
   });
 
-  const speed: ScoringQuestion = { gameType: 1, questionType: 1, answer: ['B'], haveAnsweringTime: 1, answeringSeconds: 20, isBonus: 0, score: 0 };
-  const level: ScoringQuestion = { gameType: 2, questionType: 2, answer: ['A', 'D'], haveAnsweringTime: 0, answeringSeconds: 1, isBonus: 0, score: 30 };
+  const kindParts = { optionTitles: ['A', 'B', 'C', 'D'], acceptedAnswers: [], ignorePunctuation: 0, slider: null } as const;
+  const speed: ScoringQuestion = { ...kindParts, gameType: 1, questionType: 1, answer: ['B'], haveAnsweringTime: 1, answeringSeconds: 20, isBonus: 0, score: 0 };
+  const level: ScoringQuestion = { ...kindParts, gameType: 2, questionType: 2, answer: ['A', 'D'], haveAnsweringTime: 0, answeringSeconds: 1, isBonus: 0, score: 30 };
 
   it.each([
     ['speed, correct after 4 s of 20 s', speed, ['B'], 4_000, { correct: true, points: 900 }], // 1 − 4/40 = 0.9
@@ -78,13 +79,14 @@ describe('correct answers', () => {
     ['level game, half right is wrong', level, ['A'], 1_000, { correct: false, points: 0 }],
     ['level game question with score 0', { ...level, score: 0 }, ['A', 'D'], 1_000, { correct: true, points: 0 }],
   ])('%s', (_case, question, choices, elapsedMs, expected) => {
-    expect(scoreAnswer(question, { choices, elapsedMs })).toEqual(expected);
+    expect(scoreAnswer(question, { choices, text: null, value: null, elapsedMs })).toEqual(expected);
   });
 });
 
 describe('choices a player may send', () => {
-  const single = { questionType: 1 as const, optionTitles: ['A', 'B', 'C'] };
-  const multiple = { questionType: 2 as const, optionTitles: ['A', 'B', 'C', 'D'] };
+  const rest = { gameType: 1, answer: [], acceptedAnswers: [], ignorePunctuation: 0, slider: null, haveAnsweringTime: 1, answeringSeconds: 10, isBonus: 0, score: 0 } as const;
+  const single: ScoringQuestion = { ...rest, questionType: 1, optionTitles: ['A', 'B', 'C'] };
+  const multiple: ScoringQuestion = { ...rest, questionType: 2, optionTitles: ['A', 'B', 'C', 'D'] };
   it.each([
     [single, ['A'], null],
     [single, [], 'empty'],
@@ -95,11 +97,11 @@ describe('choices a player may send', () => {
     [multiple, ['D', 'B'], null],
     [multiple, ['A', 'B', 'C', 'D'], null],
   ])('%j with %j → %s', (question, choices, problem) => {
-    expect(checkChoices(question, choices)).toBe(problem);
+    expect(checkAnswer(question, { choices })).toBe(problem);
   });
 
   it('stores choices in option order', () => {
-    expect(normalizeChoices(['D', 'B'])).toEqual(['B', 'D']);
+    expect(normalizeAnswer(multiple, { choices: ['D', 'B'] }).choices).toEqual(['B', 'D']);
   });
 });
 
