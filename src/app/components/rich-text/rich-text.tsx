@@ -22,7 +22,7 @@ import { Component, type ReactNode, useEffect, useLayoutEffect, useRef, useState
 import { useTranslation } from 'react-i18next';
 import { $loadHtml, readHtml } from './html';
 import { richTextStyles } from './styles';
-import { normalizeLink, Toolbar } from './toolbar';
+import { normalizeLink, Toolbar, type ToolSet } from './toolbar';
 
 export interface RichTextProps {
   /** The document as HTML. A change from outside (not an echo of `onChange`) reloads the editor. */
@@ -39,6 +39,8 @@ export interface RichTextProps {
   maxH?: BoxProps['maxH'];
   /** Size of the typeset text: 'sm' in dialogs and forms, 'md' for a page of reading. */
   size?: 'sm' | 'md';
+  /** The toolbar's tools: every one, or bold, italic and links only. */
+  tools?: ToolSet;
 }
 
 const LOAD_TAG = 'rich-text-load';
@@ -111,7 +113,7 @@ const THEME: InitialConfigType['theme'] = {
   link: 'rt-link',
 };
 
-function Editor({ value, onChange, readOnly = false, placeholder, invalid, label, id, minH, maxH, size = 'sm' }: RichTextProps) {
+function Editor({ value, onChange, readOnly = false, placeholder, invalid, label, id, minH, maxH, size = 'sm', tools = 'full' }: RichTextProps) {
   const [failed, setFailed] = useState(false);
   // The composer reads its config once; `readOnly` changes go through EditablePlugin.
   const [initialConfig] = useState<InitialConfigType>(
@@ -165,7 +167,7 @@ function Editor({ value, onChange, readOnly = false, placeholder, invalid, label
               _focusWithin: { borderColor: invalid ? 'border.error' : 'brand.500', boxShadow: '0 0 0 1px var(--chakra-colors-brand-500)' },
             })}
       >
-        {!readOnly && <Toolbar />}
+        {!readOnly && <Toolbar tools={tools} />}
         <Box position="relative" minH={readOnly ? undefined : (minH ?? '40')} maxH={maxH} overflowY={maxH ? 'auto' : undefined}>
           <RichTextPlugin contentEditable={content} ErrorBoundary={LexicalErrorBoundary} />
         </Box>

@@ -193,7 +193,11 @@ function LinkButton({ current, active }: { current: string | null; active: boole
   );
 }
 
-export function Toolbar() {
+/** `inline`: bold, italic and links only (an explanation's allowlist); `full`: every tool. */
+export type ToolSet = 'full' | 'inline';
+const INLINE_FORMATS = ['bold', 'italic'] as const satisfies readonly TextFormatType[];
+
+export function Toolbar({ tools = 'full' }: { tools?: ToolSet }) {
   const { t } = useTranslation('notification');
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>({ formats: new Set(), block: 'paragraph', link: null });
@@ -236,9 +240,23 @@ export function Toolbar() {
 
   return (
     <HStack role="toolbar" aria-label={t('richText.toolbar')} gap="0.5" px="1.5" py="1" borderBottomWidth="1px" bg="bg.subtle" wrap="wrap">
-      {FORMATS.map((f) => (
+      {(tools === 'inline' ? INLINE_FORMATS : FORMATS).map((f) => (
         <ToolButton key={f} label={t(`richText.${f}`)} active={state.formats.has(f)} onClick={() => format(f)} icon={formatIcons[f]} />
       ))}
+      {tools === 'full' && <BlockTools state={state} setBlock={setBlock} />}
+      <LinkButton current={state.link} active={state.link !== null} />
+      <Box flex="1" />
+      <ToolButton label={t('richText.undo')} disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)} icon={<LuUndo2 />} />
+      <ToolButton label={t('richText.redo')} disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)} icon={<LuRedo2 />} />
+    </HStack>
+  );
+}
+
+/** Headings, quote and lists (the full tool set only). */
+function BlockTools({ state, setBlock }: { state: ToolbarState; setBlock: (block: Block) => void }) {
+  const { t } = useTranslation('notification');
+  return (
+    <>
       <Separator orientation="vertical" h="4" mx="1" />
       <ToolButton label={t('richText.heading2')} active={state.block === 'h2'} onClick={() => setBlock('h2')} icon={<LuHeading2 />} />
       <ToolButton label={t('richText.heading3')} active={state.block === 'h3'} onClick={() => setBlock('h3')} icon={<LuHeading3 />} />
@@ -246,10 +264,6 @@ export function Toolbar() {
       <Separator orientation="vertical" h="4" mx="1" />
       <ToolButton label={t('richText.bulletList')} active={state.block === 'bullet'} onClick={() => setBlock('bullet')} icon={<LuList />} />
       <ToolButton label={t('richText.numberList')} active={state.block === 'number'} onClick={() => setBlock('number')} icon={<LuListOrdered />} />
-      <LinkButton current={state.link} active={state.link !== null} />
-      <Box flex="1" />
-      <ToolButton label={t('richText.undo')} disabled={!canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)} icon={<LuUndo2 />} />
-      <ToolButton label={t('richText.redo')} disabled={!canRedo} onClick={() => editor.dispatchCommand(REDO_COMMAND, undefined)} icon={<LuRedo2 />} />
-    </HStack>
+    </>
   );
 }

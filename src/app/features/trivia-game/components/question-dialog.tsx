@@ -7,13 +7,17 @@
  *
  * This file is the dialog's frame; the form's state, validation wiring and saving are
  * ./use-question-form.ts, its sections ./question-content-fields.tsx (text, level, image, video),
- * ./question-settings-fields.tsx (time, score, type, bonus) and ./question-options-editor.tsx.
+ * ./question-settings-fields.tsx (kind, time, score, bonus), ./question-kind-fields.tsx (what the kind
+ * asks: options, True/False, accepted answers, the slider, the order) and the explanation (rich text
+ * kept to bold, italic and links).
  */
 import { Alert, Separator } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/app/components/form-dialog';
+import { FormField } from '@/app/components/form-field';
+import { RichText } from '@/app/components/rich-text/rich-text';
 import { QuestionContentFields } from './question-content-fields';
-import { OptionsEditor } from './question-options-editor';
+import { QuestionKindFields } from './question-kind-fields';
 import { QuestionSettingsFields } from './question-settings-fields';
 import { type QuestionFormOptions, useQuestionForm } from './use-question-form';
 
@@ -47,7 +51,19 @@ export function QuestionDialog(props: QuestionFormOptions) {
       <Separator />
       <QuestionSettingsFields {...fields} update={update} />
       <Separator />
-      <OptionsEditor draft={fields.draft} update={update} messagesOf={fields.messagesOf} />
+      <QuestionKindFields {...fields} update={update} />
+      <Separator />
+      <FormField label={t('question.explanation')} helper={t('question.explanationHint')} messages={fields.messagesOf('explanation')} testId="field-explanation">
+        <RichText
+          value={fields.draft.explanation}
+          onChange={(html) => fields.set('explanation', html)}
+          label={t('question.explanation')}
+          placeholder={t('question.explanationPlaceholder')}
+          tools="inline"
+          minH="20"
+          invalid={(fields.messagesOf('explanation')?.length ?? 0) > 0}
+        />
+      </FormField>
     </FormDialog>
   );
 }

@@ -1,4 +1,7 @@
-/** The question dialog's options A–D: the correct answers, each option's text and image, adding and removing as the rules allow. */
+/**
+ * The question dialog's options A–D of a choice kind: the correct answers (ticks; a poll has none),
+ * each option's text and image, adding and removing as the rules allow.
+ */
 import { Badge, Box, Button, Checkbox, Grid, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -14,16 +17,18 @@ interface OptionsEditorProps {
   draft: QuestionDraft;
   update: (change: (current: QuestionDraft) => QuestionDraft) => void;
   messagesOf: (field: string) => string[] | undefined;
+  /** Whether options are ticked as correct (a poll's are not). */
+  ticks?: boolean;
 }
 
 /** The 2–4 options A–D: correct-answer checkbox, text and image each; add and delete as the rules allow. */
-export function OptionsEditor({ draft, update, messagesOf }: OptionsEditorProps) {
+export function OptionsEditor({ draft, update, messagesOf, ticks = true }: OptionsEditorProps) {
   const { t } = useTranslation('trivia');
   const sectionMessages = [...(messagesOf('options') ?? []), ...(messagesOf('answer') ?? [])];
   return (
     <Stack gap="3" data-testid="options">
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <HeadingBlock title={t('question.options')} lead={t('question.optionsHint')} leadSize="xs" gap="0" />
+        <HeadingBlock title={t('question.options')} lead={ticks ? t('question.optionsHint') : t('question.pollHint')} leadSize="xs" gap="0" />
         {canAddOption(draft) && (
           <Button size="xs" variant="outline" colorPalette="brand" onClick={() => update(addOption)}>
             <LuPlus />
@@ -38,7 +43,7 @@ export function OptionsEditor({ draft, update, messagesOf }: OptionsEditorProps)
       )}
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="3">
         {draft.options.map((option, index) => {
-          const correct = draft.answer.includes(option.title);
+          const correct = ticks && draft.answer.includes(option.title);
           const change = (fields: Partial<typeof option>) =>
             update((current) => ({ ...current, options: current.options.map((o, i) => (i === index ? { ...o, ...fields } : o)) }));
           return (
@@ -56,13 +61,15 @@ export function OptionsEditor({ draft, update, messagesOf }: OptionsEditorProps)
                   <Badge size="md" colorPalette={correct ? 'green' : 'gray'} variant="solid" rounded="full" minW="6" justifyContent="center" data-testid="option-title">
                     {option.title}
                   </Badge>
-                  <Checkbox.Root size="sm" colorPalette="green" checked={correct} onCheckedChange={() => update((current) => toggleAnswer(current, option.title))}>
-                    <Checkbox.HiddenInput aria-label={`${t('question.option', { title: option.title })} ${t('question.correct')}`} />
-                    <Checkbox.Control />
-                    <Checkbox.Label textStyle="sm" fontWeight="normal">
-                      {t('question.correct')}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
+                  {ticks && (
+                    <Checkbox.Root size="sm" colorPalette="green" checked={correct} onCheckedChange={() => update((current) => toggleAnswer(current, option.title))}>
+                      <Checkbox.HiddenInput aria-label={`${t('question.option', { title: option.title })} ${t('question.correct')}`} />
+                      <Checkbox.Control />
+                      <Checkbox.Label textStyle="sm" fontWeight="normal">
+                        {t('question.correct')}
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  )}
                 </HStack>
                 {canRemoveOption(draft) && (
                   <IconButton

@@ -1,5 +1,9 @@
-/** The question dialog's settings: answering time (with its switch in level games), score, type and bonus. */
-import { Grid, HStack, RadioGroup, Switch } from '@chakra-ui/react';
+/**
+ * The question dialog's settings: the kind (all eight), answering time (with its switch in level
+ * games), score and bonus. A kind without answers (a content slide) has no answering time; a kind that
+ * never scores (a poll, a content slide) has no score and no bonus.
+ */
+import { Grid, GridItem, HStack, RadioGroup, Switch } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/app/components/form-field';
 import { NumberField } from '@/app/components/number-field';
@@ -8,13 +12,36 @@ import { kindOf, QUESTION_TYPES, questionTypeOf } from '@/domain/question-kinds'
 import { isTimed } from '@/domain/timed';
 import type { QuestionFieldsProps } from './use-question-form';
 
-
 export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf, update }: QuestionFieldsProps & { update: (change: (current: QuestionDraft) => QuestionDraft) => void }) {
   const { t } = useTranslation('trivia');
-  const timeLimited = isTimed(gameType, draft.have_answering_time);
+  const kind = kindOf(draft.question_type);
+  const timeLimited = kind.answerable && isTimed(gameType, draft.have_answering_time);
   return (
     <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }} gap="4" alignItems="start">
-      {gameType === 2 && (
+      <GridItem colSpan={{ base: 1, sm: 2, lg: 4 }}>
+        <FormField label={t('question.questionType')} messages={messagesOf('question_type')} testId="field-kind">
+          <RadioGroup.Root
+            size="sm"
+            colorPalette="brand"
+            aria-label={t('question.questionType')}
+            value={String(draft.question_type)}
+            onValueChange={({ value }) => value && update((current) => changeQuestionType(current, questionTypeOf(Number(value))))}
+          >
+            <HStack gap="4" rowGap="2" minH="8" wrap="wrap">
+              {QUESTION_TYPES.map((type) => (
+                <RadioGroup.Item key={type} value={String(type)}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText textStyle="sm" whiteSpace="nowrap">
+                    {t(`question.${kindOf(type).label}`)}
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </FormField>
+      </GridItem>
+      {gameType === 2 && kind.answerable && (
         <FormField label={t('question.haveAnsweringTime')} messages={messagesOf('have_answering_time')}>
           <Switch.Root
             size="sm"
@@ -42,7 +69,7 @@ export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf
           />
         </FormField>
       )}
-      {gameType === 2 && (
+      {gameType === 2 && kind.scored && (
         <FormField label={t('question.score')} messages={messagesOf('score')}>
           <NumberField
             label={t('question.score')}
@@ -53,25 +80,7 @@ export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf
           />
         </FormField>
       )}
-      <FormField label={t('question.questionType')} messages={messagesOf('question_type')}>
-        <RadioGroup.Root
-          size="sm"
-          colorPalette="brand"
-          value={String(draft.question_type)}
-          onValueChange={({ value }) => value && update((current) => changeQuestionType(current, questionTypeOf(Number(value))))}
-        >
-          <HStack gap="4" minH="8" wrap="wrap">
-            {QUESTION_TYPES.map((type) => (
-              <RadioGroup.Item key={type} value={String(type)}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText textStyle="sm" whiteSpace="nowrap">{t(`question.${kindOf(type).label}`)}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
-      </FormField>
-      {gameType === 1 && (
+      {gameType === 1 && kind.scored && (
         <FormField label={t('question.isBonus')} messages={messagesOf('is_bonus')}>
           <Switch.Root size="sm" colorPalette="brand" checked={draft.is_bonus === 1} onCheckedChange={({ checked }) => set('is_bonus', checked ? 1 : 0)}>
             <Switch.HiddenInput />

@@ -25,7 +25,8 @@ import {
 type Level = components['schemas']['Level'];
 
 /** The fields the form shows a message under; the server's messages of any other go above the form. */
-const PLACED = /^(title|level_id|question_text|question_img|pre_video_url|have_answering_time|answering_time|score|question_type|is_bonus|options|answer|options\.\d+\.(text|img))$/;
+const PLACED =
+  /^(title|level_id|question_text|question_img|pre_video_url|have_answering_time|answering_time|score|question_type|is_bonus|options|answer|options\.\d+\.(text|img)|accepted_answers(\.\d+)?|slider(\.(min|max|step|answer|tolerance|unit))?|explanation)$/;
 
 /** What a section of the question form is given. */
 export interface QuestionFieldsProps {

@@ -6,7 +6,18 @@
  */
 import type { components } from '@openapi/admin-api';
 import { type DomainLang, formatDomainMessage } from '@/domain/messages';
-import { applyGameType, type FieldErrorKeys, type GameType, type QuestionDraft } from '@/domain/question-rules';
+import { kindOf } from '@/domain/question-kinds';
+import { MAX_ACCEPTED_ANSWERS } from '@/domain/question-kinds/type-answer';
+import {
+  addOption,
+  applyGameType,
+  type FieldErrorKeys,
+  type GameType,
+  OPTION_TITLES,
+  type OptionTitle,
+  type QuestionDraft,
+  reletterOptions,
+} from '@/domain/question-rules';
 
 type Question = components['schemas']['Question'];
 
@@ -31,13 +42,83 @@ export function draftFromQuestion(question: Question): QuestionDraft {
     is_bonus: question.is_bonus,
     options: question.options.map(({ title, text, img }) => ({ title, text, img })),
     answer: [...question.answer],
+    accepted_answers: [...question.accepted_answers],
+    ignore_punctuation: question.ignore_punctuation,
+    slider: question.slider ? { ...question.slider } : null,
+    explanation: question.explanation,
   };
 }
 
-/** The draft as the create/update body: what the game's type does not use is dropped (the server does the same). */
-export function questionBody(draft: QuestionDraft, gameType: GameType): QuestionDraft {
+/**
+ * The draft as the create/update body: what the game's type and the question's kind do not use is
+ * dropped (the server does the same), and an ordering question's letters are shuffled (`random`).
+ */
+export function questionBody(draft: QuestionDraft, gameType: GameType, random: () => number = Math.random): QuestionDraft {
   const applied = applyGameType(draft, gameType);
-  return { ...applied, title: applied.title.trim(), pre_video_url: applied.pre_video_url.trim() };
+  const kind = kindOf(applied.question_type);
+  const ordered = kind.input === 'order' ? shuffleOrderLetters(applied, random) : applied;
+  return { ...ordered, ...kind.parts(ordered), title: applied.title.trim(), pre_video_url: applied.pre_video_url.trim() };
+}
+
+// ------------------------------------------------------------------ ordering (7)
+
+/** An ordering question's titles in their correct order: the answer's, then any option it misses. */
+export function orderOf(draft: Pick<QuestionDraft, 'options' | 'answer'>): OptionTitle[] {
+  const titles = draft.options.map((option) => option.title);
+  const known = draft.answer.filter((title, i) => titles.includes(title) && draft.answer.indexOf(title) === i);
+  return [...known, ...titles.filter((title) => !known.includes(title))];
+}
+
+/** Adds an empty option at the end of the order. */
+export function addToOrder(draft: QuestionDraft): QuestionDraft {
+  const added = addOption(draft);
+  return added === draft ? draft : { ...added, answer: orderOf({ options: added.options, answer: orderOf(draft) }) };
+}
+
+/** Removes an option (down to two): the others keep their places in the order, relettered. */
+export function removeFromOrder(draft: QuestionDraft, title: OptionTitle): QuestionDraft {
+  if (draft.options.length <= 2 || !draft.options.some((option) => option.title === title)) return draft;
+  const kept = draft.options.filter((option) => option.title !== title);
+  const options = reletterOptions(kept);
+  const renamed = new Map(kept.map((option, i) => [option.title, options[i]!.title]));
+  return { ...draft, options, answer: orderOf(draft).flatMap((t) => (renamed.has(t) ? [renamed.get(t)!] : [])) };
+}
+
+/**
+ * Gives an ordering question's options new letters so that the correct order is not A, B, C, D: the
+ * phones list the options by letter, and letters in the right order would give the answer away. The
+ * options come back in letter order and `answer` names them in the correct order.
+ */
+export function shuffleOrderLetters(draft: QuestionDraft, random: () => number): QuestionDraft {
+  const byTitle = new Map(draft.options.map((option) => [option.title, option]));
+  const correct = orderOf(draft).map((title) => byTitle.get(title)!);
+  const n = correct.length;
+  if (n < 2) return draft;
+  // positions[i]: the letter index the i-th option of the correct order gets.
+  const positions = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [positions[i], positions[j]] = [positions[j]!, positions[i]!];
+  }
+  if (positions.every((p, i) => p === i)) positions.push(positions.shift()!);
+  const letters = positions.map((p) => OPTION_TITLES[p] as OptionTitle);
+  const options = correct
+    .map((option, i) => ({ ...option, title: letters[i]! }))
+    .sort((a, b) => a.title.localeCompare(b.title));
+  return { ...draft, options, answer: letters };
+}
+
+// ------------------------------------------------------------------ type answer (5)
+
+export const canAddAcceptedAnswer = (draft: Pick<QuestionDraft, 'accepted_answers'>): boolean => draft.accepted_answers.length < MAX_ACCEPTED_ANSWERS;
+export const canRemoveAcceptedAnswer = (draft: Pick<QuestionDraft, 'accepted_answers'>): boolean => draft.accepted_answers.length > 1;
+
+export function addAcceptedAnswer(draft: QuestionDraft): QuestionDraft {
+  return canAddAcceptedAnswer(draft) ? { ...draft, accepted_answers: [...draft.accepted_answers, ''] } : draft;
+}
+
+export function removeAcceptedAnswer(draft: QuestionDraft, index: number): QuestionDraft {
+  return canRemoveAcceptedAnswer(draft) ? { ...draft, accepted_answers: draft.accepted_answers.filter((_, i) => i !== index) } : draft;
 }
 
 /** Rule keys as sentences in `lang`. */

@@ -16,6 +16,7 @@ import { DataTable } from '@/app/components/data-table/data-table';
 import { RowActions } from '@/app/components/data-table/row-actions';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
 import type { GameType } from '@/domain/question-rules';
 import { GameGuard } from '../components/game-guard';
 import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
@@ -150,6 +151,16 @@ function QuestionList({ loaded }: { loaded: Game }) {
               },
               { key: 'title', header: t('question.title'), headerProps: { minW: '36' }, cellProps: { fontWeight: 'medium' }, cell: (question) => question.title },
               {
+                key: 'kind',
+                header: t('question.kindLabel'),
+                headerProps: { w: '28' },
+                cell: (question) => (
+                  <Badge size="sm" variant="subtle" colorPalette={KIND_PALETTE[question.question_type]} whiteSpace="nowrap" data-testid="question-kind">
+                    {t(`question.${kindLabelOf(question.question_type).label}`)}
+                  </Badge>
+                ),
+              },
+              {
                 key: 'text',
                 header: t('question.questionText'),
                 headerProps: { minW: '48' },
@@ -211,6 +222,18 @@ function QuestionList({ loaded }: { loaded: Game }) {
     </Stack>
   );
 }
+
+/** A colour per kind, so a long list reads at a glance. */
+const KIND_PALETTE: Record<Question['question_type'], string> = {
+  1: 'blue',
+  2: 'purple',
+  3: 'teal',
+  4: 'pink',
+  5: 'cyan',
+  6: 'orange',
+  7: 'yellow',
+  8: 'gray',
+};
 
 /** One line of the game's header: its label, then its value. */
 function HeaderItem({ label, children }: { label: string; children: ReactNode }) {
