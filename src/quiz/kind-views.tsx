@@ -149,7 +149,9 @@ function SliderReveal({ question }: { question: PlaySchemas['DisplayQuestion'] }
             <div className="h-track">
               <div className="h-bar" style={{ height: `${Math.max(2, bar.share * 100)}%` }} />
             </div>
-            <span className="h-label">{formatValue(bar.from, '', lang)}</span>
+            <span className="h-label">
+              {formatValue(bar.from, '', lang)}–{formatValue(bar.to, '', lang)}
+            </span>
           </div>
         ))}
       </div>
