@@ -1877,6 +1877,8 @@ export interface components {
             action: "start" | "stop";
             /** @description How many simulated players to start (required with `start`; at most the game's player cap). */
             players?: number;
+            /** @description With `start`: the share of the bots' answers that are right (each answer right with this chance; a poll's vote is any option, a content slide is not answered). Default 0.3, about what bots picking at random got right before. */
+            right_rate?: number;
             screen_id?: components["schemas"]["ControlScreenId"];
         };
         /** @description A game's rehearsal (the same fields as the play API's `server.rehearsal` event): how many simulated players it runs (0 when none) and how many of them have joined so far. */
@@ -2016,8 +2018,20 @@ export interface components {
             correct: number | null;
             /** @description Percentage of the answers that are correct (one decimal); null before the answer is published or with no answer. */
             percent_correct: number | null;
+            /** @description Answers choosing each option (kinds 1–4), placing each option first (ordering, 7); empty for the other kinds. */
             distribution: {
                 title: string;
+                count: number;
+            }[];
+            /** @description Type answer (5): the typed answers that matched an accepted answer, as typed, most frequent first (at most 5); empty for the other kinds. */
+            typed: {
+                text: string;
+                count: number;
+            }[];
+            /** @description Slider (6): the values counted in up to 10 equal ranges from min to max (the last includes max); empty for the other kinds. */
+            histogram: {
+                from: number;
+                to: number;
                 count: number;
             }[];
             median_ms: number | null;
@@ -2055,7 +2069,7 @@ export interface components {
         };
         PreflightProblem: {
             /** @enum {string} */
-            code: "no_questions" | "question_invalid" | "image_unreachable" | "video_unreachable" | "open_time_over" | "level_empty" | "promotion_unreachable" | "no_time_limit" | "player_cap_below_audience" | "no_display";
+            code: "no_questions" | "question_invalid" | "image_unreachable" | "video_unreachable" | "open_time_over" | "level_empty" | "promotion_unreachable" | "no_time_limit" | "player_cap_below_audience" | "no_display" | "order_as_listed" | "slider_answer_at_end";
             /**
              * @description `blocking`: the operator must acknowledge it to start; `warning`: worth a look.
              * @enum {string}

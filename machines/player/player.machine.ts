@@ -15,7 +15,8 @@
  *   `joining`; a token the server no longer knows sends the player back to `joining`.
  * - `inGame` holds the screens of a running game: `lobby` (waiting for a question), `answering`,
  *   `answered` (waiting for the answer), `watching` (a question this player cannot answer: time is
- *   up, the level is not reached, or the server refused), `revealed` (the correct answer and own
+ *   up, the level is not reached, the server refused, or a content slide, which nobody answers and
+ *   which has no countdown — the page shows the slide there, see selectors.ts), `revealed` (the correct answer and own
  *   points) and `ranked` (own position). A new question moves any of them to `answering` (or
  *   `watching`), the game's end to `finished`. `finished` is not a final state: the link stays open
  *   and a ranking published again after the end (a player disqualified or ranked again) is read
@@ -48,7 +49,7 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
-import { playerSetup } from './setup.js';
+import { answerParts, playerSetup } from './setup.js';
 import type { JoinedEndedGame } from './types.js';
 
 export { OFFLINE_RETRY_MS, pendingRetryMs } from './setup.js';
@@ -170,7 +171,7 @@ export const playerMachine = playerSetup.createMachine({
       invoke: {
         id: 'deliverAnswer',
         src: 'submitAnswer',
-        input: ({ context }) => ({ token: context.token ?? '', questionId: context.pending?.questionId ?? 0, choices: context.pending?.choices ?? [] }),
+        input: ({ context }) => ({ token: context.token ?? '', questionId: context.pending?.questionId ?? 0, ...answerParts(context.pending) }),
         onDone: { target: 'syncing', actions: ['dropPending', { type: 'storePending', params: { pending: null } }] },
         onError: [
           { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: 'inGame.pending', actions: 'countAttempt' },
@@ -202,7 +203,7 @@ export const playerMachine = playerSetup.createMachine({
       on: {
         'server.questionShown': [
           {
-            guard: { type: 'levelAllowed', params: ({ event }) => ({ question: event.question }) },
+            guard: { type: 'mayAnswer', params: ({ event }) => ({ question: event.question }) },
             target: '.answering',
             actions: { type: 'applyShown', params: ({ event }) => ({ question: event.question, deadline: event.deadline, receivedAt: event.receivedAt }) },
           },
@@ -248,7 +249,7 @@ export const playerMachine = playerSetup.createMachine({
                       target: 'submitting',
                       actions: [
                         'clearError',
-                        { type: 'keepPending', params: ({ event }) => ({ choices: event.choices, tappedAt: event.tappedAt }) },
+                        { type: 'keepPending', params: ({ event }) => ({ answer: event, tappedAt: event.tappedAt }) },
                         { type: 'storePending', params: ({ context }) => ({ pending: context.pending }) },
                       ],
                     },
@@ -259,11 +260,7 @@ export const playerMachine = playerSetup.createMachine({
                   invoke: {
                     id: 'submitAnswer',
                     src: 'submitAnswer',
-                    input: ({ context }) => ({
-                      token: context.token ?? '',
-                      questionId: context.pending?.questionId ?? 0,
-                      choices: context.pending?.choices ?? [],
-                    }),
+                    input: ({ context }) => ({ token: context.token ?? '', questionId: context.pending?.questionId ?? 0, ...answerParts(context.pending) }),
                     onDone: {
                       target: '#player.inGame.answered',
                       actions: [{ type: 'recordAnswer', params: ({ event }) => event.output }, 'dropPending', { type: 'storePending', params: { pending: null } }],
@@ -293,7 +290,7 @@ export const playerMachine = playerSetup.createMachine({
           on: { 'connection.online': { target: '#player.delivering' } },
         },
         answered: { description: 'The answer is stored; waiting for the correct answer.' },
-        watching: { description: 'A question this player cannot (or can no longer) answer.' },
+        watching: { description: 'A question this player cannot (or can no longer) answer, or a content slide (nothing to answer, no countdown).' },
         revealed: { description: 'The correct answer and own points.' },
         ranked: { description: 'Own position in the published ranking.' },
       },

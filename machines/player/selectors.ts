@@ -3,16 +3,24 @@
  * answer, busy) comes from states, tags and `can()`; seconds left come from the countdown's context.
  */
 import { secondsShown } from '../../src/domain/clock.js';
+import { kindLabelOf } from '../../src/domain/question-kinds/labels.js';
 import type { PlayerSnapshot } from './player.machine.js';
-import type { EndedGame, PendingAnswer, PendingRefusal, PlayerView, PublicQuestion } from './types.js';
+import type { EndedGame, PendingAnswer, PendingRefusal, PlayerReveal, PlayerView, PublicQuestion } from './types.js';
 
-export type PlayerScreen = 'join' | 'ended' | 'loading' | 'offline' | 'lobby' | 'answering' | 'pending' | 'answered' | 'watching' | 'revealed' | 'ranked' | 'finished';
+export type PlayerScreen = 'join' | 'ended' | 'loading' | 'offline' | 'lobby' | 'answering' | 'pending' | 'answered' | 'watching' | 'slide' | 'revealed' | 'ranked' | 'finished';
+
+/** A content slide on screen: nobody answers it, so it shows where another question is watched or revealed. */
+const showsSlide = (snapshot: PlayerSnapshot): boolean => {
+  const question = snapshot.context.view?.question?.question;
+  return !!question && !kindLabelOf(question.questionType).answerable && (snapshot.matches({ inGame: 'watching' }) || snapshot.matches({ inGame: 'revealed' }));
+};
 
 export function selectScreen(snapshot: PlayerSnapshot): PlayerScreen {
   if (snapshot.matches({ joining: 'ended' })) return 'ended';
   if (snapshot.matches('joining')) return 'join';
   if (snapshot.matches('offline')) return 'offline';
   if (snapshot.matches('finished')) return 'finished';
+  if (showsSlide(snapshot)) return 'slide';
   for (const screen of ['lobby', 'answering', 'pending', 'answered', 'watching', 'revealed', 'ranked'] as const) {
     if (snapshot.matches({ inGame: screen })) return screen;
   }
@@ -28,6 +36,8 @@ export const selectRemainingSeconds = (snapshot: PlayerSnapshot): number | null 
 export const selectQuestion = (snapshot: PlayerSnapshot): PublicQuestion | null => snapshot.context.view?.question?.question ?? null;
 /** The correct options once published (never before). */
 export const selectCorrectAnswer = (snapshot: PlayerSnapshot): string[] | null => snapshot.context.view?.question?.answer ?? null;
+/** The rest of the reveal (explanation, accepted answers, the slider's answer), once published. */
+export const selectReveal = (snapshot: PlayerSnapshot): PlayerReveal | null => snapshot.context.view?.question?.reveal ?? null;
 export const selectMyAnswer = (snapshot: PlayerSnapshot): PlayerView['myAnswer'] => snapshot.context.view?.myAnswer ?? null;
 export const selectScore = (snapshot: PlayerSnapshot): number => snapshot.context.view?.score ?? 0;
 export const selectRank = (snapshot: PlayerSnapshot): PlayerView['rank'] => snapshot.context.view?.rank ?? null;

@@ -8,9 +8,11 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup, stateIn, stopChild } from 'xstate';
 import { msAtNextChange, msToNextChange } from '../../src/domain/clock.js';
+import { kindLabelOf } from '../../src/domain/question-kinds/labels.js';
 import { connectionMachine } from '../connection/connection.machine.js';
 import type {
   AnswerInput,
+  AnswerParts,
   AnswerOutput,
   GameEventsInput,
   JoinedEndedGame,
@@ -38,6 +40,16 @@ export const pendingRetryMs = (attempts: number) => Math.min(30_000, 2_000 * 2 *
 
 /** How long `offline` waits before reading the state again by itself. */
 export const OFFLINE_RETRY_MS = 3_000;
+
+/** The parts of an answer that were given (choices, text or value), none of the absent ones. */
+export function answerParts(answer: AnswerParts | null | undefined): AnswerParts {
+  if (!answer) return { choices: [] };
+  const parts: AnswerParts = {};
+  if (answer.choices !== undefined) parts.choices = answer.choices;
+  if (answer.text !== undefined) parts.text = answer.text;
+  if (answer.value !== undefined) parts.value = answer.value;
+  return parts;
+}
 
 /** What a view means for this phone's screen. */
 const viewQuestion = (view: PlayerView | null) => view?.question ?? null;
@@ -74,8 +86,8 @@ export const playerSetup = setup({
     storeToken: (_, _params: { token: string | null }) => {},
     /** Injected: keeps the pending answer in local storage with the token (null removes it). */
     storePending: (_, _params: { pending: PendingAnswer | null }) => {},
-    keepPending: assign(({ context }, params: { choices: string[]; tappedAt: number }) => ({
-      pending: { questionId: context.view?.question?.question.id ?? 0, choices: params.choices, tappedAt: params.tappedAt },
+    keepPending: assign(({ context }, params: { answer: AnswerParts; tappedAt: number }) => ({
+      pending: { questionId: context.view?.question?.question.id ?? 0, ...answerParts(params.answer), tappedAt: params.tappedAt },
       pendingAttempts: 0,
       refusal: null,
     })),
@@ -106,7 +118,10 @@ export const playerSetup = setup({
       return { view, remainingMs, endsAt, error: null, refusal: null };
     }),
     recordAnswer: assign(({ context }, params: AnswerOutput) => ({
-      view: context.view && { ...context.view, myAnswer: { choices: params.choices, correct: null, points: null, elapsedMs: params.elapsedMs } },
+      view: context.view && {
+        ...context.view,
+        myAnswer: { choices: params.choices, text: params.text ?? null, value: params.value ?? null, correct: null, points: null, elapsedMs: params.elapsedMs },
+      },
       error: null,
     })),
     /** The next second: read from when the countdown ends on this phone's clock (`now`), else one step down. */
@@ -152,7 +167,7 @@ export const playerSetup = setup({
     viewEnded: (_, params: { view: PlayerView }) => params.view.gameEnded,
     viewCanAnswer: (_, params: { view: PlayerView }) => {
       const q = viewQuestion(params.view);
-      return !!q && q.status === 1 && q.canAnswer && params.view.myAnswer === null;
+      return !!q && q.status === 1 && q.canAnswer && params.view.myAnswer === null && kindLabelOf(q.question.questionType).answerable;
     },
     viewAnswered: (_, params: { view: PlayerView }) => viewQuestion(params.view)?.status === 1 && params.view.myAnswer !== null,
     viewLive: (_, params: { view: PlayerView }) => viewQuestion(params.view)?.status === 1,
@@ -161,8 +176,12 @@ export const playerSetup = setup({
       return !!q && q.status >= 2 && params.view.rank !== null && params.view.rank.questionId === q.question.id;
     },
     viewRevealed: (_, params: { view: PlayerView }) => (viewQuestion(params.view)?.status ?? 0) >= 2,
-    /** A level game admits a question of level n only to players who reached it. */
-    levelAllowed: ({ context }, params: { question: PublicQuestion }) => {
+    /**
+     * A question this phone answers: one of a kind that is answered (a content slide is not), and in a
+     * level game of a level the player reached.
+     */
+    mayAnswer: ({ context }, params: { question: PublicQuestion }) => {
+      if (!kindLabelOf(params.question.questionType).answerable) return false;
       const reached = context.view?.levelReached ?? null;
       return params.question.level === null || reached === null || params.question.level <= reached;
     },

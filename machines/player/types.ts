@@ -12,6 +12,34 @@ export interface PlayerOption {
   img: string;
 }
 
+/** A slider's scale as players see it (the contract's PublicSlider). */
+export interface PublicSlider {
+  min: number;
+  max: number;
+  step: number;
+  unit: string;
+}
+
+/**
+ * An answer as the phone sends it (the play API's AnswerRequest without the question): `choices`
+ * (kinds 1–4, and every title in the chosen order for ordering), `text` (type answer) or `value`
+ * (slider), as the question's kind asks.
+ */
+export interface AnswerParts {
+  choices?: string[];
+  text?: string;
+  value?: number;
+}
+
+/** What the reveal shows beyond the correct options, once published (the contract's Reveal). */
+export interface PlayerReveal {
+  /** Sanitized HTML from the server (bold, italic, links); '' when none. */
+  explanation: string;
+  acceptedAnswers: string[];
+  sliderAnswer: number | null;
+  sliderTolerance: number | null;
+}
+
 /** A question as players see it: never the correct answer before it is published. */
 export interface PublicQuestion {
   id: number;
@@ -21,6 +49,8 @@ export interface PublicQuestion {
   /** The question's kind (src/domain/question-kinds). */
   questionType: QuestionType;
   options: PlayerOption[];
+  /** A slider question's scale (never its answer); null (or absent) for the other kinds. */
+  slider?: PublicSlider | null;
   /** The level number (level games); null otherwise. */
   level: number | null;
   isBonus: boolean;
@@ -42,13 +72,15 @@ export interface PlayerView {
     deadline: number | null;
     /** Whether this player may still answer it (in time, in the open time, level reached, not answered). */
     canAnswer: boolean;
-    /** The correct options, once published. */
+    /** The correct options (the correct order for ordering), once published. */
     answer: string[] | null;
+    /** The rest of the reveal, once published (absent where the page does not know it). */
+    reveal?: PlayerReveal | null;
     /** Why this player may not answer (the contract's `refusal`), when the page knows it. */
     refusal?: string | null;
   };
   /** `elapsedMs`: from the question being shown to the server's receipt (the player's receipt shows it). */
-  myAnswer: null | { choices: string[]; correct: boolean | null; points: number | null; elapsedMs?: number };
+  myAnswer: null | { choices: string[]; text?: string | null; value?: number | null; correct: boolean | null; points: number | null; elapsedMs?: number };
   score: number;
   /** The highest level reached (level games); null otherwise. */
   levelReached: number | null;
@@ -102,9 +134,8 @@ export interface GameEventsInput {
  * (local storage) and resent when the connection returns; the server judges it by its own receipt
  * time. `tappedAt`: this phone's clock at the tap, ms since epoch — shown to the player, never sent.
  */
-export interface PendingAnswer {
+export interface PendingAnswer extends AnswerParts {
   questionId: number;
-  choices: string[];
   tappedAt: number;
 }
 
@@ -159,15 +190,16 @@ export interface JoinOutput {
 export interface TokenInput {
   token: string;
 }
-export interface AnswerInput {
+export interface AnswerInput extends AnswerParts {
   token: string;
   questionId: number;
-  choices: string[];
 }
 
 /** What the server stored (the answer is acknowledged only after it was committed). */
 export interface AnswerOutput {
   choices: string[];
+  text?: string | null;
+  value?: number | null;
   /** From the question being shown to the server's receipt, ms. */
   elapsedMs?: number;
 }
@@ -193,8 +225,11 @@ export interface RejectedToken {
 
 export type PlayerEvent =
   | { type: 'player.join'; pin: string; nickname: string }
-  /** `tappedAt`: this phone's clock at the tap (ms since epoch), kept with the answer while it waits. */
-  | { type: 'player.answer'; choices: string[]; tappedAt: number }
+  /**
+   * The answer as the kind's input gives it (AnswerParts: choices, text or value); `tappedAt`: this
+   * phone's clock at the tap (ms since epoch), kept with the answer while it waits.
+   */
+  | ({ type: 'player.answer'; tappedAt: number } & AnswerParts)
   /** From the ended game's results back to the join form. */
   | { type: 'player.back' }
   /** After a failure to reach the server: try again. */

@@ -27,7 +27,8 @@ export function createPlayApi({ lang, networkError, baseUrl, fetch }: PlayApiOpt
       tickets.joined(data);
       return data;
     },
-    answer: (token: string, questionId: number, choices: PlaySchemas['OptionTitle'][]) => post('/answer', { question_id: questionId, choices }, token),
+    /** One of `choices`, `text` or `value`, as the question's kind asks. */
+    answer: (token: string, request: PlaySchemas['AnswerRequest']) => post('/answer', request, token),
     state: (token: string) => post('/state', {}, token),
     ticket: tickets.ticket,
     displayExchange: (code: string) => post('/display/exchange', { code }),

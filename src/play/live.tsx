@@ -28,8 +28,10 @@ import { OfflineScreen } from './screens/offline';
 import { PendingScreen } from './screens/pending';
 import { RankedScreen } from './screens/ranked';
 import { RevealedScreen } from './screens/revealed';
+import { SlideScreen } from './screens/slide';
 import { WatchingScreen } from './screens/watching';
 import { playerStorage } from './storage';
+import './kinds.css';
 
 export { PendingRefusalNotice } from './screens/pending';
 
@@ -107,6 +109,7 @@ const SCREENS: { [S in LiveScreen]: (props: { onLeave: () => void }) => ReactNod
   pending: PendingScreen,
   answered: AnsweredScreen,
   watching: WatchingScreen,
+  slide: SlideScreen,
   revealed: RevealedScreen,
   ranked: RankedScreen,
   finished: FinishedScreen,

@@ -19,6 +19,7 @@ export function toPublicQuestion(q: PlaySchemas['PublicQuestion']): PublicQuesti
     questionImg: q.question_img,
     questionType: q.question_type,
     options: q.options.map((o) => ({ title: o.title, text: o.text, img: o.img })),
+    slider: q.slider && { min: q.slider.min, max: q.slider.max, step: q.slider.step, unit: q.slider.unit },
     level: q.level,
     isBonus: q.is_bonus === 1,
     preVideoUrl: q.pre_video_url,
@@ -39,10 +40,18 @@ export function toPlayerView(data: PlaySchemas['PlayerStateData']): PlayerView {
       deadline: time(q.deadline),
       canAnswer: q.can_answer,
       answer: q.answer,
+      reveal: q.reveal && {
+        explanation: q.reveal.explanation,
+        acceptedAnswers: q.reveal.accepted_answers,
+        sliderAnswer: q.reveal.slider_answer,
+        sliderTolerance: q.reveal.slider_tolerance,
+      },
       refusal: q.refusal,
     },
     myAnswer: data.my_answer && {
       choices: data.my_answer.choices,
+      text: data.my_answer.text,
+      value: data.my_answer.value,
       correct: data.my_answer.correct,
       points: data.my_answer.points,
       elapsedMs: data.my_answer.elapsed_ms,
@@ -70,7 +79,10 @@ export interface AnswerChannel {
  * /state) is the result, not an error.
  */
 export async function sendAnswer(api: PlayApi, channel: AnswerChannel, input: AnswerInput): Promise<PlaySchemas['AnswerData']> {
-  const body = { question_id: input.questionId, choices: input.choices as PlaySchemas['OptionTitle'][] };
+  const body: PlaySchemas['AnswerRequest'] = { question_id: input.questionId };
+  if (input.choices !== undefined) body.choices = input.choices;
+  if (input.text !== undefined) body.text = input.text;
+  if (input.value !== undefined) body.value = input.value;
   let sent = false;
   if (channel.socket) {
     try {
@@ -81,7 +93,7 @@ export async function sendAnswer(api: PlayApi, channel: AnswerChannel, input: An
     }
   }
   try {
-    return await api.answer(input.token, body.question_id, body.choices);
+    return await api.answer(input.token, body);
   } catch (error) {
     if (!sent || !(error instanceof PlayApiError) || error.code !== 201) throw error;
     const stored = (await api.state(input.token).catch(() => null))?.my_answer;
@@ -141,7 +153,7 @@ export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer
       loadState: fromPromise<PlayerView, TokenInput>(({ input }) => api.state(input.token).then(toPlayerView, rejectedToken)),
       submitAnswer: fromPromise<AnswerOutput, AnswerInput>(async ({ input }) => {
         const data = await sendAnswer(api, channel, input).catch(answerError);
-        return { choices: data.answer.choices, elapsedMs: data.answer.elapsed_ms };
+        return { choices: data.answer.choices, text: data.answer.text, value: data.answer.value, elapsedMs: data.answer.elapsed_ms };
       }),
     },
     actions: {

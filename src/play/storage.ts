@@ -43,8 +43,12 @@ export const pendingStorage = {
     if (!token) return null;
     try {
       const parsed = JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as (PendingAnswer & { token?: string }) | null;
-      if (!parsed || parsed.token !== token || typeof parsed.questionId !== 'number' || !Array.isArray(parsed.choices) || typeof parsed.tappedAt !== 'number') return null;
-      return { questionId: parsed.questionId, choices: parsed.choices.map(String), tappedAt: parsed.tappedAt };
+      if (!parsed || parsed.token !== token || typeof parsed.questionId !== 'number' || typeof parsed.tappedAt !== 'number') return null;
+      const kept: PendingAnswer = { questionId: parsed.questionId, tappedAt: parsed.tappedAt };
+      if (Array.isArray(parsed.choices)) kept.choices = parsed.choices.map(String);
+      if (typeof parsed.text === 'string') kept.text = parsed.text;
+      if (typeof parsed.value === 'number' && Number.isFinite(parsed.value)) kept.value = parsed.value;
+      return kept.choices || kept.text !== undefined || kept.value !== undefined ? kept : null;
     } catch {
       return null;
     }

@@ -13,12 +13,13 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPlayApi, type PlayApi, type PlaySchemas } from '@/audience/api';
 import { remainingMs, secondsShown, fractionLeft, msToNextDraw } from '@/domain/clock';
-import { kindOf } from '@/domain/question-kinds';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
 import { followDisplay } from './display-follower';
-import { answerBars, displayJoinUrl, displayScreen, isPromoted, promotedPlayers, type DisplayState } from './display-state';
+import { displayJoinUrl, displayScreen, isPromoted, isSlide, promotedPlayers, type DisplayState } from './display-state';
+import { Explanation, QuestionBody, RevealBody, SlideView } from './kind-views';
 import { PairingScreen } from './pairing-screen';
 import { Podium } from './podium';
 import { QrCode } from './qr-code';
@@ -85,8 +86,9 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
       ) : null}
       <main className="display-main">
         {!winners && screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
-        {!winners && screen === 'question' && state.question && <QuestionView key={state.question.question.id} question={state.question} offsetMs={offsetMs} />}
-        {!winners && screen === 'answer' && state.question && <AnswerView question={state.question} />}
+        {!winners && (screen === 'question' || screen === 'answer') && state.question && isSlide(state.question) ? <SlideView question={state.question.question} /> : null}
+        {!winners && screen === 'question' && state.question && !isSlide(state.question) && <QuestionView key={state.question.question.id} question={state.question} offsetMs={offsetMs} />}
+        {!winners && screen === 'answer' && state.question && !isSlide(state.question) && <AnswerView question={state.question} />}
         {!winners && screen === 'ranking' && <RankingView state={state} final={false} />}
         {winners ? <WinnersPodium winners={winners} levelGame={state.game.type === 2} /> : null}
         {!winners && screen === 'final' && <RankingView state={state} final />}
@@ -154,7 +156,9 @@ function QuestionMeta({ question }: { question: PlaySchemas['PublicQuestion'] })
   return (
     <div className="q-meta">
       {question.level !== null ? <span className="tag">{t('question.level', { level: question.level })}</span> : null}
-      <span className="tag">{t(`question.${kindOf(question.question_type).label}`)}</span>
+      <span className="tag" data-testid="kind-tag">
+        {t(`question.${kindLabelOf(question.question_type).label}`)}
+      </span>
       {question.is_bonus ? <span className="tag bonus">{t('question.bonus')}</span> : null}
     </div>
   );
@@ -207,15 +211,7 @@ function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQu
       </div>
       <div className={`q-content${q.question_img || q.pre_video_url ? ' with-media' : ''}`}>
         <Media question={q} />
-        <ol className={`d-options n${q.options.length}`}>
-          {q.options.map((o) => (
-            <li key={o.title} className={`d-option opt-${o.title}`}>
-              <span className="letter">{o.title}</span>
-              <span className="text">{o.text}</span>
-              {o.img ? <img src={o.img} alt="" /> : null}
-            </li>
-          ))}
-        </ol>
+        <QuestionBody question={q} />
       </div>
     </section>
   );
@@ -223,29 +219,17 @@ function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQu
 
 function AnswerView({ question }: { question: PlaySchemas['DisplayQuestion'] }) {
   const t = useT();
-  const bars = answerBars(question);
+  const scored = kindLabelOf(question.question.question_type).scored;
+  const total = question.counts?.total ?? 0;
   return (
     <section className="answer-view">
       <QuestionMeta question={question.question} />
       <h1 className="q-text small">{question.question.question_text || question.question.title}</h1>
       <p className="answer-total" data-testid="answer-total">
-        {t('answer.answers', { count: question.counts?.total ?? 0 })}
+        {scored ? t('answer.answers', { count: total }) : t('answer.votes', { count: total })}
       </p>
-      <div className="chart" data-testid="answer-chart">
-        {bars.map((bar) => (
-          <div key={bar.title} className={`bar-col opt-${bar.title}${bar.correct ? ' correct' : ' dim'}`} data-option={bar.title} data-correct={bar.correct} data-count={bar.count}>
-            <span className="bar-count">{t('answer.count', { count: bar.count })}</span>
-            <div className="bar-track">
-              <div className="bar" style={{ height: `${Math.max(2, bar.share * 100)}%` }} />
-            </div>
-            <div className="bar-label">
-              <span className="letter">{bar.title}</span>
-              <span className="text">{bar.text}</span>
-              {bar.correct ? <span className="correct-mark">✓ {t('answer.correct')}</span> : null}
-            </div>
-          </div>
-        ))}
-      </div>
+      <RevealBody question={question} />
+      <Explanation html={question.reveal?.explanation} />
     </section>
   );
 }

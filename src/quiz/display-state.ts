@@ -5,6 +5,7 @@
  * given history leads to is testable without a browser.
  */
 import type { PlaySchemas } from '@/audience/api';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
 import type { Winners } from './winners-podium';
 
 export type DisplayState = PlaySchemas['DisplayStateData'];
@@ -27,13 +28,19 @@ export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { s
     case 'server.questionShown': {
       const data = frame.data as PlaySchemas['EventQuestionShown'];
       if (!data.question) return { state, refresh: true };
-      const question: PlaySchemas['DisplayQuestion'] = { question: data.question, status: 1, shown_at: data.shown_at, deadline: data.deadline, answer: null, counts: null };
+      const question: PlaySchemas['DisplayQuestion'] = { question: data.question, status: 1, shown_at: data.shown_at, deadline: data.deadline, answer: null, reveal: null, counts: null };
       return { state: { ...state, question }, refresh: false };
     }
     case 'server.answerPublished': {
       const data = frame.data as PlaySchemas['EventAnswerPublished'];
       if (!state.question || state.question.question.id !== data.question_id) return { state, refresh: true };
-      const question = { ...state.question, status: Math.max(2, state.question.status) as 2 | 3, answer: data.answer, counts: { counts: data.counts, total: data.total } };
+      const question = {
+        ...state.question,
+        status: Math.max(2, state.question.status) as 2 | 3,
+        answer: data.answer,
+        reveal: data.reveal ?? null,
+        counts: { counts: data.counts, total: data.total },
+      };
       return { state: { ...state, question }, refresh: false };
     }
     case 'server.rankingPublished': {
@@ -69,15 +76,37 @@ export function displayScreen(state: DisplayState): DisplayScreen {
   return 'answer';
 }
 
-/** Bars of the answer chart: each option's count and its share of the largest (0..1). */
+/**
+ * Bars of the answer chart: each option's count and its share of the largest (0..1), and whether it is
+ * correct (never, for a poll: its reveal is the votes alone).
+ */
 export function answerBars(question: PlaySchemas['DisplayQuestion']): Array<{ title: string; text: string; count: number; share: number; correct: boolean }> {
   const counts = question.counts?.counts ?? {};
   const max = Math.max(1, ...question.question.options.map((o) => counts[o.title] ?? 0));
+  const scored = kindLabelOf(question.question.question_type).scored;
   return question.question.options.map((o) => {
     const count = counts[o.title] ?? 0;
-    return { title: o.title, text: o.text, count, share: count / max, correct: !!question.answer?.includes(o.title) };
+    return { title: o.title, text: o.text, count, share: count / max, correct: scored && !!question.answer?.includes(o.title) };
   });
 }
+
+/**
+ * Bars of a slider's histogram (the reveal's ranges): each range's count, its share of the largest,
+ * and whether it holds the correct value (the last range includes its end).
+ */
+export function histogramBars(reveal: PlaySchemas['Reveal'] | null): Array<{ from: number; to: number; count: number; share: number; holdsAnswer: boolean }> {
+  const ranges = reveal?.histogram ?? [];
+  const max = Math.max(1, ...ranges.map((range) => range.count));
+  const answer = reveal?.slider_answer ?? null;
+  return ranges.map((range, i) => ({
+    ...range,
+    share: range.count / max,
+    holdsAnswer: answer !== null && answer >= range.from && (i === ranges.length - 1 ? answer <= range.to : answer < range.to),
+  }));
+}
+
+/** Whether the display shows the question as a content slide (full screen, no countdown, no chart), whatever its status. */
+export const isSlide = (question: PlaySchemas['DisplayQuestion'] | null): boolean => !!question && !kindLabelOf(question.question.question_type).answerable;
 
 /** In a level game, whether a ranked player has gone past the level of the question just played. */
 export function isPromoted(item: PlaySchemas['RankItem'], questionLevel: number | null | undefined): boolean {

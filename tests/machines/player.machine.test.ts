@@ -29,7 +29,7 @@ import {
   selectRemainingSeconds,
   selectScreen,
 } from '@machines/player/selectors';
-import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, RejectedToken, Unreachable } from '@machines/player/types';
+import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
 import { expectAssertionPerState, expectPathsCover } from './support/coverage-report';
 import { FakeClient } from './support/fake-connection-client';
@@ -47,6 +47,9 @@ const ENDED_GAME: JoinedEndedGame = {
 };
 const TAPPED = T0 - 4_000;
 const KEPT: PendingAnswer = { questionId: Q1.id, choices: ['A'], tappedAt: TAPPED };
+const TYPED: PublicQuestion = { ...Q1, id: 41, questionType: 5, options: [] };
+const SLIDER: PublicQuestion = { ...Q1, id: 42, questionType: 6, options: [], slider: { min: 0, max: 10, step: 1, unit: 'km' } };
+const SLIDE: PublicQuestion = { ...Q1, id: 43, questionType: 8, options: [] };
 
 type CallName = 'join' | 'loadState' | 'submitAnswer';
 type OutcomeEvent =
@@ -500,7 +503,51 @@ describe('player machine, scenarios', () => {
     expect(selectScreen(h.snapshot())).toBe('answering');
     await h.resolve('submitAnswer', { choices: ['A'] });
     expect(selectScreen(h.snapshot())).toBe('answered');
-    expect(selectMyAnswer(h.snapshot())).toEqual({ choices: ['A'], correct: null, points: null });
+    expect(selectMyAnswer(h.snapshot())).toEqual({ choices: ['A'], text: null, value: null, correct: null, points: null });
+  });
+
+  it('a typed answer goes as text, waits for the network as text, and is resent as it was typed', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: TYPED, deadline: T0 + 20_000, receivedAt: T0 });
+    expect(selectScreen(h.snapshot())).toBe('answering');
+    h.send({ type: 'player.answer', text: '玉山', tappedAt: T0 + 1_000 });
+    expect(h.only('submitAnswer').input).toEqual({ token: 'new-token', questionId: TYPED.id, text: '玉山' });
+    await h.reject('submitAnswer', UNREACHABLE);
+    expect(selectScreen(h.snapshot())).toBe('pending');
+    expect(h.storage.pending).toEqual({ questionId: TYPED.id, text: '玉山', tappedAt: T0 + 1_000 });
+    h.send({ type: 'connection.online' });
+    expect(h.only('submitAnswer').input).toEqual({ token: 'new-token', questionId: TYPED.id, text: '玉山' });
+    await h.resolve('submitAnswer', { choices: [], text: '玉山', value: null });
+    expect(h.storage.pending).toBeNull();
+  });
+
+  it("a slider's value goes as value and is the receipt's answer", async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: SLIDER, deadline: T0 + 20_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', value: 0, tappedAt: T0 });
+    expect(h.only('submitAnswer').input).toEqual({ token: 'new-token', questionId: SLIDER.id, value: 0 });
+    await h.resolve('submitAnswer', { choices: [], text: null, value: 0, elapsedMs: 900 });
+    expect(selectScreen(h.snapshot())).toBe('answered');
+    expect(selectMyAnswer(h.snapshot())).toEqual({ choices: [], text: null, value: 0, correct: null, points: null, elapsedMs: 900 });
+  });
+
+  it('a content slide is shown, never answered and never counted down, live or after a reload; the next question is answered', async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: SLIDE, deadline: null, receivedAt: T0 });
+    expect(selectScreen(h.snapshot())).toBe('slide');
+    expect(selectCanAnswer(h.snapshot())).toBe(false);
+    expect(selectRemainingSeconds(h.snapshot())).toBeNull();
+    // A reload while it is up: even a view that says "can answer" shows the slide.
+    h.send({ type: 'connection.reconnected' });
+    await h.resolve('loadState', { ...base, question: live({ question: SLIDE, deadline: null, canAnswer: true }) });
+    expect(selectScreen(h.snapshot())).toBe('slide');
+    expect(h.snapshot().matches({ inGame: 'watching' })).toBe(true);
+    // Published (a step that moves on): still the slide, not "no answer".
+    h.send({ type: 'server.answerPublished', questionId: SLIDE.id });
+    await h.resolve('loadState', { ...base, question: live({ question: SLIDE, status: 2, deadline: null, canAnswer: false, answer: [] }) });
+    expect(selectScreen(h.snapshot())).toBe('slide');
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    expect(selectScreen(h.snapshot())).toBe('answering');
   });
 
   it('a refused answer with time left lets the player choose again, with the message', async () => {

@@ -25,6 +25,7 @@ const question: PlaySchemas['PublicQuestion'] = {
     { title: 'B', text: 'Yu', img: '' },
     { title: 'C', text: 'He', img: '' },
   ],
+  slider: null,
   level: 1,
   is_bonus: 0,
   have_answering_time: 1,
@@ -126,8 +127,8 @@ describe('the player page', () => {
       server_time: '2026-11-22T04:00:05.000Z',
       game: lobby.game,
       player: { id: 1, nickname: 'Ann', join_order: 1, score: 10, level: 1, disqualified: null },
-      question: { question, status: 1, shown_at: '2026-11-22T04:00:01.000Z', deadline: '2026-11-22T04:00:21.000Z', answer: null, can_answer: false, refusal: 'answered' },
-      my_answer: { question_id: 7, choices: ['B'], received_at: '2026-11-22T04:00:03.300Z', elapsed_ms: 2_300, correct: null, points: null },
+      question: { question, status: 1, shown_at: '2026-11-22T04:00:01.000Z', deadline: '2026-11-22T04:00:21.000Z', answer: null, reveal: null, can_answer: false, refusal: 'answered' },
+      my_answer: { question_id: 7, choices: ['B'], text: null, value: null, received_at: '2026-11-22T04:00:03.300Z', elapsed_ms: 2_300, correct: null, points: null },
       rank: null,
       finished: false,
     });
@@ -140,7 +141,7 @@ describe('the player page', () => {
       nickname: 'Ann',
     });
     expect(snapshotDiffers(lobby, view), 'the snapshot has no question, the phone has one').toBe(true);
-    expect(snapshotDiffers({ ...lobby, question: { question, status: 1, shown_at: '', deadline: null, answer: null, counts: null } }, view)).toBe(false);
+    expect(snapshotDiffers({ ...lobby, question: { question, status: 1, shown_at: '', deadline: null, answer: null, reveal: null, counts: null } }, view)).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
-/** `inGame.answered`: the receipt (the server's time of receipt and the choice). */
+/** `inGame.answered`: the receipt (the server's time of receipt and the answer: choice, vote, order, text or value). */
 import { selectMyAnswer, selectQuestion } from '@machines/player/selectors';
 import { secondsWithTenths } from '@/domain/clock';
 import { useT } from '@/audience/i18n';
 import { PlayerActor } from '../player-context';
-import { optionLabel, QuestionHead } from './parts';
+import { QuestionHead, YourAnswer } from './parts';
 
 export function AnsweredScreen() {
   const t = useT();
@@ -19,7 +19,7 @@ export function AnsweredScreen() {
         </div>
         <h2>{t('answered.title')}</h2>
         {mine?.elapsedMs !== undefined ? <p className="lead">{t('answered.receipt', { seconds: secondsWithTenths(mine.elapsedMs) })}</p> : null}
-        {mine ? <p>{t('answered.yourChoice', { choices: optionLabel(question, mine.choices) })}</p> : null}
+        {mine ? <YourAnswer question={question} answer={mine} /> : null}
         <p className="muted">{t('answered.waiting')}</p>
       </div>
     </div>

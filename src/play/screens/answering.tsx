@@ -1,14 +1,30 @@
-/** `inGame.answering`: the question, the countdown and the options (one tap, or a choice and "submit"). */
-import { useState } from 'react';
-import type { PlayerEvent } from '@machines/player/types';
+/**
+ * `inGame.answering`: the question, the countdown and the input its kind asks for (question-kinds/
+ * labels.ts `input`): options to tap (one, or several and "submit"), an order to place, a text to
+ * type or a value on a slider. The input is keyed by the question, so a new question starts empty.
+ */
+import type { ComponentType } from 'react';
+import type { AnswerParts } from '@machines/player/types';
 import { selectCanAnswer, selectError, selectIsSubmitting, selectQuestion, selectRemainingSeconds } from '@machines/player/selectors';
 import { useT } from '@/audience/i18n';
-import { kindOf } from '@/domain/question-kinds';
+import { kindLabelOf, type KindLabelParts } from '@/domain/question-kinds/labels';
 import { PlayerActor } from '../player-context';
+import { ChoiceInput } from './inputs/choice-input';
+import { OrderInput } from './inputs/order-input';
+import { SliderInput } from './inputs/slider-input';
+import { TextInput } from './inputs/text-input';
+import type { AnswerInputProps } from './inputs/types';
 import { QuestionHead } from './parts';
 
-/** The answer as tapped now (this phone's clock, shown while it waits for the network). */
-const answerEvent = (choices: string[]): PlayerEvent => ({ type: 'player.answer', choices, tappedAt: Date.now() });
+/** The phone's input of each kind of input; a content slide ('none') is never answered (the chart never gets here). */
+const INPUTS: { [I in KindLabelParts['input']]: ComponentType<AnswerInputProps> | null } = {
+  one: ChoiceInput,
+  several: ChoiceInput,
+  order: OrderInput,
+  text: TextInput,
+  value: SliderInput,
+  none: null,
+};
 
 export function AnsweringScreen() {
   const t = useT();
@@ -18,68 +34,17 @@ export function AnsweringScreen() {
   const canAnswer = PlayerActor.useSelector(selectCanAnswer);
   const submitting = PlayerActor.useSelector(selectIsSubmitting);
   const error = PlayerActor.useSelector(selectError);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [questionId, setQuestionId] = useState<number | null>(null);
-  if (question && question.id !== questionId) {
-    setQuestionId(question.id);
-    setSelected([]);
-  }
   if (!question) return null;
-  const kind = kindOf(question.questionType);
-  const multiple = kind.pick === 'several';
-
-  const tap = (title: string) => {
-    if (!canAnswer) return;
-    if (!multiple) {
-      setSelected([title]);
-      actor.send(answerEvent([title]));
-      return;
-    }
-    setSelected((current) => (current.includes(title) ? current.filter((c) => c !== title) : [...current, title].sort()));
-  };
+  const kind = kindLabelOf(question.questionType);
+  const Input = INPUTS[kind.input];
+  // The answer as tapped now (this phone's clock, shown while it waits for the network).
+  const answer = (parts: AnswerParts) => actor.send({ type: 'player.answer', ...parts, tappedAt: Date.now() });
 
   return (
-    <div className="question">
+    <div className="question" data-kind={kind.label}>
       <QuestionHead question={question} seconds={seconds} />
       <p className="hint">{t(`question.${kind.label}`)}</p>
-      <div className={`options n${question.options.length}`} role={multiple ? 'group' : undefined}>
-        {question.options.map((option) => {
-          const isSelected = selected.includes(option.title);
-          return (
-            <button
-              key={option.title}
-              type="button"
-              className={`option opt-${option.title}${isSelected ? ' selected' : ''}`}
-              aria-pressed={multiple ? isSelected : undefined}
-              disabled={!canAnswer}
-              data-option={option.title}
-              onClick={() => tap(option.title)}
-            >
-              <span className="letter" aria-hidden="true">
-                {option.title}
-              </span>
-              <span className="text">
-                <span className="sr-only">{t('question.option', { title: option.title })} </span>
-                {option.text}
-              </span>
-              {option.img ? <img src={option.img} alt="" /> : null}
-              {isSelected && multiple ? <span className="tick">{t('question.selected')}</span> : null}
-            </button>
-          );
-        })}
-      </div>
-      {multiple ? (
-        <button
-          type="button"
-          className="primary big submit"
-          disabled={!canAnswer || selected.length === 0}
-          onClick={() => actor.send(answerEvent(selected))}
-        >
-          {submitting ? t('question.sending') : t('question.submit')}
-        </button>
-      ) : submitting ? (
-        <p className="center muted">{t('question.sending')}</p>
-      ) : null}
+      {Input ? <Input key={question.id} question={question} canAnswer={canAnswer} submitting={submitting} onAnswer={answer} /> : null}
       {error ? (
         <p className="alert" role="alert">
           {error}

@@ -1,14 +1,46 @@
-/** Pieces several player screens share: the question's head, option labels, the pending answer, rank and promotion. */
+/** Pieces several player screens share: the question's head, an answer's line, the pending answer, the explanation, rank and promotion. */
 import type { PlayerView, PublicQuestion } from '@machines/player/types';
 import { selectPending, selectQuestion, selectRank, selectScore, selectView } from '@machines/player/selectors';
 import { currentLanguage, useT } from '@/audience/i18n';
+import { answerLine, type ShownAnswer } from '@/audience/question-view';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
+import { richTextToPlain } from '@/domain/rich-text';
 import { PlayerActor } from '../player-context';
+import { viewOf } from './inputs/types';
 
 /** The phone's clock time of a tap, as the player reads it (hours, minutes, seconds). */
 export const clockTime = (ms: number) => new Intl.DateTimeFormat(currentLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
 
-export const optionLabel = (question: PublicQuestion, titles: readonly string[]) =>
-  titles.map((title) => `${title}. ${question.options.find((o) => o.title === title)?.text ?? ''}`.trim()).join('、');
+/** "Your choice: …", "Your vote: …" (a poll) or "Your answer: …" (an order, a text, a value). */
+export function YourAnswer({ question, answer, className }: { question: PublicQuestion; answer: ShownAnswer; className?: string }) {
+  const t = useT();
+  const kind = kindLabelOf(question.questionType);
+  const line = answerLine(viewOf(question), answer, t, currentLanguage());
+  const text =
+    kind.input === 'one' || kind.input === 'several' ? t(kind.scored ? 'answered.yourChoice' : 'answered.yourVote', { choices: line }) : t('answered.yourAnswer', { answer: line });
+  return (
+    <p className={className} data-testid="your-answer">
+      {text}
+    </p>
+  );
+}
+
+/**
+ * The question's explanation after the answer is published. The server sends sanitized rich text
+ * (bold, italic, links); the audience's pages have no HTML renderer of their own (the back office's
+ * DOMPurify one is not in their bundles), so it is shown as its plain text, paragraphs kept.
+ */
+export function Explanation({ html }: { html: string }) {
+  const t = useT();
+  const text = richTextToPlain(html).trim();
+  if (!text) return null;
+  return (
+    <section className="explanation" data-testid="explanation">
+      <h2>{t('revealed.explanation')}</h2>
+      <p>{text}</p>
+    </section>
+  );
+}
 
 export const eliminatedFrom = (view: PlayerView | null): number | null => {
   const q = view?.question;
@@ -43,7 +75,7 @@ export function PendingCard() {
   const pending = PlayerActor.useSelector(selectPending);
   const question = PlayerActor.useSelector(selectQuestion);
   if (!pending) return null;
-  const choices = question && question.id === pending.questionId ? optionLabel(question, pending.choices) : pending.choices.join('、');
+
   return (
     <div className="card center pending" data-testid="pending" role="status">
       <div className="check pending-icon" aria-hidden="true">
@@ -51,7 +83,7 @@ export function PendingCard() {
       </div>
       <h2>{t('pending.title')}</h2>
       <p className="lead">{t('pending.lead')}</p>
-      <p>{t('answered.yourChoice', { choices })}</p>
+      {question && question.id === pending.questionId ? <YourAnswer question={question} answer={pending} /> : null}
       <p className="muted" data-testid="pending-tapped">
         {t('pending.tappedAt', { time: clockTime(pending.tappedAt) })}
       </p>

@@ -1,6 +1,7 @@
 /**
  * Server-side sanitizing of rich text (notifications, the privacy page) with the allowlist of
- * src/domain/rich-text.ts. Links open in a new tab without access to the opener.
+ * src/domain/rich-text.ts, and of a question's explanation with a stricter one (bold, italic, links).
+ * Links open in a new tab without access to the opener.
  */
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES } from '../../domain/rich-text.js';
@@ -24,4 +25,18 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options).trim();
+}
+
+/** A question's explanation (shown after the reveal): bold, italic and links only, in paragraphs and lines. */
+const EXPLANATION_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'a'] as const;
+const explanationOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...EXPLANATION_TAGS],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+};
+
+export function sanitizeExplanation(html: string): string {
+  const clean = sanitizeHtml(html, explanationOptions).trim();
+  // Empty paragraphs (an editor cleared) are no explanation.
+  return clean.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' ? '' : clean;
 }

@@ -8,7 +8,7 @@ import type { ScoringQuestion } from '../../../domain/scoring.js';
 import { answerDeadline } from '../../../domain/scoring.js';
 import { isTimed } from '../../../domain/timed.js';
 import type { GameType } from '../../../domain/question-rules.js';
-import { kindOf, questionTypeOf } from '../../../domain/question-kinds/index.js';
+import { kindOf, questionTypeOf, type StoredAnswer } from '../../../domain/question-kinds/index.js';
 import type { LevelCount, StoredRankEntry } from '../../db/schema.js';
 import type { AnswerRow, GameRow, QuestionRow } from './queries.js';
 import type { RealtimeEvent } from '../../realtime/bus.js';
@@ -29,22 +29,31 @@ export const toBothTopics = (gameId: number, type: string, data: unknown): Realt
   { topic: gameTopic(gameId, 'public'), type, data },
 ];
 
+/**
+ * What the question's kind reads of it to check, score and reveal its answers. A kind that takes no
+ * answers (a content slide) has no time limit: no countdown, no deadline.
+ */
 export function scoringQuestion(game: Pick<GameRow, 'type'>, question: QuestionRow): ScoringQuestion {
+  const kind = kindOf(question.questionType);
   return {
     gameType: game.type as GameType,
-    questionType: questionTypeOf(question.questionType),
+    questionType: kind.type,
+    optionTitles: question.options.map((option) => option.title),
     answer: question.answer,
+    acceptedAnswers: question.acceptedAnswers,
+    ignorePunctuation: question.ignorePunctuation === 1 ? 1 : 0,
+    slider: question.slider,
     // Whether it has a time limit (src/domain/timed.ts): answerDeadline and scoring ask nothing else.
-    haveAnsweringTime: isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
+    haveAnsweringTime: kind.answerable && isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
     answeringSeconds: question.answeringTime,
     isBonus: question.isBonus === 1 ? 1 : 0,
     score: question.score,
   };
 }
 
-/** When answering closes, or null (untimed, or not shown). */
+/** When answering closes, or null (untimed, a content slide, or not shown). */
 export function deadlineOf(game: Pick<GameRow, 'type'>, question: QuestionRow): Date | null {
-  if (!question.shownAt) return null;
+  if (!question.shownAt || !kindOf(question.questionType).answerable) return null;
   const deadline = answerDeadline(scoringQuestion(game, question), question.shownAt.getTime());
   return deadline === null ? null : new Date(deadline);
 }
@@ -60,8 +69,9 @@ export function gameSummary(game: Pick<GameRow, 'id' | 'title' | 'type' | 'statu
   };
 }
 
-/** The question without its answer. */
+/** The question without its answer: a slider's scale without its answer or tolerance. */
 export function publicQuestion(game: Pick<GameRow, 'type'>, question: QuestionRow, level: number | null): PlaySchemas['PublicQuestion'] {
+  const slider = question.slider;
   return {
     id: question.id,
     title: question.title,
@@ -70,22 +80,45 @@ export function publicQuestion(game: Pick<GameRow, 'type'>, question: QuestionRo
     pre_video_url: question.preVideoUrl,
     question_type: questionTypeOf(question.questionType),
     options: question.options,
+    slider: slider ? { min: slider.min, max: slider.max, step: slider.step, unit: slider.unit } : null,
     level,
     is_bonus: question.isBonus as 0 | 1,
-    // Whether it has a time limit (src/domain/timed.ts), so the phone and the screen need not know the game's type.
-    have_answering_time: isTimed(game.type, question.haveAnsweringTime) ? 1 : 0,
+    // Whether it has a time limit (src/domain/timed.ts; never a content slide), so the phone and the screen need not know the game's type.
+    have_answering_time: scoringQuestion(game, question).haveAnsweringTime,
     answering_time: question.answeringTime,
   };
 }
 
-/** What the reveal shows (the kind's: the correct options), but only once published. */
-export const publishedAnswer = (question: QuestionRow): PlaySchemas['OptionTitle'][] | null =>
-  question.status >= 2 ? kindOf(question.questionType).reveal(question.answer) : null;
+/** What the reveal shows (the kind's: the correct options, the order), but only once published. */
+export const publishedAnswer = (game: Pick<GameRow, 'type'>, question: QuestionRow): PlaySchemas['OptionTitle'][] | null =>
+  question.status >= 2 ? kindOf(question.questionType).reveal(scoringQuestion(game, question)).answer : null;
+
+/**
+ * The reveal beyond the correct options (the contract's Reveal): the explanation, the kind's reveal
+ * (accepted answers, the slider's answer and tolerance) and its statistics' typed answers and
+ * histogram over the question's answers.
+ */
+export function revealOf(game: Pick<GameRow, 'type'>, question: QuestionRow, answers: readonly StoredAnswer[]): PlaySchemas['Reveal'] {
+  const kind = kindOf(question.questionType);
+  const rule = scoringQuestion(game, question);
+  const reveal = kind.reveal(rule);
+  const statistics = kind.statistics(rule, answers);
+  return {
+    explanation: question.explanation,
+    accepted_answers: reveal.accepted_answers,
+    typed: statistics.typed,
+    slider_answer: reveal.slider_answer,
+    slider_tolerance: reveal.slider_tolerance,
+    histogram: statistics.histogram,
+  };
+}
 
 export function myAnswer(row: AnswerRow): PlaySchemas['MyAnswer'] {
   return {
     question_id: row.questionId,
     choices: row.choices as PlaySchemas['OptionTitle'][],
+    text: row.text,
+    value: row.value,
     received_at: iso(row.receivedAt),
     elapsed_ms: row.elapsedMs,
     correct: row.correct,

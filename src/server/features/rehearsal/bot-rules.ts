@@ -4,14 +4,19 @@
  * `npm run bots` prints. Pure.
  */
 import type { PlaySchemas } from '../../../shared/play-client.js';
-import { kindOf, type QuestionType } from '../../../domain/question-kinds/index.js';
+import { kindOf, type AnswerInput, type KindQuestion, type QuestionType } from '../../../domain/question-kinds/index.js';
 
 export type OptionTitle = PlaySchemas['OptionTitle'];
+
+/** How often the server's rehearsal bots answer right unless the operator says (random picks got about this many right). */
+export const DEFAULT_RIGHT_RATE = 0.3;
 
 export interface ShownQuestion {
   questionId: number;
   options: OptionTitle[];
   questionType: QuestionType;
+  /** A slider's scale as the phones see it (no answer); null for the other kinds. */
+  slider?: PlaySchemas['PublicSlider'] | null;
   /** Milliseconds left to answer when the bot got the question (server clock), or null (untimed). */
   remainingMs: number | null;
 }
@@ -50,9 +55,37 @@ export function loopbackAddresses(block = 1): string[] {
   return Array.from({ length: 254 }, (_, i) => `127.0.${block}.${i + 1}`);
 }
 
-/** A random answer, as the question's kind answers for a bot. */
+/**
+ * A bot's answer when all it knows is what a phone sees (the question without its answer): the kind's
+ * bot answer to a question whose answer it does not know, so any option, order, text or value.
+ * Empty (`{}`) for a content slide, which takes no answers.
+ */
+export function randomAnswer(question: Pick<ShownQuestion, 'options' | 'questionType' | 'slider'>, random = Math.random): AnswerInput {
+  // No value is within a negative tolerance: a wrong answer is any value on the scale.
+  const slider = question.slider ? { ...question.slider, answer: question.slider.min, tolerance: -1 } : null;
+  const seen: KindQuestion = {
+    gameType: 1,
+    optionTitles: question.options,
+    answer: [],
+    acceptedAnswers: [],
+    ignorePunctuation: 0,
+    slider,
+    haveAnsweringTime: 0,
+    answeringSeconds: 0,
+    isBonus: 0,
+    score: 0,
+  };
+  return kindOf(question.questionType).botAnswer(seen, random, false);
+}
+
+/** Random choices, as the question's kind picks them (none for a kind answered without options). */
 export function randomChoices(question: Pick<ShownQuestion, 'options' | 'questionType'>, random = Math.random): OptionTitle[] {
-  return kindOf(question.questionType).botAnswer(question.options, random);
+  return (randomAnswer(question, random).choices ?? []) as OptionTitle[];
+}
+
+/** The answer of a bot that knows the question (the server's rehearsal): right with the chance `rightRate`. */
+export function botAnswer(question: KindQuestion & { questionType: QuestionType }, rightRate: number, random = Math.random): AnswerInput {
+  return kindOf(question.questionType).botAnswer(question, random, random() < rightRate);
 }
 
 /** Default delay: uniformly random within the countdown, keeping 3 s (or a third of it) in hand. */

@@ -20,10 +20,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import NodeWebSocket from 'ws';
-import { createPlayClient, PlayApiError, playerTickets, unwrap, type PlayData, type PlayPost, type PlayTransport } from '../../../shared/play-client.js';
+import { createPlayClient, PlayApiError, playerTickets, unwrap, type PlayData, type PlayPost, type PlaySchemas, type PlayTransport } from '../../../shared/play-client.js';
 import { createGameChannel, type GameChannel } from '../../../shared/realtime/game-channel.js';
 import type { EventFrame, ServerFrame } from '../../../shared/realtime/frames.js';
-import { randomChoices, randomDelay, type OptionTitle, type QuestionStats, type ShownQuestion, type SwarmStats } from './bot-rules.js';
+import { kindLabelOf } from '../../../domain/question-kinds/labels.js';
+import type { AnswerInput } from '../../../domain/question-kinds/kind.js';
+import { randomAnswer, randomDelay, type OptionTitle, type QuestionStats, type ShownQuestion, type SwarmStats } from './bot-rules.js';
 
 export interface BotSwarmOptions {
   url: string;
@@ -44,6 +46,11 @@ export interface BotSwarmOptions {
   answerDelay?: (question: ShownQuestion) => number;
   /** Choices for a question; default random (single: one option; multiple: a random non-empty set). */
   choose?: (question: ShownQuestion) => OptionTitle[];
+  /**
+   * The answer to a question, of any kind (choices, a text or a value); default `randomAnswer`, or the
+   * choices of `choose` when given. The server's rehearsal answers right at the operator's rate.
+   */
+  answerWith?: (question: ShownQuestion) => AnswerInput | Promise<AnswerInput>;
   /** Every event frame of the game's topic as it arrives (for measurements), with the local receipt time. */
   onFrame?: (frame: RealtimeFrame, receivedAt: number, bot: Bot) => void;
   /**
@@ -272,7 +279,7 @@ export class BotSwarm {
       if (!question) return void this.answerFromState(bot);
       // Time left when the server sent it: its deadline against the frame's own server time.
       const remainingMs = deadline ? Date.parse(deadline) - frame.server_time : null;
-      this.schedule(bot, { questionId, options: titles(question.options), questionType: question.question_type, remainingMs });
+      this.schedule(bot, { questionId, options: titles(question.options), questionType: question.question_type, slider: question.slider, remainingMs });
     } else if (frame.type === 'server.snapshot' && 'question' in frame.data && frame.data.question?.status === 1) {
       // Joined (or reconnected) while a question is live: the player state says whether to answer.
       void this.answerFromState(bot);
@@ -291,14 +298,15 @@ export class BotSwarm {
       if (!live?.can_answer) return;
       const { question, deadline } = live;
       const remainingMs = deadline ? Date.parse(deadline) - Date.parse(state.server_time) : null;
-      this.schedule(bot, { questionId: question.id, options: titles(question.options), questionType: question.question_type, remainingMs });
+      this.schedule(bot, { questionId: question.id, options: titles(question.options), questionType: question.question_type, slider: question.slider, remainingMs });
     } catch (error) {
       this.error(`state ${bot.nickname}: ${(error as Error).message}`);
     }
   }
 
   private schedule(bot: Bot, question: ShownQuestion): void {
-    if (this.stopped) return;
+    // A content slide takes no answers: a bot, like a phone, only looks at it.
+    if (this.stopped || !kindLabelOf(question.questionType).answerable) return;
     const stats = this.questionStats(question.questionId);
     stats.shown += 1;
     const delay = Math.max(0, (this.options.answerDelay ?? randomDelay)(question));
@@ -311,7 +319,15 @@ export class BotSwarm {
 
   private async answer(bot: Bot, question: ShownQuestion, stats: QuestionStats): Promise<void> {
     if (this.stopped) return;
-    const body = { question_id: question.questionId, choices: (this.options.choose ?? randomChoices)(question) };
+    const { choose, answerWith } = this.options;
+    const answer = choose ? { choices: choose(question) } : await (answerWith ?? randomAnswer)(question);
+    if (this.stopped) return;
+    const body: PlaySchemas['AnswerRequest'] = {
+      question_id: question.questionId,
+      ...(answer.choices ? { choices: [...answer.choices] } : {}),
+      ...(answer.text !== undefined ? { text: answer.text } : {}),
+      ...(answer.value !== undefined ? { value: answer.value } : {}),
+    };
     // Over the open WebSocket, as the phone does; over HTTP if it is not open (or if asked to).
     const client = this.options.answersOver !== 'http' && bot.channel?.client.status === 'open' ? bot.channel.client : null;
     const transport: AnswerTransport = client ? 'ws' : 'http';

@@ -12,12 +12,12 @@ type Schemas = components['schemas'];
 export const rehearsalHandlers: OperationHandlers = {
   async triviaGameRehearsal(request) {
     const { adminId } = requireAuth(request);
-    const { trivia_game_id, action, players, screen_id } = request.body;
+    const { trivia_game_id, action, players, right_rate, screen_id } = request.body;
     noteAudit(request, { targetType: 'triviaGame', targetId: trivia_game_id });
     if (action === 'start') {
       if (players === undefined) throw new FieldErrors({ players: [translate(request.lang, 'rehearsal.playersRequired', { max: MAX_REHEARSAL_PLAYERS })] });
-      const state = await request.server.rehearsals.start(request.companyId, adminId, { trivia_game_id, players, screen_id: screen_id ?? null });
-      noteAudit(request, { summary: `start: ${players} simulated players` });
+      const state = await request.server.rehearsals.start(request.companyId, adminId, { trivia_game_id, players, right_rate, screen_id: screen_id ?? null });
+      noteAudit(request, { summary: `start: ${players} simulated players${right_rate === undefined ? '' : `, right ${Math.round(right_rate * 100)}%`}` });
       return success(state satisfies Schemas['RehearsalState'], 'rehearsal.started', { players });
     }
     const { state, reset } = await request.server.rehearsals.stop(request.companyId, adminId, { trivia_game_id, screen_id: screen_id ?? null });

@@ -30,7 +30,8 @@ import { join, REHEARSAL_BOT } from '../live/answers/join.js';
 import * as q from '../live/queries.js';
 import { GAME_RESET_EVENT, resetGame, type ResetResult } from '../live/flow/reset.js';
 import { parseGameTopic } from '../live/realtime.js';
-import { gameTopic } from '../live/views.js';
+import { gameTopic, scoringQuestion } from '../live/views.js';
+import { botAnswer, DEFAULT_RIGHT_RATE, randomAnswer, type ShownQuestion } from './bot-rules.js';
 import { BotSwarm, MAX_REHEARSAL_PLAYERS } from './bot-swarm.js';
 import * as rq from './queries.js';
 
@@ -83,7 +84,11 @@ export class Rehearsals {
   }
 
   /** Starts `players` bots in the company's game (the refusals in the order an operator fixes them). */
-  async start(companyId: number, adminId: number, input: { trivia_game_id: number; players: number; screen_id?: string | null }): Promise<RehearsalState> {
+  async start(
+    companyId: number,
+    adminId: number,
+    input: { trivia_game_id: number; players: number; right_rate?: number | undefined; screen_id?: string | null },
+  ): Promise<RehearsalState> {
     const url = loopbackUrl(this.app.server.address());
     if (!url) throw businessError('rehearsal.notListening');
     const now = dateOf(this.app.clock);
@@ -102,14 +107,23 @@ export class Rehearsals {
       return game;
     });
     const username = await rq.usernameOf(this.app.db, adminId);
-    this.launch(game, input.players, url, { adminId, username: username ?? '' });
+    this.launch(game, input.players, input.right_rate ?? DEFAULT_RIGHT_RATE, url, { adminId, username: username ?? '' });
     const state = this.stateOf(game.id);
     await this.app.live.events.publishAll([rehearsalEvent(state)]);
     return state;
   }
 
-  /** The bots join (in process), then connect and play until the rehearsal ends. */
-  private launch(game: q.GameRow, players: number, url: string, startedBy: Running['startedBy']): void {
+  /**
+   * The bots join (in process), then connect and play until the rehearsal ends. Unlike a phone they
+   * know each question's answer (read here, once per question) and answer right at `rightRate`.
+   */
+  private launch(game: q.GameRow, players: number, rightRate: number, url: string, startedBy: Running['startedBy']): void {
+    const questions = new Map<number, Promise<q.QuestionRow | undefined>>();
+    const answerWith = async (shown: ShownQuestion) => {
+      if (!questions.has(shown.questionId)) questions.set(shown.questionId, q.questionOfGame(this.app.db, game.id, shown.questionId));
+      const question = await questions.get(shown.questionId);
+      return question ? botAnswer(scoringQuestion(game, question), rightRate) : randomAnswer(shown);
+    };
     const swarm = new BotSwarm({
       url,
       pin: game.pin,
@@ -124,6 +138,7 @@ export class Rehearsals {
         return { playerId: joined.player.id, token: joined.token };
       },
       onJoined: () => this.progress(game.id),
+      answerWith,
     });
     const timer = setTimeout(() => void this.end(game.id, 'time limit reached'), REHEARSAL_MAX_MS);
     timer.unref();

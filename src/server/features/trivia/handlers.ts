@@ -61,6 +61,10 @@ function questionItem(row: QuestionRow): Schemas['Question'] {
     is_bonus: row.isBonus as Schemas['Flag'],
     options: row.options,
     answer: row.answer,
+    accepted_answers: row.acceptedAnswers,
+    ignore_punctuation: row.ignorePunctuation === 1 ? 1 : 0,
+    slider: row.slider,
+    explanation: row.explanation,
     status: row.status as Schemas['QuestionStatus'],
     sort: row.sort,
   };

@@ -20,6 +20,7 @@ import { kindOf, questionTypeOf } from '../../../domain/question-kinds/index.js'
 import type { Db } from '../../db/client.js';
 import { translate, type Lang } from '../../i18n.js';
 import { assertNoFieldErrors } from '../../lib/domain-errors.js';
+import { sanitizeExplanation } from '../../lib/sanitize.js';
 import { businessError, FieldErrors, recordNotFound } from '../../lib/envelope.js';
 import { imageCompany } from '../file/images.js';
 import * as q from './queries.js';
@@ -215,6 +216,10 @@ export function draftOf(row: q.QuestionRow): QuestionDraft {
     is_bonus: row.isBonus === 1 ? 1 : 0,
     options: row.options,
     answer: row.answer,
+    accepted_answers: row.acceptedAnswers,
+    ignore_punctuation: row.ignorePunctuation === 1 ? 1 : 0,
+    slider: row.slider,
+    explanation: row.explanation,
   };
 }
 
@@ -232,6 +237,10 @@ const MERGED_FIELDS = [
   'is_bonus',
   'options',
   'answer',
+  'accepted_answers',
+  'ignore_punctuation',
+  'slider',
+  'explanation',
 ] as const satisfies readonly (keyof QuestionDraft & keyof QuestionInput)[];
 type MergedField = (typeof MERGED_FIELDS)[number];
 /** What a request sends of a draft: the compiler checks each field's type is the draft's. */
@@ -256,7 +265,7 @@ function mergeDraft(base: QuestionDraft, input: QuestionInput): QuestionDraft {
  * question shows only its own company's images, never another company's or an outside address. An
  * image the question already had stays allowed (images uploaded before they were kept per company).
  */
-function foreignImageErrors(lang: Lang, game: q.GameRow, draft: QuestionDraft, before: QuestionDraft | null): Record<string, string[]> {
+function foreignImageErrors(lang: Lang, game: q.GameRow, draft: Pick<QuestionDraft, 'question_img' | 'options'>, before: QuestionDraft | null): Record<string, string[]> {
   const kept = new Set(before ? [before.question_img, ...before.options.map((option) => option.img)].map((img) => img.trim()) : []);
   const fields: Array<[string, string]> = [['question_img', draft.question_img], ...draft.options.map((option, i): [string, string] => [`options.${i}.img`, option.img])];
   const errors: Record<string, string[]> = {};
@@ -268,12 +277,18 @@ function foreignImageErrors(lang: Lang, game: q.GameRow, draft: QuestionDraft, b
   return errors;
 }
 
-/** Validates a draft for its game and returns the columns to store; `before` = the question's current draft. */
+/**
+ * Validates a draft for its game and returns the columns to store; `before` = the question's current
+ * draft. What is stored of the kind's parts is the kind's (`parts`): true/false's fixed options, the
+ * parts a kind does not use emptied, whatever the request or the question before held; the
+ * explanation is sanitized to bold, italic and links.
+ */
 async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, input: QuestionDraft, before: QuestionDraft | null = null) {
   const draft = applyGameType(input, game.type as GameType);
   const levelIds = game.type === 2 ? await q.levelIdsOfGame(db, game.id) : [];
   assertNoFieldErrors(lang, validateQuestion(draft, { gameType: game.type as GameType, levelIds }));
-  const imageErrors = foreignImageErrors(lang, game, draft, before);
+  const parts = kindOf(draft.question_type).parts(draft);
+  const imageErrors = foreignImageErrors(lang, game, { question_img: draft.question_img, options: parts.options }, before);
   if (Object.keys(imageErrors).length > 0) throw new FieldErrors(imageErrors);
   return {
     title: draft.title.trim(),
@@ -286,9 +301,12 @@ async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, inp
     score: draft.score,
     questionType: draft.question_type,
     isBonus: draft.is_bonus,
-    options: draft.options.map(({ title, text, img }) => ({ title, text, img: img.trim() })),
-    // Stored as the kind keeps it (the choice kinds: once each, in option order).
-    answer: kindOf(draft.question_type).storedAnswer(draft.answer),
+    options: parts.options.map(({ title, text, img }) => ({ title, text, img: img.trim() })),
+    answer: parts.answer,
+    acceptedAnswers: parts.accepted_answers,
+    ignorePunctuation: parts.ignore_punctuation,
+    slider: parts.slider,
+    explanation: sanitizeExplanation(draft.explanation),
   };
 }
 

@@ -16,10 +16,10 @@ import { ApiError, ResponseCode, businessError } from '../../../lib/envelope.js'
 import type { Db } from '../../../db/client.js';
 import type { answers } from '../../../db/schema.js';
 import type { MessageKey } from '../../../i18n.js';
-import { inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeChoices, type ChoiceProblem } from '../../../../domain/scoring.js';
-import { kindOf } from '../../../../domain/question-kinds/index.js';
+import { checkAnswer as kindProblem, inAnsweringWindow, inOpenTime, mayAnswerLevel, normalizeAnswer, type AnswerProblem } from '../../../../domain/scoring.js';
+import { sameStoredAnswer, type StoredAnswer } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
-import { deadlineOf } from '../views.js';
+import { deadlineOf, scoringQuestion, type PlaySchemas } from '../views.js';
 
 export type AnswerRefusal = 'gameEnded' | 'notShown' | 'closed' | 'answered' | 'outsideOpenTime' | 'late' | 'levelNotReached';
 
@@ -52,11 +52,17 @@ async function levelAllowed(db: q.Queryable, game: q.GameRow, question: q.Questi
   return mayAnswerLevel(levels, byLevel, level);
 }
 
-const CHOICE_MESSAGES: Record<ChoiceProblem, MessageKey> = {
+const ANSWER_MESSAGES: Record<AnswerProblem, MessageKey> = {
   empty: 'live.answer.empty',
   unknownOption: 'live.answer.unknownOption',
   repeated: 'live.answer.repeated',
   singleChoice: 'live.answer.singleChoice',
+  incompleteOrder: 'live.answer.incompleteOrder',
+  textLength: 'live.answer.textLength',
+  outOfRange: 'live.answer.outOfRange',
+  offStep: 'live.answer.offStep',
+  wrongInput: 'live.answer.wrongInput',
+  notAnswerable: 'live.answer.notAnswerable',
 };
 const REFUSAL_MESSAGES: Record<AnswerRefusal, MessageKey> = {
   gameEnded: 'live.answer.gameEnded',
@@ -74,7 +80,7 @@ export type AnswerPlayer = Pick<q.PlayerIdentity, 'id' | 'triviaGameId'>;
 /** What one answer asks for, and when it arrived (the server's receipt time, the only time scoring uses). */
 interface AnswerRequest {
   player: AnswerPlayer;
-  input: { question_id: number; choices: string[] };
+  input: PlaySchemas['AnswerRequest'];
   receivedAt: Date;
 }
 
@@ -100,21 +106,25 @@ function batchLevelCheck(tx: q.Queryable, playerIds: number[]): LevelCheck {
   };
 }
 
-/**
- * Whether `sent` is the stored answer again: a phone resending an answer whose acknowledgement it
- * never received (a dead network, a closed socket). Such a repeat is answered with the stored answer
- * (code 200), whatever happened since — the question closed, the game ended — so no sequence of
- * reconnects turns a stored answer into an error on the phone; a different choice is still refused
- * as answered (one answer per player and question).
- */
-function isSameAnswer(stored: readonly string[], sent: readonly string[]): boolean {
-  const normalized = normalizeChoices(sent);
-  return new Set(sent).size === sent.length && normalized.length === sent.length && normalized.length === stored.length && normalized.every((c, i) => c === stored[i]);
+/** The answer sent, as its question's kind would store it; null when the kind refuses it. */
+function asStored(game: q.GameRow | undefined, question: q.QuestionRow | undefined, input: AnswerRequest['input']): StoredAnswer | null {
+  if (!game || !question) return null;
+  const rule = scoringQuestion(game, question);
+  return kindProblem(rule, input) === null ? normalizeAnswer(rule, input) : null;
 }
 
-/** The outcome of an answer when the player has one stored for the question already. */
-const repeatOutcome = (stored: q.AnswerRow, sent: readonly string[]): AnswerOutcome =>
-  isSameAnswer(stored.choices, sent) ? { ok: stored } : { error: businessError(REFUSAL_MESSAGES.answered) };
+/**
+ * The outcome of an answer when the player has one stored for the question already. The same stored
+ * answer again (sameStoredAnswer: the choices in their order, the text, the value, as the kind stores
+ * them) is a phone resending an answer whose acknowledgement it never received (a dead network, a
+ * closed socket): it is answered with the stored answer (code 200), whatever happened since — the
+ * question closed, the game ended — so no sequence of reconnects turns a stored answer into an error
+ * on the phone; a different answer is still refused as answered (one answer per player and question).
+ */
+function repeatOutcome(stored: q.AnswerRow, request: AnswerRequest, question: q.QuestionRow | undefined, game: q.GameRow | undefined): AnswerOutcome {
+  const sent = asStored(game, question, request.input);
+  return sent !== null && sameStoredAnswer(stored, sent) ? { ok: stored } : { error: businessError(REFUSAL_MESSAGES.answered) };
+}
 
 /**
  * The answer as it would be stored, or a refusal (a thrown ApiError): every answer rule of docs/game-rules.md, in
@@ -133,17 +143,21 @@ async function checkAnswer(
   if (!question || question.triviaGameId !== player.triviaGameId) throw businessError('live.answer.unknownQuestion');
   const refusal = answerRefusal({ game, question, answered: false, levelAllowed: true, now: receivedAt.getTime() });
   if (refusal) throw businessError(REFUSAL_MESSAGES[refusal]);
-  // The question's kind says what an answer is; a stored type that is no kind throws (500).
-  const kind = kindOf(question.questionType);
-  const problem = kind.checkAnswer(question.options.map((o) => o.title), input.choices);
-  if (problem) throw businessError(CHOICE_MESSAGES[problem]);
+  // The question's kind says what an answer is (choices, a text or a value; none for a content
+  // slide); a stored type that is no kind throws (500).
+  const rule = scoringQuestion(game, question);
+  const problem = kindProblem(rule, input);
+  if (problem) throw businessError(ANSWER_MESSAGES[problem]);
   if (!(await mayAnswer(game, question, player.id))) throw businessError(REFUSAL_MESSAGES.levelNotReached);
   const shownAt = question.shownAt ?? receivedAt;
+  const answer = normalizeAnswer(rule, input);
   return {
     playerId: player.id,
     questionId: question.id,
     triviaGameId: game.id,
-    choices: kind.normalizeAnswer(input.choices),
+    choices: [...answer.choices],
+    text: answer.text,
+    value: answer.value,
     elapsedMs: Math.max(0, receivedAt.getTime() - shownAt.getTime()),
     receivedAt,
   };
@@ -155,7 +169,7 @@ async function storeOneAnswer(db: Db, request: AnswerRequest): Promise<q.AnswerR
     const game = await q.findGame(tx, request.player.triviaGameId);
     const question = game ? await q.questionForAnswer(tx, request.player.triviaGameId, request.input.question_id) : undefined;
     const prior = question ? await q.answerOf(tx, request.player.id, question.id) : undefined;
-    const outcome = prior ? repeatOutcome(prior, request.input.choices) : await insertOne(tx, request, question, game);
+    const outcome = prior ? repeatOutcome(prior, request, question, game) : await insertOne(tx, request, question, game);
     if ('error' in outcome) throw outcome.error;
     return outcome.ok;
   });
@@ -176,7 +190,7 @@ async function insertOne(tx: q.Queryable, request: AnswerRequest, question: q.Qu
   // The unique key (player, question): another answer of this player was stored at the same moment.
   // No such answer: the insert skipped it because the player is gone.
   const other = await q.answerOf(tx, request.player.id, request.input.question_id);
-  return other ? repeatOutcome(other, request.input.choices) : playerGone();
+  return other ? repeatOutcome(other, request, question, game) : playerGone();
 }
 
 /**
@@ -205,7 +219,7 @@ async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutco
       const key = q.answerKey(request.player.id, request.input.question_id);
       const prior = stored.get(key);
       if (prior) {
-        outcomes[index] = repeatOutcome(prior, request.input.choices);
+        outcomes[index] = repeatOutcome(prior, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId));
         continue;
       }
       if (inBatch.has(key)) {
@@ -228,7 +242,7 @@ async function storeAnswers(db: Db, batch: AnswerRequest[]): Promise<AnswerOutco
       const request = batch[index]!;
       const key = q.answerKey(request.player.id, request.input.question_id);
       const row = inserted.get(key) ?? meanwhile.get(key);
-      outcomes[index] = row ? repeatOutcome(row, request.input.choices) : playerGone();
+      outcomes[index] = row ? repeatOutcome(row, request, questionsById.get(request.input.question_id), games.get(request.player.triviaGameId)) : playerGone();
     }
     return outcomes;
   });

@@ -18,6 +18,7 @@ import type { MessageKey } from '../../../i18n.js';
 import type { RealtimeEvent } from '../../../realtime/bus.js';
 import { resolveGameFlowStep, type StepRefusal } from '../../../../../machines/game/steps.js';
 import type { GameFlowStep, QuestionStatus } from '../../../../../machines/question/types.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import { requireControl } from '../control/lease.js';
 import { finishGame, publishAndScore, publishRanking } from './publication.js';
@@ -107,7 +108,14 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
       question = await q.questionOfGame(tx, game.id, input.question_id);
       if (!question) throw recordNotFound();
     }
-    const live = await q.liveQuestion(tx, game.id);
+    let live = await q.liveQuestion(tx, game.id);
+    // Showing a question while a content slide is up moves on: the slide is closed first, in this
+    // transaction, as if its answer were published (status 2: nothing to score, an empty reveal).
+    const closing: RealtimeEvent[] = [];
+    if (step === 2 && game.status === 1 && live && question?.status === 0 && live.id !== question.id && !kindOf(live.questionType).answerable) {
+      closing.push(...(await publishAndScore(tx, game, live, now)).events);
+      live = undefined;
+    }
     const outcome = resolveGameFlowStep({
       step,
       game: { id: game.id, status: game.status === 0 ? 0 : 1, liveQuestionId: live?.id ?? null, anyQuestionSent: await q.anyQuestionSent(tx, game.id) },
@@ -132,7 +140,7 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
         return {
           data: { applied: true, question: flowQuestion(game, shown), server_time: serverTime },
           messageKey: APPLIED[2],
-          events: await questionShownEvents(tx, game, shown, now),
+          events: [...closing, ...(await questionShownEvents(tx, game, shown, now))],
         };
       }
       case 3: {

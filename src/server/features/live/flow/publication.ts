@@ -15,7 +15,7 @@ import { rankPlayers, type RankEntry } from '../../../../domain/ranking.js';
 import { scoreAnswer } from '../../../../domain/scoring.js';
 import { kindOf } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
-import { iso, rankingSummary, scoringQuestion, toBothTopics, TOP, type PlaySchemas } from '../views.js';
+import { iso, rankingSummary, revealOf, scoringQuestion, toBothTopics, TOP, type PlaySchemas } from '../views.js';
 
 /** Publishes a live question's answer and scores every stored answer to it, in the caller's transaction. */
 export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question: q.QuestionRow, now: Date): Promise<{ row: q.QuestionRow; events: RealtimeEvent[] }> {
@@ -24,14 +24,35 @@ export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question
   if (!row) throw new Error(`question ${question.id} was not live any more under the game lock`);
   const rule = scoringQuestion(game, row);
   const stored = await q.answersToScore(tx, row.id);
+  // The kind scores (a poll and a content slide: never right, 0 points).
   await q.saveScores(
     tx,
-    stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, { choices: a.choices, elapsedMs: a.elapsedMs }) })),
+    stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, a) })),
   );
   const counts = await q.answerCounts(tx, row.id);
   // What the reveal shows is the kind's.
-  const data: PlaySchemas['EventAnswerPublished'] = { question_id: row.id, answer: kindOf(row.questionType).reveal(row.answer), ...counts };
-  return { row, events: toBothTopics(game.id, 'server.answerPublished', data) };
+  const data: PlaySchemas['EventAnswerPublished'] = {
+    question_id: row.id,
+    answer: kindOf(row.questionType).reveal(rule).answer,
+    reveal: revealOf(game, row, stored),
+    ...counts,
+  };
+  return { row, events: toBothTopics(game.id, 'server.answerPublished', fitted(data)) };
+}
+
+/** Above this size an answerPublished event leaves out the reveal's longest parts (NOTIFY carries < 8000 bytes). */
+const MAX_EVENT_BYTES = 6000;
+
+/**
+ * The event as it fits a notification: a long explanation, then the accepted answers, are left out
+ * of it (empty); the player's and the display's state always carry the whole reveal.
+ */
+function fitted(data: PlaySchemas['EventAnswerPublished']): PlaySchemas['EventAnswerPublished'] {
+  const size = (event: PlaySchemas['EventAnswerPublished']) => Buffer.byteLength(JSON.stringify(event));
+  if (size(data) <= MAX_EVENT_BYTES) return data;
+  const shorter = { ...data, reveal: { ...data.reveal, explanation: '' } };
+  if (size(shorter) <= MAX_EVENT_BYTES) return shorter;
+  return { ...shorter, reveal: { ...shorter.reveal, accepted_answers: [], typed: [] } };
 }
 
 /** The game's ranking now, from the scored answers of its published questions (the disqualified left out: q.rankingInputs). */

@@ -7,9 +7,11 @@
 import { ApiError, ResponseCode, recordNotFound } from '../../../lib/envelope.js';
 import type { Db } from '../../../db/client.js';
 import { levelReached, mayAnswerLevel } from '../../../../domain/scoring.js';
+import { kindOf } from '../../../../domain/question-kinds/index.js';
 import { joinUrlForGame } from '../../venue/join-url.js';
 import * as q from '../queries.js';
 import { answerRefusal } from '../answers/answers.js';
+import { publishedReveal } from './reveal.js';
 import { deadlineOf, gameSummary, iso, isoOrNull, myAnswer, publicQuestion, publishedAnswer, rankingSummary, TOP, type PlaySchemas } from '../views.js';
 
 /**
@@ -63,8 +65,10 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
       status: current.status as 1 | 2 | 3,
       shown_at: iso(current.shownAt),
       deadline: isoOrNull(deadlineOf(game, current)),
-      answer: publishedAnswer(current),
-      can_answer: refusal === null,
+      answer: publishedAnswer(game, current),
+      reveal: await publishedReveal(db, game, current),
+      // A content slide takes no answers (no refusal names it: the phone shows it, nothing to answer).
+      can_answer: refusal === null && kindOf(current.questionType).answerable,
       refusal: refusal === 'notShown' ? 'closed' : refusal,
     };
   }
@@ -105,7 +109,8 @@ export async function displayState(db: Db, gameId: number, now: Date, publicUrl:
       status: current.status as 1 | 2 | 3,
       shown_at: iso(current.shownAt),
       deadline: isoOrNull(deadlineOf(game, current)),
-      answer: publishedAnswer(current),
+      answer: publishedAnswer(game, current),
+      reveal: await publishedReveal(db, game, current),
       counts: await publishedCounts(db, current),
     };
   }

@@ -13,11 +13,11 @@ import type { RealtimeEvent } from '../../../realtime/bus.js';
 import { translate, type Lang, type MessageKey } from '../../../i18n.js';
 import type { GameType } from '../../../../domain/question-rules.js';
 import { fairPlayFlags, questionStats, winners, type PlayerFlag } from '../../../../domain/fair-play.js';
-import { kindOf, questionTypeOf, type QuestionKind } from '../../../../domain/question-kinds/index.js';
+import { kindOf, questionTypeOf, type StoredAnswer } from '../../../../domain/question-kinds/index.js';
 import * as q from '../queries.js';
 import * as fp from '../sql/fair-play.js';
 import { computeRanking, publishRanking } from '../flow/publication.js';
-import { gameTopic, iso, type PlaySchemas } from '../views.js';
+import { gameTopic, iso, scoringQuestion, type PlaySchemas } from '../views.js';
 
 type Schemas = components['schemas'];
 
@@ -145,20 +145,24 @@ export async function showWinners(db: Db, companyId: number, gameId: number, cou
   return { data, events: [{ topic: gameTopic(gameId, 'public'), type: 'server.winners', data: event }] };
 }
 
-/** Per-question statistics of a game (POST /triviaGame/questionStats): correct only once published. */
+/** A game's questions with what their kinds read of them to count, reveal and export their answers. */
+export async function questionRulesOf(db: q.Queryable, game: q.GameRow) {
+  return (await fp.questionsForStats(db, game.id)).map((question) => ({ question, kind: kindOf(question.questionType), rule: scoringQuestion(game, question) }));
+}
+
+/** Per-question statistics of a game (POST /triviaGame/questionStats), as each kind counts: correct only once published. */
 export async function questionStatsOf(db: Db, companyId: number, gameId: number): Promise<Schemas['QuestionStatsData']> {
   const game = await requireGame(db, companyId, gameId);
-  const questions = await fp.questionsForStats(db, game.id);
-  const byQuestion = new Map<number, Array<{ choices: string[]; correct: boolean | null; elapsedMs: number }>>();
+  const questions = await questionRulesOf(db, game);
+  const byQuestion = new Map<number, Array<StoredAnswer & { correct: boolean | null; elapsedMs: number }>>();
   for (const answer of await fp.answersForStats(db, game.id)) {
     const list = byQuestion.get(answer.questionId);
     if (list) list.push(answer);
     else byQuestion.set(answer.questionId, [answer]);
   }
   return {
-    list: questions.map((question) => {
-      const kind = kindOf(question.questionType);
-      const stats = questionStats({ questionType: kind.type, optionTitles: question.options.map((o) => o.title), answers: byQuestion.get(question.id) ?? [] });
+    list: questions.map(({ question, kind, rule }) => {
+      const stats = questionStats({ questionType: kind.type, question: rule, answers: byQuestion.get(question.id) ?? [] });
       const published = question.status >= 2;
       return {
         question_id: question.id,
@@ -166,18 +170,15 @@ export async function questionStatsOf(db: Db, companyId: number, gameId: number)
         title: question.title,
         level: question.level,
         status: question.status,
-        answer: published ? kind.reveal(question.answer) : null,
+        answer: published ? kind.reveal(rule).answer : null,
         answered: stats.answered,
         correct: published ? stats.correct : null,
         percent_correct: published ? stats.percentCorrect : null,
         distribution: stats.distribution,
+        typed: stats.typed,
+        histogram: stats.histogram,
         median_ms: stats.medianMs,
       };
     }),
   };
-}
-
-/** The kind of each question of a game, by question id (the export writes each question's columns as its kind says). */
-export async function questionKindsOf(db: q.Queryable, gameId: number): Promise<Map<number, QuestionKind>> {
-  return new Map((await fp.questionsForStats(db, gameId)).map((question) => [question.id, kindOf(question.questionType)]));
 }

@@ -13,17 +13,18 @@ import * as q from '../queries.js';
 import { attachmentHeader, CSV_TYPE, toCsv, toXlsx, XLSX_TYPE, type Table } from '../../../lib/results-file.js';
 import { getRank } from '../flow/publication.js';
 import { companyTimeZone } from '../../company/time-zone.js';
-import { playersWithFlags, questionKindsOf, questionStatsOf } from './fair-play.js';
+import { playersWithFlags, questionRulesOf, questionStatsOf } from './fair-play.js';
 import type { FlagKind } from '../../../../domain/fair-play.js';
-import { kindOf, type QuestionKind } from '../../../../domain/question-kinds/index.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-/** A question's kind; a question the export read but the kinds did not (changed meanwhile) is a loud error. */
-function kindOfQuestion(questionId: number, kinds: ReadonlyMap<number, QuestionKind>): QuestionKind {
-  const kind = kinds.get(questionId);
-  if (!kind) throw new Error(`no kind read for question ${questionId}`);
-  return kind;
+type QuestionRules = Awaited<ReturnType<typeof questionRulesOf>>[number];
+
+/** A question's kind and rule; a question the export read but the kinds did not (changed meanwhile) is a loud error. */
+function ruleOfQuestion(questionId: number, rules: ReadonlyMap<number, QuestionRules>): QuestionRules {
+  const found = rules.get(questionId);
+  if (!found) throw new Error(`no kind read for question ${questionId}`);
+  return found;
 }
 export type ExportTable = 'ranking' | 'answers' | 'statistics' | 'disqualified';
 
@@ -165,6 +166,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
     ]),
   };
 
+  const rules = new Map((await questionRulesOf(db, game)).map((r) => [r.question.id, r]));
   const rows = await q.answersForExport(db, game.id);
   const answers: Table = {
     name: t.answersSheet,
@@ -187,7 +189,7 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
       // Before its answer is published a question is not scored: correct and points stay empty.
       const published = row.questionStatus >= 2;
       // The answer's columns, as the question's kind writes them.
-      const kind = kindOf(row.questionType);
+      const { kind, rule } = ruleOfQuestion(row.questionId, rules);
       return [
         row.questionSort,
         row.questionTitle,
@@ -195,8 +197,8 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
         ...(levelGame ? [row.level] : []),
         row.nickname,
         row.joinOrder,
-        kind.exportAnswer(row.choices),
-        published ? kind.exportCorrect(row.answer) : null,
+        kind.exportAnswer(row),
+        published ? kind.exportCorrect(rule) : null,
         published && row.correct !== null ? (row.correct ? t.yes : t.no) : null,
         seconds(row.elapsedMs),
         published ? row.points : null,
@@ -205,7 +207,6 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
     }),
   };
   const stats = (await questionStatsOf(db, companyId, game.id)).list;
-  const kinds = await questionKindsOf(db, game.id);
   const optionTitles = [...new Set(stats.flatMap((s) => s.distribution.map((d) => d.title)))].sort();
   const statistics: Table = {
     name: t.statisticsSheet,
@@ -222,17 +223,20 @@ export async function resultTables(db: Db, companyId: number, gameId: number, la
       t.medianElapsed,
     ],
     widths: [8, 32, ...(levelGame ? [8] : []), 12, 10, 10, 12, ...optionTitles.map(() => 10), 16],
-    rows: stats.map((s) => [
-      s.sort,
-      s.title,
-      ...(levelGame ? [s.level] : []),
-      s.answer === null ? null : kindOfQuestion(s.question_id, kinds).exportCorrect(s.answer),
-      s.answered,
-      s.correct,
-      s.percent_correct,
-      ...optionTitles.map((title) => s.distribution.find((d) => d.title === title)?.count ?? null),
-      s.median_ms === null ? null : seconds(s.median_ms),
-    ]),
+    rows: stats.map((s) => {
+      const { kind, rule } = ruleOfQuestion(s.question_id, rules);
+      return [
+        s.sort,
+        s.title,
+        ...(levelGame ? [s.level] : []),
+        s.answer === null ? null : kind.exportCorrect(rule),
+        s.answered,
+        s.correct,
+        s.percent_correct,
+        ...optionTitles.map((title) => s.distribution.find((d) => d.title === title)?.count ?? null),
+        s.median_ms === null ? null : seconds(s.median_ms),
+      ];
+    }),
   };
 
   const out = everyone.filter((p) => p.disqualified !== null);

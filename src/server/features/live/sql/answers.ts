@@ -83,6 +83,8 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
     question_id: v.questionId,
     trivia_game_id: v.triviaGameId,
     choices: v.choices,
+    text: v.text ?? null,
+    value: v.value ?? null,
     elapsed_ms: v.elapsedMs,
     received_at: v.receivedAt.toISOString(),
   }));
@@ -91,10 +93,10 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
   const [result] = await rowsOf<{ stored: string }>(
     db,
     sql`with stored as (
-          insert into ${answers} (player_id, question_id, trivia_game_id, choices, elapsed_ms, received_at)
-          select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.elapsed_ms, v.received_at
+          insert into ${answers} (player_id, question_id, trivia_game_id, choices, text, value, elapsed_ms, received_at)
+          select v.player_id, v.question_id, v.trivia_game_id, v.choices, v.text, v.value, v.elapsed_ms, v.received_at
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, elapsed_ms integer, received_at timestamptz)
+            as v(player_id integer, question_id integer, trivia_game_id integer, choices jsonb, text text, value double precision, elapsed_ms integer, received_at timestamptz)
           where exists (select 1 from ${players} p where p.id = v.player_id and p.trivia_game_id = v.trivia_game_id)
           on conflict (player_id, question_id) do nothing
           returning id, player_id, question_id
@@ -110,6 +112,8 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
       questionId: v.questionId,
       triviaGameId: v.triviaGameId,
       choices: v.choices,
+      text: v.text ?? null,
+      value: v.value ?? null,
       correct: null,
       elapsedMs: v.elapsedMs,
       points: null,
@@ -119,7 +123,15 @@ export async function insertAnswers(db: Queryable, values: Array<typeof answers.
 }
 
 export async function answersToScore(db: Queryable, questionId: number) {
-  return db.select({ id: answers.id, choices: answers.choices, elapsedMs: answers.elapsedMs }).from(answers).where(eq(answers.questionId, questionId));
+  return db
+    .select({ id: answers.id, choices: answers.choices, text: answers.text, value: answers.value, elapsedMs: answers.elapsedMs })
+    .from(answers)
+    .where(eq(answers.questionId, questionId));
+}
+
+/** A question's answers as its kind counts them (the reveal's typed answers and histogram). */
+export async function answersOfQuestion(db: Queryable, questionId: number) {
+  return db.select({ choices: answers.choices, text: answers.text, value: answers.value }).from(answers).where(eq(answers.questionId, questionId));
 }
 
 /** Writes the scores of many answers in one statement. */

@@ -2,7 +2,7 @@
  * Fair play: what the flags read (players' device ids and addresses, every answer's time and choices),
  * disqualifications set and taken back, and what the per-question statistics read.
  */
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { admins, answers, players, questions, triviaGameLevels } from '../../../db/schema.js';
 import { type Queryable } from './rows.js';
 
@@ -31,7 +31,7 @@ export type FairPlayPlayerRow = Awaited<ReturnType<typeof fairPlayPlayers>>[numb
 /** Every answer of a game as the flags need it (published or not). */
 export async function fairPlayAnswers(db: Queryable, gameId: number) {
   return db
-    .select({ playerId: answers.playerId, questionId: answers.questionId, choices: answers.choices, elapsedMs: answers.elapsedMs })
+    .select({ playerId: answers.playerId, questionId: answers.questionId, choices: answers.choices, text: answers.text, value: answers.value, elapsedMs: answers.elapsedMs })
     .from(answers)
     .where(eq(answers.triviaGameId, gameId));
 }
@@ -69,10 +69,10 @@ export async function countDisqualified(db: Queryable, gameId: number): Promise<
   return Number(row?.count ?? 0);
 }
 
-/** The questions of a game in their order, with their level number. */
+/** The questions of a game in their order (whole rows: their kind reads its parts), with their level number. */
 export async function questionsForStats(db: Queryable, gameId: number) {
   return db
-    .select({ id: questions.id, sort: questions.sort, title: questions.title, status: questions.status, questionType: questions.questionType, answer: questions.answer, options: questions.options, level: triviaGameLevels.level })
+    .select({ ...getTableColumns(questions), level: triviaGameLevels.level })
     .from(questions)
     .leftJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
     .where(eq(questions.triviaGameId, gameId))
@@ -82,7 +82,7 @@ export async function questionsForStats(db: Queryable, gameId: number) {
 /** Every answer of a game as the statistics need it. */
 export async function answersForStats(db: Queryable, gameId: number) {
   return db
-    .select({ questionId: answers.questionId, choices: answers.choices, correct: answers.correct, elapsedMs: answers.elapsedMs })
+    .select({ questionId: answers.questionId, choices: answers.choices, text: answers.text, value: answers.value, correct: answers.correct, elapsedMs: answers.elapsedMs })
     .from(answers)
     .where(eq(answers.triviaGameId, gameId));
 }
