@@ -2069,7 +2069,7 @@ export interface components {
         };
         PreflightProblem: {
             /** @enum {string} */
-            code: "no_questions" | "question_invalid" | "image_unreachable" | "video_unreachable" | "open_time_over" | "level_empty" | "promotion_unreachable" | "no_time_limit" | "player_cap_below_audience" | "no_display";
+            code: "no_questions" | "question_invalid" | "image_unreachable" | "video_unreachable" | "open_time_over" | "level_empty" | "promotion_unreachable" | "no_time_limit" | "player_cap_below_audience" | "no_display" | "order_as_listed" | "slider_answer_at_end";
             /**
              * @description `blocking`: the operator must acknowledge it to start; `warning`: worth a look.
              * @enum {string}

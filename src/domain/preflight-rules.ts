@@ -2,13 +2,15 @@
  * The pre-flight check's rules (docs/preflight.md): what can be known about a game before its first
  * question is shown without reaching the network — each question against the question form's rules,
  * a level game's open time, its levels' questions and promotion scores, a speed game's time limits,
- * the display, the player cap against the audience the operator expects. The server adds what needs
+ * the display, the player cap against the audience the operator expects, and what a kind's question
+ * may give away (an order as listed, a slider's answer at an end). The server adds what needs
  * I/O (images and videos that do not load) and writes each finding in the request's language.
  * Each finding has a severity: `blocking` ones are what would visibly break the show (the operator
  * must acknowledge them to start anyway), `warning` ones are worth a look.
  * Pure: no I/O, no clock (the time is passed in).
  */
 import type { DomainMessageKey } from './messages.js';
+import { kindOf } from './question-kinds/index.js';
 import { validateQuestion, type GameType, type QuestionDraft } from './question-rules.js';
 
 export const PREFLIGHT_CODES = [
@@ -22,6 +24,8 @@ export const PREFLIGHT_CODES = [
   'no_time_limit',
   'player_cap_below_audience',
   'no_display',
+  'order_as_listed',
+  'slider_answer_at_end',
 ] as const;
 export type PreflightCode = (typeof PREFLIGHT_CODES)[number];
 export type PreflightSeverity = 'blocking' | 'warning';
@@ -42,6 +46,8 @@ export const PREFLIGHT_SEVERITY: Record<PreflightCode, PreflightSeverity> = {
   no_time_limit: 'blocking',
   player_cap_below_audience: 'blocking',
   no_display: 'warning',
+  order_as_listed: 'warning',
+  slider_answer_at_end: 'warning',
 };
 
 export interface PreflightLevel {
@@ -93,9 +99,27 @@ const finding = (code: PreflightCode, rest: Partial<Omit<PreflightFinding, 'code
   ...rest,
 });
 
-/** A speed game's question without a usable time limit (scored by time, it could not be scored). */
+/** A speed game's question without a usable time limit (scored by time, it could not be scored); a content slide has none. */
 const lacksTimeLimit = (draft: QuestionDraft) =>
-  draft.have_answering_time !== 1 || !Number.isInteger(draft.answering_time) || draft.answering_time < 1;
+  kindOf(draft.question_type).answerable && (draft.have_answering_time !== 1 || !Number.isInteger(draft.answering_time) || draft.answering_time < 1);
+
+/**
+ * What a kind's question may give away or make too easy: an ordering question whose correct order is
+ * the letters' order (the phones list the options by letter, so they would show the answer), a slider
+ * whose answer is its minimum or maximum (a thumb pushed to an end is right).
+ */
+function kindFindings(draft: QuestionDraft, at: Pick<PreflightFinding, 'questionId' | 'params'>): PreflightFinding[] {
+  const input = kindOf(draft.question_type).input;
+  const letters = draft.options.map((option) => option.title);
+  if (input === 'order' && letters.length > 1 && draft.answer.length === letters.length && draft.answer.every((title, i) => title === letters[i])) {
+    return [finding('order_as_listed', { ...at, field: 'answer' })];
+  }
+  const slider = draft.slider;
+  if (input === 'value' && slider && (slider.answer === slider.min || slider.answer === slider.max)) {
+    return [finding('slider_answer_at_end', { ...at, field: 'slider.answer' })];
+  }
+  return [];
+}
 
 /** Every finding that needs no network, in the game's question order. */
 export function preflightFindings(game: PreflightGame, questions: readonly PreflightQuestion[], facts: PreflightFacts): PreflightFinding[] {
@@ -113,6 +137,7 @@ export function preflightFindings(game: PreflightGame, questions: readonly Prefl
     if (untimedSpeed) delete errors.answering_time;
     const [field, keys] = Object.entries(errors)[0] ?? [];
     if (field && keys?.[0]) found.push(finding('question_invalid', { questionId: question.id, field, ruleKey: keys[0], params: { n, title: question.draft.title } }));
+    else found.push(...kindFindings(question.draft, { questionId: question.id, params: { n, title: question.draft.title } }));
   });
 
   if (game.type === 2) {
@@ -122,7 +147,8 @@ export function preflightFindings(game: PreflightGame, questions: readonly Prefl
         found.push(finding('level_empty', { level: level.level, params: { level: level.level } }));
         continue;
       }
-      const reachable = own.reduce((sum, q) => sum + Math.max(0, q.draft.score), 0);
+      // A poll and a content slide never score.
+      const reachable = own.reduce((sum, q) => sum + (kindOf(q.draft.question_type).scored ? Math.max(0, q.draft.score) : 0), 0);
       if (level.promotionScore !== null && reachable < level.promotionScore) {
         found.push(finding('promotion_unreachable', { level: level.level, params: { level: level.level, needed: level.promotionScore, reachable } }));
       }

@@ -11,6 +11,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { questions } from '@/server/db/schema';
 import type { RealtimeEvent } from '@/server/realtime/bus';
 import { createTestApp } from '../support/app';
 import { login } from '../support/api';
@@ -341,5 +343,31 @@ describe('a level game', () => {
       ['Ann', 28],
       ['Ben', 0],
     ]);
+  });
+});
+
+describe('the pre-flight check', () => {
+  it("warns of an order as listed and a slider's answer at an end, and never asks a slide for a time limit", async () => {
+    const { id: gameId } = await b.createGame({ title: 'Kinds, pre-flight', type: 1 });
+    const listed = await create(gameId, 7);
+    const shuffled = await create(gameId, 7, { answer: ['B', 'C', 'A'] });
+    const atEnd = await create(gameId, 6, { slider: { ...SLIDER, answer: 100 } });
+    const slide = await create(gameId, 8, { options: [] });
+    // A slide's answering time is never asked for, so whatever is stored there is no problem.
+    await app.db.update(questions).set({ haveAnsweringTime: 0, answeringTime: 0 }).where(eq(questions.id, slide));
+    const check = async (lang: 'en' | 'zh-TW') => {
+      const res = await b.admin('/triviaGame/preflight', { trivia_game_id: gameId }, { lang });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.problems as Array<{ code: string; severity: string; question_id: number | null; field: string | null; message: string }>).filter((p) => p.question_id !== null);
+    };
+    const problems = await check('en');
+    expect(problems.map((p) => [p.code, p.severity, p.question_id, p.field])).toEqual([
+      ['order_as_listed', 'warning', listed, 'answer'],
+      ['slider_answer_at_end', 'warning', atEnd, 'slider.answer'],
+    ]);
+    expect(problems.map((p) => p.question_id)).not.toContain(shuffled);
+    expect(problems.map((p) => p.question_id)).not.toContain(slide);
+    expect(problems[0]!.message).toBe('Question 1 "Kind 7": the right order is the letters\' order, and the phones list the options by letter, showing the answer');
+    expect((await check('zh-TW'))[1]!.message).toBe('第 3 題「Kind 6」的滑桿答案在最小值或最大值：把滑桿推到底就答對了');
   });
 });

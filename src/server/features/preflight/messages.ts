@@ -34,6 +34,14 @@ export const preflightMessages = registerMessages({
     'zh-TW': '人數上限 {cap} 人低於預計觀眾 {expected} 人：超過上限的手機無法加入',
     en: 'The player cap ({cap}) is below the expected audience ({expected}): phones past the cap cannot join',
   },
+  'preflight.order_as_listed': {
+    'zh-TW': '第 {n} 題「{title}」的正確順序就是選項的字母順序：手機依字母列出選項，等於公布了答案',
+    en: 'Question {n} "{title}": the right order is the letters\' order, and the phones list the options by letter, showing the answer',
+  },
+  'preflight.slider_answer_at_end': {
+    'zh-TW': '第 {n} 題「{title}」的滑桿答案在最小值或最大值：把滑桿推到底就答對了',
+    en: 'Question {n} "{title}": the slider\'s answer is its minimum or maximum, so pushing the slider to an end is right',
+  },
   'preflight.no_display': {
     'zh-TW': '沒有開啟中的大螢幕：請開啟答題網站或配對大螢幕',
     en: 'No display is open: open the quiz website or pair a display',
