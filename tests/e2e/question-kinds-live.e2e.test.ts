@@ -171,6 +171,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 5, type answer: a text field, a counter, Enter sends.
     await flow(game.id, typed, 2);
     await display.getByTestId('type-prompt').waitFor();
+    await shoot(display, 'kinds-5-type-answer-display');
     const annField = ann.getByLabel('你的答案');
     await annField.fill('玉山');
     await ann.getByTestId('typed-count').getByText('2 / 60').waitFor();
@@ -193,6 +194,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 6, slider: starts mid-scale; − steps exactly; the value shows with its unit.
     await flow(game.id, slider, 2);
     await display.getByTestId('slider-scale').getByText('100 km').waitFor();
+    await shoot(display, 'kinds-6-slider-display');
     await ann.getByTestId('slider-value').getByText('50 km').waitFor();
     await ann.getByRole('slider').fill('72');
     await ann.getByTestId('slider-value').getByText('72 km').waitFor();
@@ -218,6 +220,8 @@ describe('a game of every new question kind, on a phone and the big screen', () 
 
     // 7, ordering: tap to place, tap again to undo, submit when all are placed.
     await flow(game.id, ordering, 2);
+    await display.getByTestId('display-options').getByText('台北 Taipei').waitFor();
+    await shoot(display, 'kinds-7-ordering-display');
     const submit = ann.getByRole('button', { name: '送出答案' });
     await option(ann, 'B').click();
     await option(ann, 'A').click();
