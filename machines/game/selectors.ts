@@ -5,6 +5,7 @@
  */
 import type { QuestionActorRef } from '../question/question.machine.js';
 import { liveQuestionOf, type GameSnapshot } from './game.machine.js';
+import { takesNoAnswers } from './setup.js';
 import type { ControlState, GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
 
 export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loading' });
@@ -72,3 +73,15 @@ export const selectIsRehearsalBusy = (snapshot: GameSnapshot): boolean => snapsh
 /** Whether the operator may start a rehearsal now (controlling, before the first question, nobody joined). */
 export const selectCanStartRehearsal = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.startRehearsal', players: 1 });
 export const selectCanStopRehearsal = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.stopRehearsal' });
+/** Whether a question of the game takes no answers (a content slide: no countdown, no answer to publish, no ranking). */
+export const selectTakesNoAnswers = (snapshot: GameSnapshot, questionId: number): boolean =>
+  takesNoAnswers(snapshot.context.loaded?.questions.find((q) => q.id === questionId));
+/**
+ * The question the operator shows next: the first one not sent yet (in the game's order) that the
+ * game lets be shown now; null when none (the last one was shown, or one is live that holds the screen).
+ */
+export const selectNextQuestionId = (snapshot: GameSnapshot): number | null => {
+  const statuses = snapshot.context.questionStatuses;
+  const next = (snapshot.context.loaded?.questions ?? []).find((q) => (statuses[q.id] ?? q.status) === 0);
+  return next && snapshot.can({ type: 'host.showQuestion', questionId: next.id }) ? next.id : null;
+};

@@ -5,6 +5,7 @@
  * are built with `gameSetup.createStateConfig`, so each is typed against this one setup.
  */
 import { and, assign, enqueueActions, fromCallback, fromPromise, or, raise, sendParent, setup, stateIn } from 'xstate';
+import { isQuestionType, kindLabels } from '../../src/domain/question-kinds/labels.js';
 import { isTimed } from '../../src/domain/timed.js';
 import { connectionMachine, type ConnectionClient } from '../connection/connection.machine.js';
 import { systemTime } from './clock.js';
@@ -24,6 +25,15 @@ export function liveQuestionOf(statuses: Record<number, QuestionStatus>): number
   for (const [id, status] of Object.entries(statuses)) if (status === 1) return Number(id);
   return null;
 }
+
+/**
+ * Whether a question takes no answers (a content slide): it has no countdown and no answer to
+ * publish, and the next question may be shown while it is up (the server closes it then).
+ */
+export const takesNoAnswers = (row: { question_type: number } | undefined): boolean =>
+  row !== undefined && isQuestionType(row.question_type) && !kindLabels[row.question_type].answerable;
+
+const rowOf = (context: GameContext, questionId: number) => context.loaded?.questions.find((q) => q.id === questionId);
 
 /** No pre-flight check run yet. */
 export const NO_PREFLIGHT: PreflightState = { report: null, error: null, expectedAudience: null };
@@ -145,7 +155,8 @@ export const gameSetup = setup({
           input: {
             questionId: row.id,
             status,
-            timed: isTimed(context.loaded?.detail.type ?? 1, row.have_answering_time),
+            // A content slide has no countdown.
+            timed: !takesNoAnswers(row) && isTimed(context.loaded?.detail.type ?? 1, row.have_answering_time),
             answeringSeconds: row.answering_time,
             ...(remainingMs === undefined ? {} : { remainingMs }),
           },
@@ -187,9 +198,20 @@ export const gameSetup = setup({
       operatorSnapshot: { value: params.snapshot, receivedAt: params.receivedAt },
       playerCount: params.snapshot.game.player_count,
     })),
-    setQuestionStatus: assign(({ context }, params: { questionId: number; status: QuestionStatus }) =>
-      withStatus(context.questionStatuses, params.questionId, params.status),
-    ),
+    /**
+     * A question's new status. Another question shown over a content slide closes the slide (the
+     * server does so in the same step): the slide's actor hears so and stops waiting.
+     */
+    setQuestionStatus: enqueueActions(({ context, enqueue }, params: { questionId: number; status: QuestionStatus }) => {
+      if (params.status === 1) {
+        for (const [id, status] of Object.entries(context.questionStatuses)) {
+          const ref = context.questions[Number(id)];
+          const closed = status === 1 && Number(id) !== params.questionId && takesNoAnswers(rowOf(context, Number(id)));
+          if (closed && ref) enqueue.sendTo(ref, { type: 'server.answerPublished' });
+        }
+      }
+      enqueue.assign(({ context: c }) => withStatus(c.questionStatuses, params.questionId, params.status));
+    }),
     setCounts: assign((_, params: { questionId: number; counts: Record<string, number>; total: number }) => ({
       counts: { questionId: params.questionId, counts: params.counts, total: params.total },
     })),
@@ -227,10 +249,13 @@ export const gameSetup = setup({
     hasSnapshot: ({ context }) => context.operatorSnapshot !== null,
     snapshotSaysEnded: (_, params: { snapshot: OperatorSnapshot }) => params.snapshot.game.status === 0,
     anyQuestionSent: ({ context }) => anySent(context),
-    /** One question live at a time; the question itself checks its own status. */
+    /**
+     * One question live at a time; the question itself checks its own status. A content slide does
+     * not hold the screen: the next question may be shown over it (the server closes it).
+     */
     noOtherQuestionLive: ({ context, event }) => {
       const live = liveQuestionOf(context.questionStatuses);
-      return event.type === 'host.showQuestion' && (live === null || live === event.questionId);
+      return event.type === 'host.showQuestion' && (live === null || live === event.questionId || takesNoAnswers(rowOf(context, live)));
     },
     controlling: stateIn({ rights: 'controlling' }),
     /** The first question waits for the pre-flight check (cleared, or acknowledged); later ones do not. */

@@ -14,6 +14,7 @@ import { questionMachine, type QuestionSnapshot } from '../question/question.mac
 import { selectStatus } from '../question/selectors.js';
 import type { GameFlowStep, QuestionStatus } from '../question/types.js';
 import { gameMachine, NO_CLIENT, type GameSnapshot } from './game.machine.js';
+import { takesNoAnswers } from './setup.js';
 import type { GameStatus } from './types.js';
 
 type QuestionModelEvent = EventFromLogic<typeof questionMachine> | { type: `xstate.done.actor.${string}`; output: unknown };
@@ -44,7 +45,17 @@ export type StepOutcome =
 
 export interface StepInput {
   step: GameFlowStep;
-  game: { id: number; status: GameStatus; liveQuestionId: number | null; anyQuestionSent: boolean };
+  game: {
+    id: number;
+    status: GameStatus;
+    liveQuestionId: number | null;
+    anyQuestionSent: boolean;
+    /**
+     * The live question's `question_type`, when the caller knows it: a content slide (8) does not
+     * block showing the next question (the server closes the slide in the same transaction).
+     */
+    liveQuestionType?: number;
+  };
   /** The question the step names (steps 2–4). */
   question: { id: number; status: QuestionStatus } | null;
 }
@@ -57,7 +68,9 @@ export function restoreQuestion(id: number, status: QuestionStatus): QuestionSna
 
 /** A game chart restored from the stored game. */
 export function restoreGame(game: StepInput['game']): GameSnapshot {
-  const questionStatuses: Record<number, QuestionStatus> = game.liveQuestionId === null ? {} : { [game.liveQuestionId]: 1 };
+  // A live content slide is closed by whatever is shown next: it holds nothing.
+  const holding = game.liveQuestionId !== null && !(game.liveQuestionType !== undefined && takesNoAnswers({ question_type: game.liveQuestionType }));
+  const questionStatuses: Record<number, QuestionStatus> = holding && game.liveQuestionId !== null ? { [game.liveQuestionId]: 1 } : {};
   // The pre-flight gate is the control screen's (not kept by the server): a stored game is past it.
   const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : { ready: 'cleared' as const };
   return gameMachine.resolveState({

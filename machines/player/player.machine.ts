@@ -72,6 +72,7 @@ export const playerMachine = playerSetup.createMachine({
     endedGame: null,
     client: input.client ?? null,
     playerCount: null,
+    votes: null,
   }),
   initial: 'starting',
   on: {
@@ -160,7 +161,7 @@ export const playerMachine = playerSetup.createMachine({
       on: {
         // Something happened while reading: read again, so the view includes it.
         'server.questionShown': { target: 'syncing', reenter: true },
-        'server.answerPublished': { target: 'syncing', reenter: true },
+        'server.answerPublished': { target: 'syncing', reenter: true, actions: { type: 'keepVotes', params: ({ event }) => ({ questionId: event.questionId, votes: event.votes }) } },
         'server.rankingPublished': { target: 'syncing', reenter: true },
         'server.gameEnded': { target: 'syncing', reenter: true },
       },
@@ -212,7 +213,11 @@ export const playerMachine = playerSetup.createMachine({
             actions: { type: 'applyShown', params: ({ event }) => ({ question: event.question, deadline: event.deadline, receivedAt: event.receivedAt }) },
           },
         ],
-        'server.answerPublished': { guard: { type: 'isCurrentQuestion', params: ({ event }) => ({ questionId: event.questionId }) }, target: 'syncing' },
+        'server.answerPublished': {
+          guard: { type: 'isCurrentQuestion', params: ({ event }) => ({ questionId: event.questionId }) },
+          target: 'syncing',
+          actions: { type: 'keepVotes', params: ({ event }) => ({ questionId: event.questionId, votes: event.votes }) },
+        },
         'server.rankingPublished': { target: 'syncing' },
         // The final score and rank are read once more.
         'server.gameEnded': { target: 'syncing' },

@@ -5,7 +5,7 @@
 import { secondsShown } from '../../src/domain/clock.js';
 import { kindLabelOf } from '../../src/domain/question-kinds/labels.js';
 import type { PlayerSnapshot } from './player.machine.js';
-import type { EndedGame, PendingAnswer, PendingRefusal, PlayerReveal, PlayerView, PublicQuestion } from './types.js';
+import type { EndedGame, PendingAnswer, PendingRefusal, PlayerReveal, PlayerView, PublicQuestion, Votes } from './types.js';
 
 export type PlayerScreen = 'join' | 'ended' | 'loading' | 'offline' | 'lobby' | 'answering' | 'pending' | 'answered' | 'watching' | 'slide' | 'revealed' | 'ranked' | 'finished';
 
@@ -38,6 +38,11 @@ export const selectQuestion = (snapshot: PlayerSnapshot): PublicQuestion | null 
 export const selectCorrectAnswer = (snapshot: PlayerSnapshot): string[] | null => snapshot.context.view?.question?.answer ?? null;
 /** The rest of the reveal (explanation, accepted answers, the slider's answer), once published. */
 export const selectReveal = (snapshot: PlayerSnapshot): PlayerReveal | null => snapshot.context.view?.question?.reveal ?? null;
+/** The answers per option published with the current question's answer (a poll's votes), when the phone heard them. */
+export const selectVotes = (snapshot: PlayerSnapshot): Votes | null => {
+  const votes = snapshot.context.votes;
+  return votes && votes.questionId === snapshot.context.view?.question?.question.id ? votes : null;
+};
 export const selectMyAnswer = (snapshot: PlayerSnapshot): PlayerView['myAnswer'] => snapshot.context.view?.myAnswer ?? null;
 export const selectScore = (snapshot: PlayerSnapshot): number => snapshot.context.view?.score ?? 0;
 export const selectRank = (snapshot: PlayerSnapshot): PlayerView['rank'] => snapshot.context.view?.rank ?? null;

@@ -27,6 +27,7 @@ import type {
   RejectedToken,
   TokenInput,
   Unreachable,
+  Votes,
 } from './types.js';
 
 const isRejectedToken = (error: unknown): error is RejectedToken =>
@@ -115,7 +116,7 @@ export const playerSetup = setup({
       };
       const remainingMs = params.deadline === null ? null : Math.max(0, params.deadline - (params.receivedAt + context.clockOffsetMs));
       const endsAt = context.now && params.deadline !== null ? params.deadline - context.clockOffsetMs : null;
-      return { view, remainingMs, endsAt, error: null, refusal: null };
+      return { view, remainingMs, endsAt, error: null, refusal: null, votes: null };
     }),
     recordAnswer: assign(({ context }, params: AnswerOutput) => ({
       view: context.view && {
@@ -150,6 +151,10 @@ export const playerSetup = setup({
       enqueue(stopChild('gameEvents'));
     }),
     setPlayerCount: assign((_, params: { count: number }) => ({ playerCount: params.count })),
+    /** The votes published with an answer (when the event carries them), kept beside the view /state reads. */
+    keepVotes: assign(({ context }, params: { questionId: number; votes: Votes | undefined }) => ({
+      votes: params.votes ? { questionId: params.questionId, counts: params.votes.counts, total: params.votes.total } : context.votes,
+    })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },

@@ -177,6 +177,14 @@ export interface PlayerContext {
   client: ConnectionClient | null;
   /** Players joined, from the game's topic (null until it told). */
   playerCount: number | null;
+  /** The answers per option published with the last answer, and its question; null until then and from the next question on. */
+  votes: (Votes & { questionId: number }) | null;
+}
+
+/** How many answers chose each option (the contract's AnswerCounts), as the game's topic publishes them. */
+export interface Votes {
+  counts: Record<string, number>;
+  total: number;
 }
 
 export interface JoinInput {
@@ -245,7 +253,8 @@ export type PlayerEvent =
   | { type: 'connection.online' }
   /** `receivedAt`: this phone's clock when the event arrived. */
   | { type: 'server.questionShown'; question: PublicQuestion; deadline: number | null; receivedAt: number }
-  | { type: 'server.answerPublished'; questionId: number }
+  /** `votes`: the answers per option the topic published with it (the phone shows a poll's votes). */
+  | { type: 'server.answerPublished'; questionId: number; votes?: Votes }
   | { type: 'server.rankingPublished'; questionId: number | null }
   | { type: 'server.gameEnded' }
   /** The game's topic told how many players have joined. */

@@ -47,9 +47,11 @@ export function forwardFrame(send: (event: PlayerEvent) => void, frame: EventFra
       else send({ type: 'server.questionShown', question: toPublicQuestion(data.question), deadline: data.deadline === null ? null : Date.parse(data.deadline), receivedAt: Date.now() });
       return;
     }
-    case 'server.answerPublished':
-      send({ type: 'server.answerPublished', questionId: (frame.data as PlaySchemas['EventAnswerPublished']).question_id });
+    case 'server.answerPublished': {
+      const data = frame.data as PlaySchemas['EventAnswerPublished'];
+      send({ type: 'server.answerPublished', questionId: data.question_id, votes: { counts: data.counts, total: data.total } });
       return;
+    }
     case 'server.rankingPublished':
       send({ type: 'server.rankingPublished', questionId: (frame.data as PlaySchemas['EventRankingPublished']).question_id });
       return;

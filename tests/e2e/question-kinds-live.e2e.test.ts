@@ -158,6 +158,8 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await ann.getByTestId('result').getByText('感謝你的投票！').waitFor();
     await ben.getByTestId('result').getByText('Thanks for voting!').waitFor();
     expect(await ann.getByTestId('result').getByText(/分$/).count(), 'a poll gives no points').toBe(0);
+    await expect.poll(() => ann.getByTestId('votes').locator('li[data-option="B"]').getAttribute('data-count'), 'the votes on the phone').toBe('2');
+    await ann.getByTestId('votes').getByText('2 票').waitFor();
     await expect.poll(() => display.locator('.bar-col[data-option="B"]').getAttribute('data-count')).toBe('2');
     expect(await display.locator('.bar-col[data-correct="true"]').count(), 'a poll has no correct option').toBe(0);
     await display.getByTestId('answer-total').getByText('2 票').waitFor();

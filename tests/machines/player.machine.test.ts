@@ -28,6 +28,7 @@ import {
   selectRank,
   selectRemainingSeconds,
   selectScreen,
+  selectVotes,
 } from '@machines/player/selectors';
 import type { GameEventsInput, JoinedEndedGame, JoinOutput, PendingAnswer, PlayerEvent, PlayerInput, PlayerView, PublicQuestion, RejectedToken, Unreachable } from '@machines/player/types';
 import { allStateNodes, createFakeCalls, createTransitionRecorder, definedTransitions, flush, statePath } from './support/model';
@@ -50,6 +51,7 @@ const KEPT: PendingAnswer = { questionId: Q1.id, choices: ['A'], tappedAt: TAPPE
 const TYPED: PublicQuestion = { ...Q1, id: 41, questionType: 5, options: [] };
 const SLIDER: PublicQuestion = { ...Q1, id: 42, questionType: 6, options: [], slider: { min: 0, max: 10, step: 1, unit: 'km' } };
 const SLIDE: PublicQuestion = { ...Q1, id: 43, questionType: 8, options: [] };
+const POLL: PublicQuestion = { ...Q1, id: 44, questionType: 4 };
 
 type CallName = 'join' | 'loadState' | 'submitAnswer';
 type OutcomeEvent =
@@ -529,6 +531,19 @@ describe('player machine, scenarios', () => {
     await h.resolve('submitAnswer', { choices: [], text: null, value: 0, elapsedMs: 900 });
     expect(selectScreen(h.snapshot())).toBe('answered');
     expect(selectMyAnswer(h.snapshot())).toEqual({ choices: [], text: null, value: 0, correct: null, points: null, elapsedMs: 900 });
+  });
+
+  it("a poll's votes published with its answer are kept for the revealed screen, and gone with the next question", async () => {
+    const h = await inLobby();
+    h.send({ type: 'server.questionShown', question: POLL, deadline: T0 + 20_000, receivedAt: T0 });
+    h.send({ type: 'player.answer', choices: ['B'], tappedAt: T0 });
+    await h.resolve('submitAnswer', { choices: ['B'] });
+    h.send({ type: 'server.answerPublished', questionId: POLL.id, votes: { counts: { A: 2, B: 5 }, total: 7 } });
+    await h.resolve('loadState', { ...base, question: live({ question: POLL, status: 2, answer: [] }), myAnswer: { choices: ['B'], correct: false, points: 0 } });
+    expect(selectScreen(h.snapshot())).toBe('revealed');
+    expect(selectVotes(h.snapshot())).toEqual({ questionId: POLL.id, counts: { A: 2, B: 5 }, total: 7 });
+    h.send({ type: 'server.questionShown', question: Q1, deadline: T0 + 20_000, receivedAt: T0 });
+    expect(selectVotes(h.snapshot())).toBeNull();
   });
 
   it('a content slide is shown, never answered and never counted down, live or after a reload; the next question is answered', async () => {

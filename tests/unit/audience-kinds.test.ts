@@ -12,6 +12,9 @@ import { answerLine, formatValue, optionName, placeInOrder, placeOf, sliderMove,
 import { answerBars, applyFrame, histogramBars, isSlide, type DisplayState } from '@/quiz/display-state';
 import { sendAnswer, toPlayerView, toPublicQuestion } from '@/play/player-logic';
 import { pendingStorage } from '@/play/storage';
+import { forwardFrame } from '@/play/live-link';
+import type { PlayerEvent } from '@machines/player/types';
+import type { EventFrame } from '@/shared/realtime/client';
 import { answerParts } from '@machines/player/setup';
 import en from '@/play/i18n/en.json';
 import zhTW from '@/play/i18n/zh-TW.json';
@@ -151,6 +154,13 @@ describe('the reveal of the new kinds', () => {
     expect(view.question?.reveal).toEqual({ explanation: reveal.explanation, acceptedAnswers: [], sliderAnswer: 42, sliderTolerance: 2 });
     expect(view.myAnswer).toMatchObject({ value: 41, text: null, correct: true });
     expect(toPublicQuestion({ ...slider, question_type: 1, slider: null }).slider).toBeNull();
+  });
+
+  it("passes the votes published with an answer to the player chart (a poll's reveal on the phone)", () => {
+    const events: PlayerEvent[] = [];
+    const frame: EventFrame = { type: 'server.answerPublished', topic: 'game:3:public', server_time: '2026-11-22T04:00:00.000Z', data: { question_id: 4, answer: [], counts: { A: 1, B: 3 }, total: 4, reveal } };
+    forwardFrame((event) => events.push(event), frame, () => null, false);
+    expect(events).toEqual([{ type: 'server.answerPublished', questionId: 4, votes: { counts: { A: 1, B: 3 }, total: 4 } }]);
   });
 
   it('marks the histogram range that holds the answer, and counts shares of the largest', () => {

@@ -1,10 +1,10 @@
 /**
  * `inGame.revealed`: right or wrong and own points (a poll: thanks for voting, no points), then what the
  * kind reveals — the correct options, the accepted answers (type answer), the correct value and its
- * tolerance (slider), the correct order (ordering) — and the explanation.
+ * tolerance (slider), the correct order (ordering), a poll's votes — and the explanation.
  */
-import type { PlayerReveal, PublicQuestion } from '@machines/player/types';
-import { selectCorrectAnswer, selectMyAnswer, selectQuestion, selectReveal, selectScore, selectView } from '@machines/player/selectors';
+import type { PlayerReveal, PublicQuestion, Votes } from '@machines/player/types';
+import { selectCorrectAnswer, selectMyAnswer, selectQuestion, selectReveal, selectScore, selectView, selectVotes } from '@machines/player/selectors';
 import { currentLanguage, useT, type Translate } from '@/audience/i18n';
 import { formatValue, optionName } from '@/audience/question-view';
 import { kindLabelOf } from '@/domain/question-kinds/labels';
@@ -30,6 +30,29 @@ export function correctLine(question: PublicQuestion, answer: readonly string[] 
   }
 }
 
+/** A poll's votes per option, as the game's topic published them with the answer. */
+function VoteList({ question, votes }: { question: PublicQuestion; votes: Votes }) {
+  const t = useT();
+  const most = Math.max(1, ...question.options.map((option) => votes.counts[option.title] ?? 0));
+  return (
+    <section className="votes" data-testid="votes">
+      <h2>{t('revealed.votesTitle')}</h2>
+      <ul>
+        {question.options.map((option) => {
+          const count = votes.counts[option.title] ?? 0;
+          return (
+            <li key={option.title} data-option={option.title} data-count={count}>
+              <span className="vote-name">{optionName(viewOf(question), option.title, t)}</span>
+              <span className="vote-count">{t('revealed.votes', { count })}</span>
+              <span className={`vote-bar opt-${option.title}`} style={{ width: `${Math.max(2, (count / most) * 100)}%` }} aria-hidden="true" />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export function RevealedScreen() {
   const t = useT();
   const view = PlayerActor.useSelector(selectView);
@@ -38,6 +61,7 @@ export function RevealedScreen() {
   const score = PlayerActor.useSelector(selectScore);
   const answer = PlayerActor.useSelector(selectCorrectAnswer);
   const reveal = PlayerActor.useSelector(selectReveal);
+  const votes = PlayerActor.useSelector(selectVotes);
   if (!question || !view) return null;
   const kind = kindLabelOf(question.questionType);
   const eliminated = eliminatedFrom(view);
@@ -65,6 +89,7 @@ export function RevealedScreen() {
         {eliminated !== null ? <p className="alert">{t('watching.levelNotReached')}</p> : null}
         <p className="muted">{t('revealed.waitingRanking')}</p>
       </div>
+      {!kind.scored && votes ? <VoteList question={question} votes={votes} /> : null}
       {reveal ? <Explanation html={reveal.explanation} /> : null}
     </div>
   );

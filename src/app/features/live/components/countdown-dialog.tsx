@@ -7,12 +7,23 @@
  * after time ran out offers a retry. Players and answers in come with it, so the operator sees them
  * without leaving the dialog, and so does who holds control (the dialog covers the page: a watcher
  * asks for control here, and the holder answers a request here).
+ * A content slide has no countdown and no answers: the dialog says it is on screen and offers the
+ * next question (shown over it, the server closes the slide) or closing it.
  */
 import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LuMegaphone, LuRotateCw } from 'react-icons/lu';
-import { selectCanControl, selectCounts, selectLiveQuestionId, selectPlayerCount, selectQuestionActor, selectQuestionRows } from '@machines/game/selectors';
+import { LuMegaphone, LuPlay, LuRotateCw, LuSquareX } from 'react-icons/lu';
+import {
+  selectCanControl,
+  selectCounts,
+  selectLiveQuestionId,
+  selectNextQuestionId,
+  selectPlayerCount,
+  selectQuestionActor,
+  selectQuestionRows,
+  selectTakesNoAnswers,
+} from '@machines/game/selectors';
 import type { QuestionActorRef } from '@machines/question/question.machine';
 import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, selectRemainingSeconds, selectShowsCountdownDialog } from '@machines/question/selectors';
 import { AnswerBars } from './answer-bars';
@@ -46,6 +57,8 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
   });
   const players = useGame(selectPlayerCount);
   const canControl = useGame(selectCanControl);
+  const slide = useGame((s) => selectTakesNoAnswers(s, questionId));
+  const nextId = useGame(selectNextQuestionId);
   const untimed = seconds === null;
   const urgent = seconds !== null && seconds <= 5;
 
@@ -58,7 +71,7 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
             <Dialog.Content data-testid="countdown-dialog" minH={{ base: '100dvh', sm: 'auto' }}>
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Text textStyle="xs" color="fg.muted" fontWeight="medium">
-                  {t('countdown.title')}
+                  {slide ? t('countdown.slideTitle') : t('countdown.title')}
                 </Text>
                 <Dialog.Title textStyle="lg">{question?.title}</Dialog.Title>
                 {question?.question_text && (
@@ -70,7 +83,11 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
               <Dialog.Body>
                 <Stack gap="5" align="center">
                   <ControlStrip />
-                  {untimed ? (
+                  {slide ? (
+                    <Text textStyle="sm" color="fg.muted" textAlign="center" py="4" data-testid="slide-hint">
+                      {t('countdown.slideHint')}
+                    </Text>
+                  ) : untimed ? (
                     <HeadingBlock
                       title={t('countdown.untimed')}
                       lead={t('countdown.untimedHint')}
@@ -110,7 +127,7 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
                       </Text>
                     </Stack>
                   )}
-                  {question && (
+                  {question && !slide && (
                     <Stack w="full" gap="2" borderTopWidth="1px" pt="4">
                       <Text textStyle="sm" fontWeight="medium" data-testid="countdown-answered">
                         {t('live.answered', { total: counts?.total ?? 0, players })}
@@ -128,7 +145,30 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
               </Dialog.Body>
               <Dialog.Footer>
                 <HStack w="full" justify="flex-end">
-                  {action === 'retryPublish' ? (
+                  {slide ? (
+                    <>
+                      <Button
+                        variant="outline"
+                        loading={busy}
+                        loadingText={t('countdown.closing')}
+                        disabled={action !== 'publishAnswer' || !canControl}
+                        onClick={() => {
+                          gameRef.send({ type: 'host.publishNow', questionId });
+                          gameRef.send({ type: 'host.confirmPublish', questionId });
+                        }}
+                        data-testid="close-slide"
+                      >
+                        <LuSquareX />
+                        {t('countdown.closeSlide')}
+                      </Button>
+                      {nextId !== null && (
+                        <Button colorPalette="brand" disabled={busy || !canControl} onClick={() => gameRef.send({ type: 'host.showQuestion', questionId: nextId })} data-testid="show-next">
+                          <LuPlay />
+                          {t('countdown.showNext')}
+                        </Button>
+                      )}
+                    </>
+                  ) : action === 'retryPublish' ? (
                     <Button colorPalette="red" disabled={!canControl} onClick={() => gameRef.send({ type: 'host.retryPublish', questionId })} data-testid="retry-publish">
                       <LuRotateCw />
                       {t('countdown.retry')}
@@ -153,7 +193,7 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
         </Portal>
       </Dialog.Root>
       <ConfirmDialog
-        open={open && confirming}
+        open={open && confirming && !slide}
         message={t('confirm.publishAnswer')}
         onConfirm={() => gameRef.send({ type: 'host.confirmPublish', questionId })}
         onCancel={() => gameRef.send({ type: 'host.cancelPublish', questionId })}

@@ -2,13 +2,14 @@
  * A question's status cell and action button (by status): 0 未出題 → 出題, 1 已出題 → 公佈答案,
  * 2 or 3 已出題 → 公佈排名 (again after a ranking). Both are read from the question's own actor; the
  * button is whatever the chart accepts now (`selectAction`), so a second click while a call is in
- * flight finds no button to press and sends nothing.
+ * flight finds no button to press and sends nothing. A content slide has no answer and no ranking:
+ * its button closes it (step 3, without the 是否公佈答案 question), and none follows.
  */
 import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LuMegaphone, LuPlay, LuRotateCw, LuTrophy } from 'react-icons/lu';
-import { selectCanControl, selectCanShowQuestion, selectIsOpen } from '@machines/game/selectors';
+import { LuMegaphone, LuPlay, LuRotateCw, LuSquareX, LuTrophy } from 'react-icons/lu';
+import { selectCanControl, selectCanShowQuestion, selectIsOpen, selectTakesNoAnswers } from '@machines/game/selectors';
 import { useGame, useGameRef } from '../lib/game-context';
 import type { QuestionActorRef, QuestionSnapshot } from '@machines/question/question.machine';
 import { selectAction, selectIsBusy, selectStatus } from '@machines/question/selectors';
@@ -21,6 +22,8 @@ const selectPhase = (snapshot: QuestionSnapshot): 'notSent' | 'answering' | 'ans
 export function QuestionStatusCell({ actor }: { actor: QuestionActorRef }) {
   const { t } = useTranslation('live');
   const phase = useSelector(actor, selectPhase);
+  const questionId = useSelector(actor, (s) => s.context.questionId);
+  const slide = useGame((s) => selectTakesNoAnswers(s, questionId));
   if (phase === 'notSent') {
     return (
       <Badge size="sm" variant="subtle" colorPalette="gray" data-testid="question-status">
@@ -34,7 +37,7 @@ export function QuestionStatusCell({ actor }: { actor: QuestionActorRef }) {
         {t('status.sent')}
       </Badge>
       <Text textStyle="2xs" color="fg.muted" whiteSpace="nowrap">
-        {t(`status.${phase}`)}
+        {slide ? t(phase === 'answering' ? 'status.slideShown' : 'status.slideClosed') : t(`status.${phase}`)}
       </Text>
     </Stack>
   );
@@ -45,6 +48,7 @@ const LABELS = {
   publishAnswer: { key: 'action.publishAnswer', icon: LuMegaphone, palette: 'orange', event: 'host.publishNow' },
   retryPublish: { key: 'action.retryPublish', icon: LuRotateCw, palette: 'red', event: 'host.retryPublish' },
   publishRanking: { key: 'action.publishRanking', icon: LuTrophy, palette: 'green', event: 'host.publishRanking' },
+  closeSlide: { key: 'action.closeSlide', icon: LuSquareX, palette: 'gray', event: 'host.publishNow' },
 } as const;
 
 /** The label of a call in flight: the step it is making. */
@@ -65,7 +69,10 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   const allowed = useGame(selectCanControl);
   const gameOpen = useGame(selectIsOpen);
   const canShow = useGame((s) => selectCanShowQuestion(s, questionId));
-  const shown = action ?? inFlight;
+  const slide = useGame((s) => selectTakesNoAnswers(s, questionId));
+  const current = action ?? inFlight;
+  // A slide: closing instead of publishing an answer, and no ranking after it.
+  const shown = slide && current === 'publishAnswer' ? 'closeSlide' : slide && current === 'publishRanking' ? null : current;
   if (!shown) return null;
   const label = LABELS[shown];
   const Icon = label.icon;
@@ -73,7 +80,10 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   const disabled = busy || !allowed || !gameOpen || (action === 'showQuestion' && !canShow);
 
   const press = () => {
-    if (action) gameRef.send({ type: LABELS[action].event, questionId });
+    if (!action) return;
+    gameRef.send({ type: LABELS[action].event, questionId });
+    // Nothing to confirm: a slide's close publishes no answer.
+    if (shown === 'closeSlide') gameRef.send({ type: 'host.confirmPublish', questionId });
   };
 
   return (
