@@ -270,6 +270,41 @@ describe('a game of every new question kind, on a phone and the big screen', () 
   });
 });
 
+describe('a typed answer and a value sent without network', () => {
+  it('wait on the phone as they were sent, and go as text and value when the network returns', async () => {
+    const game = await operator.createGame({ title: 'E2E kinds offline', type: 1 });
+    const typed = await addQuestion(game.id, { type: 5, title: 'Typed', text: 'Name the highest mountain.', acceptedAnswers: ['Yushan'] });
+    const slider = await addQuestion(game.id, { type: 6, title: 'Slider', text: 'How far?', slider: { min: 0, max: 10, step: 0.5, answer: 5.5, tolerance: 0, unit: 'km' } });
+    const page = await phone('en', SMALL_PHONE);
+    await join(page, game.pin, 'Off', 'en');
+    await page.getByText("You're in!").waitFor();
+
+    await flow(game.id, typed, 2);
+    await page.getByLabel('Your answer').fill('  yushan ');
+    await page.context().setOffline(true);
+    await page.getByLabel('Your answer').press('Enter');
+    await page.getByTestId('pending').getByText('Your answer: 「yushan」').waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('live-trivia.pending'))) ?? '{}')).toMatchObject({ questionId: typed, text: 'yushan' });
+    await shoot(page, 'kinds-5-type-answer-pending-360-en');
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 「yushan」').waitFor();
+    await flow(game.id, typed, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+
+    await flow(game.id, slider, 2);
+    await page.getByTestId('slider-value').getByText('5 km').waitFor();
+    await page.getByRole('button', { name: 'One step more' }).click();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByTestId('pending').getByText('Your answer: 5.5 km').waitFor();
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 5.5 km').waitFor();
+    await flow(game.id, slider, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+    await page.getByTestId('correct-answer').getByText('Correct value: 5.5 km').waitFor();
+  });
+});
+
 interface Violation {
   id: string;
   impact: string | null;
