@@ -801,6 +801,7 @@ export interface components {
         EventAnswerPublished: components["schemas"]["AnswerCounts"] & {
             question_id: components["schemas"]["Id"];
             answer: components["schemas"]["OptionTitle"][];
+            /** @description The reveal as it fits an event: a long explanation is left out (empty), and if still too large the accepted and typed answers too; the player's and the display's state carry it whole. */
             reveal: components["schemas"]["Reveal"];
         };
         /** @description `server.rankingPublished` (operator and public topics): the top 10; players read their own place with /state. */

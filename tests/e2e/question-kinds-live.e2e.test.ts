@@ -8,8 +8,9 @@
  * the value with its tolerance and the histogram, the order, a poll's votes), the explanation, and the
  * content slide full screen with no input and no countdown. Screenshots go to /tmp/shots-audience.
  */
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchBrowser, openPage, shoot as shootInto } from './support/browser';
 import { operatorApi, type OperatorApi } from './support/operator-api';
 import { type RunningServer, startServer } from './support/server';
@@ -19,6 +20,7 @@ const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
 const PHONE = { width: 390, height: 844 } as const;
 const SMALL_PHONE = { width: 360, height: 740 } as const;
 const BIG_SCREEN = { width: 1280, height: 720 } as const;
+const AXE = path.resolve('node_modules/axe-core/axe.min.js');
 
 let server: RunningServer;
 let browser: Browser;
@@ -158,7 +160,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await ann.getByTestId('result').getByText('感謝你的投票！').waitFor();
     await ben.getByTestId('result').getByText('Thanks for voting!').waitFor();
     expect(await ann.getByTestId('result').getByText(/分$/).count(), 'a poll gives no points').toBe(0);
-    await expect.poll(() => ann.getByTestId('votes').locator('li[data-option="B"]').getAttribute('data-count'), 'the votes on the phone').toBe('2');
+    await expect.poll(() => ann.getByTestId('votes').locator('li[data-option="B"]').getAttribute('data-count'), { message: 'the votes on the phone' }).toBe('2');
     await ann.getByTestId('votes').getByText('2 票').waitFor();
     await expect.poll(() => display.locator('.bar-col[data-option="B"]').getAttribute('data-count')).toBe('2');
     expect(await display.locator('.bar-col[data-correct="true"]').count(), 'a poll has no correct option').toBe(0);
@@ -169,6 +171,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 5, type answer: a text field, a counter, Enter sends.
     await flow(game.id, typed, 2);
     await display.getByTestId('type-prompt').waitFor();
+    await shoot(display, 'kinds-5-type-answer-display');
     const annField = ann.getByLabel('你的答案');
     await annField.fill('玉山');
     await ann.getByTestId('typed-count').getByText('2 / 60').waitFor();
@@ -191,6 +194,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 6, slider: starts mid-scale; − steps exactly; the value shows with its unit.
     await flow(game.id, slider, 2);
     await display.getByTestId('slider-scale').getByText('100 km').waitFor();
+    await shoot(display, 'kinds-6-slider-display');
     await ann.getByTestId('slider-value').getByText('50 km').waitFor();
     await ann.getByRole('slider').fill('72');
     await ann.getByTestId('slider-value').getByText('72 km').waitFor();
@@ -209,13 +213,15 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await ann.getByText('誤差在 ±5 km 以內都算答對').waitFor();
     await ben.getByTestId('result').getByText('Wrong').waitFor();
     await display.getByTestId('slider-answer').getByText(/答案：70 km/).waitFor();
-    await expect.poll(() => display.locator('.h-col[data-answer="true"]').count(), 'the answer is marked on the histogram').toBe(1);
+    await expect.poll(() => display.locator('.h-col[data-answer="true"]').count(), { message: 'the answer is marked on the histogram' }).toBe(1);
     await expect.poll(() => display.locator('.h-col').evaluateAll((cols) => cols.reduce((sum, col) => sum + Number(col.getAttribute('data-count')), 0))).toBe(2);
     await shoot(ann, 'kinds-6-slider-reveal-390-zh');
     await shoot(display, 'kinds-6-slider-reveal-display');
 
     // 7, ordering: tap to place, tap again to undo, submit when all are placed.
     await flow(game.id, ordering, 2);
+    await display.getByTestId('display-options').getByText('台北 Taipei').waitFor();
+    await shoot(display, 'kinds-7-ordering-display');
     const submit = ann.getByRole('button', { name: '送出答案' });
     await option(ann, 'B').click();
     await option(ann, 'A').click();
@@ -261,5 +267,92 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await flow(game.id, null, 5);
     await ann.getByTestId('final').waitFor();
     await display.getByTestId('final-results').waitFor();
+  });
+});
+
+describe('a typed answer and a value sent without network', () => {
+  it('wait on the phone as they were sent, and go as text and value when the network returns', async () => {
+    const game = await operator.createGame({ title: 'E2E kinds offline', type: 1 });
+    const typed = await addQuestion(game.id, { type: 5, title: 'Typed', text: 'Name the highest mountain.', acceptedAnswers: ['Yushan'] });
+    const slider = await addQuestion(game.id, { type: 6, title: 'Slider', text: 'How far?', slider: { min: 0, max: 10, step: 0.5, answer: 5.5, tolerance: 0, unit: 'km' } });
+    const page = await phone('en', SMALL_PHONE);
+    await join(page, game.pin, 'Off', 'en');
+    await page.getByText("You're in!").waitFor();
+
+    await flow(game.id, typed, 2);
+    await page.getByLabel('Your answer').fill('  yushan ');
+    await page.context().setOffline(true);
+    await page.getByLabel('Your answer').press('Enter');
+    await page.getByTestId('pending').getByText('Your answer: 「yushan」').waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('live-trivia.pending'))) ?? '{}')).toMatchObject({ questionId: typed, text: 'yushan' });
+    await shoot(page, 'kinds-5-type-answer-pending-360-en');
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 「yushan」').waitFor();
+    await flow(game.id, typed, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+
+    await flow(game.id, slider, 2);
+    await page.getByTestId('slider-value').getByText('5 km').waitFor();
+    await page.getByRole('button', { name: 'One step more' }).click();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByTestId('pending').getByText('Your answer: 5.5 km').waitFor();
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 5.5 km').waitFor();
+    await flow(game.id, slider, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+    await page.getByTestId('correct-answer').getByText('Correct value: 5.5 km').waitFor();
+  });
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('axe on the new inputs and reveals (en, 360 px)', () => {
+  it('finds no serious or critical violation on the true/false, typed, slider and ordering inputs, a reveal and a slide', async () => {
+    const game = await operator.createGame({ title: 'E2E axe kinds', type: 1 });
+    const ids = [
+      await addQuestion(game.id, { type: 3, title: 'TF', text: 'The sky is blue.', answer: ['A'], explanation: '<p>Mostly <em>blue</em>.</p>' }),
+      await addQuestion(game.id, { type: 5, title: 'Typed', text: 'Name the highest mountain.', acceptedAnswers: ['Yushan'] }),
+      await addQuestion(game.id, { type: 6, title: 'Slider', text: 'How far?', slider: { min: 0, max: 10, step: 0.5, answer: 5, tolerance: 0, unit: 'km' } }),
+      await addQuestion(game.id, { type: 7, title: 'Order', text: 'North to south.', options: ['Kaohsiung', 'Taipei'], answer: ['B', 'A'] }),
+      await addQuestion(game.id, { type: 8, title: 'Break', text: 'Thanks to our sponsor.' }),
+    ];
+    // A context that ignores the CSP so axe can be injected (the page itself is unchanged).
+    const context = await browser.newContext({ locale: 'en', viewport: SMALL_PHONE, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    await join(page, game.pin, 'Axe', 'en');
+    await page.getByText("You're in!").waitFor();
+    for (const [i, id] of ids.entries()) {
+      // The question before is closed first (the first one was, by its reveal below).
+      if (i > 1) await flow(game.id, ids[i - 1]!, 3);
+      await flow(game.id, id, 2);
+      await expect.poll(() => screenOf(page)).toBe(i === ids.length - 1 ? 'slide' : 'answering');
+      expect(await seriousViolations(page), `question ${i + 1}`).toEqual([]);
+      if (i === 0) {
+        await option(page, 'A').click();
+        await page.getByTestId('receipt').waitFor();
+        await flow(game.id, id, 3);
+        await page.getByTestId('explanation').getByText('Mostly blue.').waitFor();
+        expect(await seriousViolations(page), 'the reveal').toEqual([]);
+      }
+    }
   });
 });

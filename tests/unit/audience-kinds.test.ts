@@ -158,7 +158,7 @@ describe('the reveal of the new kinds', () => {
 
   it("passes the votes published with an answer to the player chart (a poll's reveal on the phone)", () => {
     const events: PlayerEvent[] = [];
-    const frame: EventFrame = { type: 'server.answerPublished', topic: 'game:3:public', server_time: '2026-11-22T04:00:00.000Z', data: { question_id: 4, answer: [], counts: { A: 1, B: 3 }, total: 4, reveal } };
+    const frame: EventFrame = { type: 'server.answerPublished', topic: 'game:3:public', server_time: Date.parse('2026-11-22T04:00:00.000Z'), data: { question_id: 4, answer: [], counts: { A: 1, B: 3 }, total: 4, reveal } };
     forwardFrame((event) => events.push(event), frame, () => null, false);
     expect(events).toEqual([{ type: 'server.answerPublished', questionId: 4, votes: { counts: { A: 1, B: 3 }, total: 4 } }]);
   });
