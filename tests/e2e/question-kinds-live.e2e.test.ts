@@ -171,6 +171,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 5, type answer: a text field, a counter, Enter sends.
     await flow(game.id, typed, 2);
     await display.getByTestId('type-prompt').waitFor();
+    await shoot(display, 'kinds-5-type-answer-display');
     const annField = ann.getByLabel('你的答案');
     await annField.fill('玉山');
     await ann.getByTestId('typed-count').getByText('2 / 60').waitFor();
@@ -193,6 +194,7 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     // 6, slider: starts mid-scale; − steps exactly; the value shows with its unit.
     await flow(game.id, slider, 2);
     await display.getByTestId('slider-scale').getByText('100 km').waitFor();
+    await shoot(display, 'kinds-6-slider-display');
     await ann.getByTestId('slider-value').getByText('50 km').waitFor();
     await ann.getByRole('slider').fill('72');
     await ann.getByTestId('slider-value').getByText('72 km').waitFor();
@@ -218,6 +220,8 @@ describe('a game of every new question kind, on a phone and the big screen', () 
 
     // 7, ordering: tap to place, tap again to undo, submit when all are placed.
     await flow(game.id, ordering, 2);
+    await display.getByTestId('display-options').getByText('台北 Taipei').waitFor();
+    await shoot(display, 'kinds-7-ordering-display');
     const submit = ann.getByRole('button', { name: '送出答案' });
     await option(ann, 'B').click();
     await option(ann, 'A').click();
@@ -263,6 +267,41 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await flow(game.id, null, 5);
     await ann.getByTestId('final').waitFor();
     await display.getByTestId('final-results').waitFor();
+  });
+});
+
+describe('a typed answer and a value sent without network', () => {
+  it('wait on the phone as they were sent, and go as text and value when the network returns', async () => {
+    const game = await operator.createGame({ title: 'E2E kinds offline', type: 1 });
+    const typed = await addQuestion(game.id, { type: 5, title: 'Typed', text: 'Name the highest mountain.', acceptedAnswers: ['Yushan'] });
+    const slider = await addQuestion(game.id, { type: 6, title: 'Slider', text: 'How far?', slider: { min: 0, max: 10, step: 0.5, answer: 5.5, tolerance: 0, unit: 'km' } });
+    const page = await phone('en', SMALL_PHONE);
+    await join(page, game.pin, 'Off', 'en');
+    await page.getByText("You're in!").waitFor();
+
+    await flow(game.id, typed, 2);
+    await page.getByLabel('Your answer').fill('  yushan ');
+    await page.context().setOffline(true);
+    await page.getByLabel('Your answer').press('Enter');
+    await page.getByTestId('pending').getByText('Your answer: 「yushan」').waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('live-trivia.pending'))) ?? '{}')).toMatchObject({ questionId: typed, text: 'yushan' });
+    await shoot(page, 'kinds-5-type-answer-pending-360-en');
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 「yushan」').waitFor();
+    await flow(game.id, typed, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+
+    await flow(game.id, slider, 2);
+    await page.getByTestId('slider-value').getByText('5 km').waitFor();
+    await page.getByRole('button', { name: 'One step more' }).click();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByTestId('pending').getByText('Your answer: 5.5 km').waitFor();
+    await page.context().setOffline(false);
+    await page.getByTestId('receipt').getByText('Your answer: 5.5 km').waitFor();
+    await flow(game.id, slider, 3);
+    await page.getByTestId('result').getByText('Correct!').waitFor();
+    await page.getByTestId('correct-answer').getByText('Correct value: 5.5 km').waitFor();
   });
 });
 

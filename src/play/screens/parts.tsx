@@ -83,7 +83,11 @@ export function PendingCard() {
       </div>
       <h2>{t('pending.title')}</h2>
       <p className="lead">{t('pending.lead')}</p>
-      {question && question.id === pending.questionId ? <YourAnswer question={question} answer={pending} /> : null}
+      {question && question.id === pending.questionId ? (
+        <YourAnswer question={question} answer={pending} />
+      ) : (
+        <p data-testid="your-answer">{t('answered.yourAnswer', { answer: pending.text ?? (pending.value !== undefined ? String(pending.value) : (pending.choices ?? []).join('、')) })}</p>
+      )}
       <p className="muted" data-testid="pending-tapped">
         {t('pending.tappedAt', { time: clockTime(pending.tappedAt) })}
       </p>

@@ -11,7 +11,7 @@
  * asks: options, True/False, accepted answers, the slider, the order) and the explanation (rich text
  * kept to bold, italic and links).
  */
-import { Alert, Separator } from '@chakra-ui/react';
+import { Alert, Box, Separator } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/form-field';
@@ -54,15 +54,17 @@ export function QuestionDialog(props: QuestionFormOptions) {
       <QuestionKindFields {...fields} update={update} />
       <Separator />
       <FormField label={t('question.explanation')} helper={t('question.explanationHint')} messages={fields.messagesOf('explanation')} testId="field-explanation">
-        <RichText
-          value={fields.draft.explanation}
-          onChange={(html) => fields.set('explanation', html)}
-          label={t('question.explanation')}
-          placeholder={t('question.explanationPlaceholder')}
-          tools="inline"
-          minH="20"
-          invalid={(fields.messagesOf('explanation')?.length ?? 0) > 0}
-        />
+        <Box w="full">
+          <RichText
+            value={fields.draft.explanation}
+            onChange={(html) => fields.set('explanation', html)}
+            label={t('question.explanation')}
+            placeholder={t('question.explanationPlaceholder')}
+            tools="inline"
+            minH="20"
+            invalid={(fields.messagesOf('explanation')?.length ?? 0) > 0}
+          />
+        </Box>
       </FormField>
     </FormDialog>
   );

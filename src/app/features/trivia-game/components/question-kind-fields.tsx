@@ -92,7 +92,7 @@ function AcceptedAnswersField({ draft, update, set, touch, messagesOf }: KindFie
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="2">
         {answers.map((answer, index) => (
           <FormField key={index} messages={messagesOf(`accepted_answers.${index}`)}>
-            <HStack gap="1">
+            <HStack gap="1" w="full">
               <Input
                 size="sm"
                 aria-label={t('question.acceptedAnswer', { n: index + 1 })}

@@ -186,7 +186,12 @@ function QuestionList({ loaded }: { loaded: Game }) {
                 key: 'time',
                 header: t('question.answeringTime'),
                 headerProps: { w: '24' },
-                cell: (question) => (isTimed(type, question.have_answering_time) ? t('question.seconds', { n: question.answering_time }) : t('question.unlimitedTime')),
+                cell: (question) =>
+                  !kindLabelOf(question.question_type).answerable
+                    ? t('common.none')
+                    : isTimed(type, question.have_answering_time)
+                      ? t('question.seconds', { n: question.answering_time })
+                      : t('question.unlimitedTime'),
               },
               type === 1 && {
                 key: 'bonus',
