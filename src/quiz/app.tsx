@@ -4,8 +4,9 @@
  * resumes the session this computer keeps, or — with neither — shows a pairing code the operator types
  * on the control screen (./pairing-screen.tsx); unpaired (`display.unpaired`, or a 202), it forgets
  * its token and shows a new code. Then it follows the game's public topic: join PIN, link, QR code and players joined; the question with its
- * image (or pre-video), options and a countdown on the server's clock; the answer with a chart of the
- * answers per option; the ranking (podium, promotions in a level game); the final results. It
+ * image (or pre-video), what its kind asks (./kind-views.tsx) and a countdown on the server's clock, or
+ * a content slide full screen; the answer with the kind's reveal (a chart of the answers or votes per
+ * option, typed answers, a histogram, an order) and the explanation; the ranking (podium, promotions in a level game); the final results. It
  * reconnects by itself (the page's one realtime client, @/shared/realtime/game-channel) and resumes from the snapshot the server sends on
  * every subscription. The following is ./display-follower.ts's, read here as an external store. It
  * decides nothing: every fact on screen comes from the server.

@@ -13,6 +13,7 @@ import { answerBars, applyFrame, histogramBars, isSlide, type DisplayState } fro
 import { sendAnswer, toPlayerView, toPublicQuestion } from '@/play/player-logic';
 import { pendingStorage } from '@/play/storage';
 import { forwardFrame } from '@/play/live-link';
+import { correctLine } from '@/play/screens/revealed';
 import type { PlayerEvent } from '@machines/player/types';
 import type { EventFrame } from '@/shared/realtime/client';
 import { answerParts } from '@machines/player/setup';
@@ -161,6 +162,19 @@ describe('the reveal of the new kinds', () => {
     const frame: EventFrame = { type: 'server.answerPublished', topic: 'game:3:public', server_time: Date.parse('2026-11-22T04:00:00.000Z'), data: { question_id: 4, answer: [], counts: { A: 1, B: 3 }, total: 4, reveal } };
     forwardFrame((event) => events.push(event), frame, () => null, false);
     expect(events).toEqual([{ type: 'server.answerPublished', questionId: 4, votes: { counts: { A: 1, B: 3 }, total: 4 } }]);
+  });
+
+  it("tells each kind's correct answer on the phone: options, 對/錯, the accepted answers, the value, the order; a poll none", () => {
+    const base = { id: 1, title: 'Q', questionText: 'Q?', questionImg: '', options, level: null, isBonus: false };
+    const none = { explanation: '', acceptedAnswers: [], sliderAnswer: null, sliderTolerance: null };
+    expect(correctLine({ ...base, questionType: 3, options: [] }, ['A'], none, tZh)).toBe('正確答案：對');
+    expect(correctLine({ ...base, questionType: 2 }, ['A', 'C'], none, tEn)).toBe('Correct answer: A. Taipei、C. Keelung');
+    expect(correctLine({ ...base, questionType: 4 }, [], none, tEn)).toBeNull();
+    expect(correctLine({ ...base, questionType: 5, options: [] }, [], { ...none, acceptedAnswers: ['玉山', 'Yushan'] }, tZh)).toBe('正確答案：玉山、Yushan');
+    expect(correctLine({ ...base, questionType: 6, options: [], slider: { min: 0, max: 100, step: 1, unit: 'km' } }, [], { ...none, sliderAnswer: 70, sliderTolerance: 5 }, tEn)).toBe('Correct value: 70 km');
+    expect(correctLine({ ...base, questionType: 7 }, ['B', 'C', 'A'], none, tEn)).toBe('Correct order: B. Tainan → C. Keelung → A. Taipei');
+    expect(correctLine({ ...base, questionType: 8, options: [] }, [], none, tEn)).toBeNull();
+    expect(correctLine({ ...base, questionType: 5, options: [] }, [], null, tEn), 'not published yet').toBeNull();
   });
 
   it('marks the histogram range that holds the answer, and counts shares of the largest', () => {
