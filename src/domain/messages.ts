@@ -31,7 +31,7 @@ const domainMessages = {
   'question.optionsLettered': { 'zh-TW': '選項需依序標示為 A 到 D', en: 'Options must be lettered A to D in order' },
   'question.answeringTimeRange': { 'zh-TW': '答題秒數需介於 1 到 3600 秒', en: 'Answering seconds must be between 1 and 3600' },
   'question.scoreMin': { 'zh-TW': '分數不可小於 0', en: 'The score cannot be less than 0' },
-  // The kinds beyond SPEC.md's two (question-kinds/): our own words
+  // The kinds beyond the first two (question-kinds/): our own words
   'question.trueFalseAnswer': { 'zh-TW': '請選擇「對」或「錯」為答案', en: 'Please choose True or False as the answer' },
   'question.orderAnswer': { 'zh-TW': '排序題的答案需依正確順序列出每個選項各一次', en: 'The answer of an ordering question lists every option once, in the right order' },
   'question.acceptedAnswersCount': { 'zh-TW': '請輸入 1 到 20 個可接受的答案', en: 'Please enter 1 to 20 accepted answers' },
