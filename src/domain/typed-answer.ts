@@ -30,9 +30,22 @@ export function normalizeTyped(text: string, ignorePunctuation: boolean): string
 /** Characters as users count them (code points; an accented letter NFC-composed is one). */
 export const typedLength = (text: string): number => [...text.normalize('NFC').trim()].length;
 
+/**
+ * The accepted answers as compared, normalised once per list: a publication scores every player's
+ * answer against the same question's list (2,000 answers × 20 accepted answers took 200 ms under the
+ * game's lock when each comparison normalised the list again).
+ */
+const acceptedKeyCache = new WeakMap<readonly string[], { plain?: ReadonlySet<string>; ignoringPunctuation?: ReadonlySet<string> }>();
+function acceptedKeys(accepted: readonly string[], ignorePunctuation: boolean): ReadonlySet<string> {
+  const entry = acceptedKeyCache.get(accepted) ?? {};
+  acceptedKeyCache.set(accepted, entry);
+  const slot = ignorePunctuation ? 'ignoringPunctuation' : 'plain';
+  return (entry[slot] ??= new Set(accepted.map((answer) => normalizeTyped(answer, ignorePunctuation))));
+}
+
 /** Whether a typed text matches one of the accepted answers. */
 export function matchesAccepted(text: string, accepted: readonly string[], ignorePunctuation: boolean): boolean {
   const typed = normalizeTyped(text, ignorePunctuation);
   if (typed === '') return false;
-  return accepted.some((answer) => normalizeTyped(answer, ignorePunctuation) === typed);
+  return acceptedKeys(accepted, ignorePunctuation).has(typed);
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { answers, players } from '@/server/db/schema';
-import { isLoopback, randomChoices, randomDelay } from '../../bench/lib/bots';
+import { isLoopback, randomAnswer, randomChoices, randomDelay } from '../../bench/lib/bots';
 import { RawHttpPool } from '../../bench/lib/raw-http';
 import { SocketRequests } from '../../bench/lib/socket-requests';
 import { createTestApp } from '../support/app';
@@ -179,7 +179,7 @@ describe('the rehearsal bots', () => {
     }
   });
 
-  it('pick choices and delays a player could', () => {
+  it('pick answers of every kind and delays a player could', () => {
     expect(isLoopback('http://localhost:8080')).toBe(true);
     expect(isLoopback('http://127.0.0.2')).toBe(true);
     expect(isLoopback('http://[::1]:8080')).toBe(true);
@@ -189,6 +189,13 @@ describe('the rehearsal bots', () => {
       const many = randomChoices({ options: ['A', 'B', 'C', 'D'], questionType: 2 });
       expect(many.length).toBeGreaterThanOrEqual(1);
       expect(new Set(many).size).toBe(many.length);
+      // Every kind as a phone would answer it, knowing only what a phone sees.
+      expect(randomAnswer({ options: ['A', 'B'], questionType: 3 }).choices).toHaveLength(1);
+      expect(typeof randomAnswer({ options: [], questionType: 5 }).text).toBe('string');
+      const { value } = randomAnswer({ options: [], questionType: 6, slider: { min: 10, max: 20, step: 2.5, unit: '' } });
+      expect([10, 12.5, 15, 17.5, 20]).toContain(value);
+      expect([...randomAnswer({ options: ['A', 'B', 'C'], questionType: 7 }).choices!].sort()).toEqual(['A', 'B', 'C']);
+      expect(randomAnswer({ options: [], questionType: 8 })).toEqual({});
       const delay = randomDelay({ remainingMs: 10_000 });
       expect(delay).toBeGreaterThanOrEqual(0);
       expect(delay).toBeLessThanOrEqual(7_000);

@@ -4,7 +4,9 @@
  * as the user types and saves (in Chinese, and in English on a 390 px phone), what the server stored
  * (true/false's fixed options, the accepted answers, the slider, an ordering question's letters given
  * out of order, the explanation kept to bold) — the list naming every kind, and an ordering question
- * opened again in its right order. Screenshots (SCREENSHOTS=1) go to /tmp/shots-editor.
+ * opened again in its right order. Then the control screen over content slides: shown without a
+ * countdown, the next question shown over one (the server closes it), one closed by itself, no
+ * ranking after a slide. Screenshots (SCREENSHOTS=1) go to /tmp/shots-editor.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, triviaGames } from '@/server/db/schema';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { loginByApi } from './support/session';
+import { loginByApi, loginToken } from './support/session';
 
 const SHOTS = '/tmp/shots-editor';
 const shoot = (page: Page, name: string) => shootInto(page, name, SHOTS);
@@ -249,5 +251,79 @@ describe('the question dialog, kind by kind', () => {
     await search.press('Enter');
     await page.getByTestId('question-row').filter({ hasText: 'Flat' }).getByTestId('question-kind').getByText('Content slide').waitFor();
     await shoot(page, 'editor-question-list-en-390');
+  });
+});
+
+describe('content slides on the control screen', () => {
+  async function admin(token: string, path: string, body: unknown) {
+    const res = await fetch(`${server.url}/api/admin${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: { id: number } };
+    if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  }
+
+  it('shows a slide without a countdown, shows the next question over it, and closes the last slide by itself', async () => {
+    const token = await loginToken(server);
+    const { id } = await admin(token, '/triviaGame/create', { title: 'Slides', type: 1 });
+    const base = { trivia_game_id: id, question_img: '', pre_video_url: '', have_answering_time: 1, answering_time: 3, score: 0, is_bonus: 0 };
+    const slide = { ...base, question_type: 8, options: [], answer: [] };
+    await admin(token, '/question/create', { ...slide, title: 'Welcome', question_text: 'Welcome to the show' });
+    await admin(token, '/question/create', {
+      ...base,
+      title: 'Peak',
+      question_text: 'Highest peak?',
+      question_type: 1,
+      options: [
+        { title: 'A', text: 'Yushan', img: '' },
+        { title: 'B', text: 'Xueshan', img: '' },
+      ],
+      answer: ['A'],
+    });
+    await admin(token, '/question/create', { ...slide, title: 'Break', question_text: 'A word from our sponsor' });
+
+    const page = await openPage(browser, { locale: 'en', viewport: DESKTOP });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.context().addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+    await page.goto(`${server.url}/triviaGame/start/${id}`);
+    const row = (title: string) => page.getByTestId('question-row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+    await row('Welcome').getByText('Not sent').waitFor();
+    expect(await row('Welcome').locator('td').allInnerTexts()).toContain('—'); // no answering time
+
+    // The slide: no countdown, no answers; the next question may be shown over it.
+    await row('Welcome').getByTestId('question-action').click();
+    const dialog = page.getByTestId('countdown-dialog');
+    await dialog.getByText('Content slide on screen').waitFor();
+    await dialog.getByTestId('slide-hint').waitFor();
+    expect(await dialog.getByTestId('countdown-seconds').count()).toBe(0);
+    expect(await dialog.getByTestId('answer-bars').count()).toBe(0);
+    await shoot(page, 'control-slide-en');
+    await dialog.getByTestId('show-next').click();
+    await dialog.getByText('Peak', { exact: true }).waitFor();
+    await dialog.getByTestId('countdown-seconds').waitFor();
+    await row('Welcome').getByText('Closed').waitFor();
+    expect(await row('Welcome').getByTestId('question-action').count(), 'no ranking after a slide').toBe(0);
+
+    // The question publishes itself at zero; then the last slide, closed with its own button.
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await row('Peak').getByText('Answer published').waitFor();
+    await row('Break').getByTestId('question-action').click();
+    await dialog.getByText('Content slide on screen').waitFor();
+    expect(await dialog.getByTestId('show-next').count(), 'no question left to show').toBe(0);
+    await dialog.getByTestId('close-slide').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row('Break').getByText('Closed').waitFor();
+    const stored = await server.app.db.select().from(questions).where(eq(questions.triviaGameId, id));
+    expect(stored.map((q) => [q.title, q.status]).sort()).toEqual([
+      ['Break', 2],
+      ['Peak', 2],
+      ['Welcome', 2],
+    ]);
+    await shoot(page, 'control-slides-done-en');
+    expect(problems).toEqual([]);
   });
 });

@@ -169,7 +169,6 @@ export const accessTokens = pgTable(
 
 // ------------------------------------------------------------------ trivia games and questions
 
-/** One option of a question as stored (and sent): title A-D, text and image path, either may be empty. */
 /** A slider question's scale and answer (the contract's SliderSettings). */
 export interface StoredSlider {
   min: number;
@@ -180,6 +179,7 @@ export interface StoredSlider {
   unit: string;
 }
 
+/** One option of a question as stored (and sent): title A-D, text and image path, either may be empty. */
 export interface StoredQuestionOption {
   title: 'A' | 'B' | 'C' | 'D';
   text: string;

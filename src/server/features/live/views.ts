@@ -1,7 +1,9 @@
 /**
  * Rows of the live game as the contracts shape them (openapi/play-api.yaml, admin-api.yaml): snake
  * case, ISO times, and — the one rule that matters here — a question as players and the display see
- * it never carries its correct answer; the answer is added only once it is published.
+ * it never carries its correct answer (nor a slider's answer or tolerance, nor the explanation); the
+ * answer and the reveal are added only once it is published. What a question is to check, score and
+ * reveal its answers is its kind's (scoringQuestion builds what the kind reads of the row).
  */
 import type { components as PlayComponents } from '@openapi/play-api';
 import type { ScoringQuestion } from '../../../domain/scoring.js';

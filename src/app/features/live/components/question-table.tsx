@@ -16,6 +16,7 @@ import type { Game, Question } from '../api/live-api';
 import { QuestionActionButton, QuestionStatusCell } from './question-action';
 import { ListPagination } from '@/app/components/list-pagination';
 import { PAGE_SIZES } from '@/app/hooks/use-paged-list';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
 import { isTimed } from '@/domain/timed';
 import { useGame } from '../lib/game-context';
 
@@ -36,6 +37,13 @@ export function QuestionTable({ game }: QuestionTableProps) {
   const actors = useGame(selectQuestionActors);
   const levelOf = useMemo(() => new Map((game.levels ?? []).map((l) => [l.id, l.level])), [game.levels]);
   const type = game.type;
+  // A content slide has no answering time.
+  const timeOf = (question: Question) =>
+    !kindLabelOf(question.question_type).answerable
+      ? t('table.none')
+      : isTimed(type, question.have_answering_time)
+        ? t('table.seconds', { n: question.answering_time })
+        : t('table.unlimitedTime');
 
   const sorted = useMemo(() => {
     const value = (q: Question): number | string => {
@@ -168,7 +176,7 @@ export function QuestionTable({ game }: QuestionTableProps) {
                   <Wrap gap="1.5" textStyle="xs" color="fg.muted">
                     {type === 2 && levelOf.has(question.level_id) && <Badge size="sm" variant="subtle">{t('table.levelN', { n: levelOf.get(question.level_id) })}</Badge>}
                     <Badge size="sm" variant="subtle">
-                      {isTimed(type, question.have_answering_time) ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                      {timeOf(question)}
                     </Badge>
                     {type === 2 && (
                       <Badge size="sm" variant="subtle">
@@ -243,7 +251,7 @@ export function QuestionTable({ game }: QuestionTableProps) {
                   </Table.Cell>
                   {type === 2 && <Table.Cell>{question.score}</Table.Cell>}
                   <Table.Cell whiteSpace="nowrap">
-                    {isTimed(type, question.have_answering_time) ? t('table.seconds', { n: question.answering_time }) : t('table.unlimitedTime')}
+                    {timeOf(question)}
                   </Table.Cell>
                   {type === 1 && (
                     <Table.Cell>

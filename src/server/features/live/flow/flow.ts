@@ -10,6 +10,8 @@
  * message saying it was already done). The UPDATEs are conditional as well (… where status =
  * expected), and a partial unique index keeps one question on screen per game whatever happens.
  * Returns data and the real-time events to publish after the commit; never publishes itself.
+ * A content slide (a kind that takes no answers) on screen does not hold the game: showing another
+ * question closes it first, in the same transaction (docs/game-rules.md, "Content slides").
  */
 import { businessError, recordNotFound } from '../../../lib/envelope.js';
 import type { Db } from '../../../db/client.js';

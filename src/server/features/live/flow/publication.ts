@@ -25,12 +25,9 @@ export async function publishAndScore(tx: q.Queryable, game: q.GameRow, question
   const rule = scoringQuestion(game, row);
   const stored = await q.answersToScore(tx, row.id);
   // The kind scores (a poll and a content slide: never right, 0 points).
-  await q.saveScores(
-    tx,
-    stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, a) })),
-  );
+  await q.saveScores(tx, stored.map((a) => ({ id: a.id, ...scoreAnswer(rule, a) })));
   const counts = await q.answerCounts(tx, row.id);
-  // What the reveal shows is the kind's.
+  // What the reveal shows is the kind's, with the statistics of the answers just scored.
   const data: PlaySchemas['EventAnswerPublished'] = {
     question_id: row.id,
     answer: kindOf(row.questionType).reveal(rule).answer,
