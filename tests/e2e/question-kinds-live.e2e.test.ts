@@ -48,6 +48,9 @@ interface KindSpec {
   acceptedAnswers?: string[];
   slider?: { min: number; max: number; step: number; answer: number; tolerance: number; unit: string };
   explanation?: string;
+  /** A level game's question: its level's id and its points. */
+  levelId?: number;
+  score?: number;
 }
 
 async function addQuestion(gameId: number, spec: KindSpec): Promise<number> {
@@ -59,7 +62,7 @@ async function addQuestion(gameId: number, spec: KindSpec): Promise<number> {
     pre_video_url: '',
     have_answering_time: spec.type === 8 ? 0 : 1,
     answering_time: 60,
-    score: 0,
+    score: spec.score ?? 0,
     question_type: spec.type,
     is_bonus: 0,
     options: (spec.options ?? []).map((text, i) => ({ title: 'ABCD'[i], text, img: '' })),
@@ -68,6 +71,7 @@ async function addQuestion(gameId: number, spec: KindSpec): Promise<number> {
     ignore_punctuation: 1,
     slider: spec.slider ?? null,
     explanation: spec.explanation ?? '',
+    ...(spec.levelId ? { level_id: spec.levelId } : {}),
   });
   return id;
 }
@@ -302,6 +306,44 @@ describe('a typed answer and a value sent without network', () => {
     await flow(game.id, slider, 3);
     await page.getByTestId('result').getByText('Correct!').waitFor();
     await page.getByTestId('correct-answer').getByText('Correct value: 5.5 km').waitFor();
+  });
+});
+
+describe('the new kinds in a level game (type 2)', () => {
+  it("scores a right typed answer and a right order the question's points, a poll none", async () => {
+    const now = Date.now();
+    const game = await operator.createGame({ title: 'E2E 題型闖關', type: 2, start_time: new Date(now - 3_600_000).toISOString(), end_time: new Date(now + 3_600_000).toISOString() });
+    const { list } = await admin('/triviaGame/updateLevel', { trivia_game_id: game.id, trivia_game_level: [{ level: 1, promotion_score: null }] });
+    const levelId = (list as Array<{ id: number }>)[0]!.id;
+    const typed = await addQuestion(game.id, { type: 5, title: 'Typed', text: '這座島叫什麼？', acceptedAnswers: ['台灣'], levelId, score: 30 });
+    const poll = await addQuestion(game.id, { type: 4, title: 'Poll', text: '茶或咖啡？', options: ['茶', '咖啡'], levelId, score: 50 });
+    const ordering = await addQuestion(game.id, { type: 7, title: 'Order', text: '由小到大', options: ['三', '一', '二'], answer: ['B', 'C', 'A'], levelId, score: 20 });
+    const page = await phone('zh-TW', PHONE);
+    await join(page, game.pin, '闖關', 'zh-TW');
+    await page.getByText('你已加入！').waitFor();
+
+    await flow(game.id, typed, 2);
+    // Simplified Chinese matches the Traditional accepted answer.
+    await page.getByLabel('你的答案').fill('台湾');
+    await page.getByLabel('你的答案').press('Enter');
+    await page.getByTestId('receipt').waitFor();
+    await flow(game.id, typed, 3);
+    await page.getByTestId('result').getByText('+30 分').waitFor();
+
+    await flow(game.id, poll, 2);
+    await option(page, 'A').click();
+    await page.getByTestId('receipt').waitFor();
+    await flow(game.id, poll, 3);
+    await page.getByTestId('result').getByText('感謝你的投票！').waitFor();
+    await page.getByTestId('result').getByText('總分 30').waitFor();
+
+    await flow(game.id, ordering, 2);
+    for (const title of ['B', 'C', 'A']) await option(page, title).click();
+    await page.getByRole('button', { name: '送出答案' }).click();
+    await page.getByTestId('receipt').waitFor();
+    await flow(game.id, ordering, 3);
+    await page.getByTestId('result').getByText('+20 分').waitFor();
+    await page.getByTestId('result').getByText('總分 50').waitFor();
   });
 });
 
