@@ -30,6 +30,9 @@ export const RICH_TEXT_TAGS = [
   'pre',
 ] as const;
 
+/** An explanation's rich text (question kinds, after the reveal): paragraphs, bold, italic and links only. */
+export const EXPLANATION_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'a'] as const;
+
 export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ['href', 'target', 'rel'],
   li: ['value'],

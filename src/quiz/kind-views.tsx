@@ -10,7 +10,7 @@ import type { PlaySchemas } from '@/audience/api';
 import { currentLanguage, useT } from '@/audience/i18n';
 import { formatValue, hasFixedNames, optionName, optionText, type KindQuestionView } from '@/audience/question-view';
 import { kindLabelOf } from '@/domain/question-kinds/labels';
-import { richTextToPlain } from '@/domain/rich-text';
+import { ExplanationText, hasExplanation } from '@/audience/explanation-text';
 import { answerBars, histogramBars } from './display-state';
 
 type Question = PlaySchemas['PublicQuestion'];
@@ -184,18 +184,14 @@ export function RevealBody({ question }: { question: PlaySchemas['DisplayQuestio
   return <OptionChart question={question} />;
 }
 
-/**
- * The explanation after the answer. The server sends sanitized rich text; the display has no HTML
- * renderer of its own (the back office's is not in its bundle), so its plain text is shown.
- */
+/** The explanation after the answer: the server's sanitized rich text (src/audience/explanation-text.tsx). */
 export function Explanation({ html }: { html: string | undefined }) {
   const t = useT();
-  const text = richTextToPlain(html ?? '').trim();
-  if (!text) return null;
+  if (!html || !hasExplanation(html)) return null;
   return (
     <aside className="explanation" data-testid="display-explanation">
       <h2>{t('answer.explanation')}</h2>
-      <p>{text}</p>
+      <ExplanationText html={html} />
     </aside>
   );
 }

@@ -146,9 +146,12 @@ describe('a game of every new question kind, on a phone and the big screen', () 
     await ann.getByTestId('result').getByText('答對了！').waitFor();
     await ann.getByTestId('correct-answer').getByText('正確答案：對').waitFor();
     await ann.getByTestId('explanation').getByText('玉山高 3,952 公尺。').waitFor();
+    // Rich text: the bold part is bold, not the tag's text.
+    await ann.getByTestId('explanation').locator('strong', { hasText: '3,952' }).waitFor();
     await ben.getByTestId('result').getByText('Wrong').waitFor();
     await ben.getByTestId('correct-answer').getByText('Correct answer: True').waitFor();
     await display.getByTestId('display-explanation').getByText('玉山高 3,952 公尺。').waitFor();
+    await display.getByTestId('display-explanation').locator('strong', { hasText: '3,952' }).waitFor();
     await expect.poll(() => display.locator('.bar-col[data-option="A"]').getAttribute('data-correct')).toBe('true');
     await shoot(ann, 'kinds-3-true-false-reveal-390-zh');
     await shoot(display, 'kinds-3-true-false-reveal-display');

@@ -303,6 +303,8 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
           answeringTime: 60,
           options: options.map((part, j) => option('ABCD'[j] as 'A', part)),
           answer: ['A' as const],
+          // The explanation is rich text the audience's pages render: the slice as raw HTML, unsanitized.
+          explanation: text,
         })),
       )
       .returning({ id: questions.id });
@@ -372,6 +374,11 @@ describe('XSS corpus as plain text on the live screens and in the back office', 
       for (const part of options) expect(onPhone.some((shown) => shown.endsWith(part)), `option ${part} on the phone`).toBe(true);
       await flow(questionId, 3);
       await expectShown(display.page, '.bar-label .text', options, `the answer to question ${i + 1} on the display`);
+      // The raw explanation: shown as the text it holds, its markup never run.
+      for (const [page, testId] of [[display.page, 'display-explanation'], [phone.page, 'explanation']] as const) {
+        await page.getByTestId(testId).waitFor({ timeout: 30_000 });
+        expect(await page.getByTestId(testId).locator('script, img, svg, iframe, [onerror], [onload], [onclick]').count(), `markup in the explanation of question ${i + 1}`).toBe(0);
+      }
     }
     await flow(sliceQuestions.at(-1)!.id, 4);
     await flow(null, 5);

@@ -4,7 +4,7 @@ import { selectPending, selectQuestion, selectRank, selectScore, selectView } fr
 import { currentLanguage, useT } from '@/audience/i18n';
 import { answerLine, type ShownAnswer } from '@/audience/question-view';
 import { kindLabelOf } from '@/domain/question-kinds/labels';
-import { richTextToPlain } from '@/domain/rich-text';
+import { ExplanationText, hasExplanation } from '@/audience/explanation-text';
 import { PlayerActor } from '../player-context';
 import { viewOf } from './inputs/types';
 
@@ -26,18 +26,16 @@ export function YourAnswer({ question, answer, className }: { question: PublicQu
 }
 
 /**
- * The question's explanation after the answer is published. The server sends sanitized rich text
- * (bold, italic, links); the audience's pages have no HTML renderer of their own (the back office's
- * DOMPurify one is not in their bundles), so it is shown as its plain text, paragraphs kept.
+ * The question's explanation after the answer is published: the server's sanitized rich text (bold,
+ * italic, links), rendered as React elements (src/audience/explanation-text.tsx).
  */
 export function Explanation({ html }: { html: string }) {
   const t = useT();
-  const text = richTextToPlain(html).trim();
-  if (!text) return null;
+  if (!hasExplanation(html)) return null;
   return (
     <section className="explanation" data-testid="explanation">
       <h2>{t('revealed.explanation')}</h2>
-      <p>{text}</p>
+      <ExplanationText html={html} />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * Links open in a new tab without access to the opener.
  */
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES } from '../../domain/rich-text.js';
+import { EXPLANATION_TAGS, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URL_SCHEMES } from '../../domain/rich-text.js';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
@@ -28,7 +28,6 @@ export function sanitizeRichText(html: string): string {
 }
 
 /** A question's explanation (shown after the reveal): bold, italic and links only, in paragraphs and lines. */
-const EXPLANATION_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'a'] as const;
 const explanationOptions: sanitizeHtml.IOptions = {
   ...options,
   allowedTags: [...EXPLANATION_TAGS],
