@@ -181,7 +181,7 @@ describe('the question dialog, kind by kind', () => {
       await search.fill(title);
       await search.press('Enter');
       await expect.poll(() => kindOf(title).innerText()).toBe(kind);
-      expect(await page.getByTestId('question-row').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('question-row').count()).toBe(1);
     }
     await search.fill('');
     await search.press('Enter');
@@ -190,11 +190,13 @@ describe('the question dialog, kind by kind', () => {
     // A content slide has no answering time.
     await search.fill('中場休息');
     await search.press('Enter');
-    expect(await page.getByTestId('question-row').filter({ hasText: '中場休息' }).locator('td').allInnerTexts()).toContain('—');
+    await page.getByTestId('question-row').filter({ hasText: '中場休息' }).waitFor();
+    await expect.poll(() => page.getByTestId('question-row').count()).toBe(1);
+    expect(await page.getByTestId('question-row').locator('td').allInnerTexts()).toContain('—');
     await search.fill('朝代');
     await search.press('Enter');
     await page.getByTestId('question-row').filter({ hasText: '朝代' }).waitFor();
-    expect(await page.getByTestId('question-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('question-row').count()).toBe(1);
 
     // Edit the ordering question: it opens in its right order; moved and saved again.
     await page.getByTestId('question-row').filter({ hasText: '朝代' }).getByRole('button', { name: '修改' }).click();

@@ -7,10 +7,19 @@ import { Grid, GridItem, HStack, RadioGroup, Switch } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/app/components/form-field';
 import { NumberField } from '@/app/components/number-field';
-import { changeQuestionType, MAX_ANSWERING_SECONDS, MIN_ANSWERING_SECONDS, MIN_SCORE, type QuestionDraft } from '@/domain/question-rules';
+import { changeQuestionType, MAX_ANSWERING_SECONDS, MIN_ANSWERING_SECONDS, MIN_SCORE, type QuestionDraft, type QuestionType } from '@/domain/question-rules';
 import { kindOf, QUESTION_TYPES, questionTypeOf } from '@/domain/question-kinds';
 import { isTimed } from '@/domain/timed';
 import type { QuestionFieldsProps } from './use-question-form';
+
+/**
+ * The kind changed (the domain's changeQuestionType); a kind that never scores has no score or bonus
+ * field, so neither may keep a value the rules refuse where nobody can see it.
+ */
+function changeKind(draft: QuestionDraft, type: QuestionType): QuestionDraft {
+  const changed = changeQuestionType(draft, type);
+  return kindOf(type).scored ? changed : { ...changed, score: 0, is_bonus: 0 };
+}
 
 export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf, update }: QuestionFieldsProps & { update: (change: (current: QuestionDraft) => QuestionDraft) => void }) {
   const { t } = useTranslation('trivia');
@@ -25,7 +34,7 @@ export function QuestionSettingsFields({ draft, gameType, set, touch, messagesOf
             colorPalette="brand"
             aria-label={t('question.questionType')}
             value={String(draft.question_type)}
-            onValueChange={({ value }) => value && update((current) => changeQuestionType(current, questionTypeOf(Number(value))))}
+            onValueChange={({ value }) => value && update((current) => changeKind(current, questionTypeOf(Number(value))))}
           >
             <HStack gap="4" rowGap="2" minH="8" wrap="wrap">
               {QUESTION_TYPES.map((type) => (
