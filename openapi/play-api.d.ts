@@ -555,14 +555,14 @@ export interface components {
             /** @description The address players join at (`<base>/play?pin=<pin>`, base = the company's public URL, else the server's PUBLIC_URL), which the display shows and encodes in its QR code; null = none set: the display uses its own address. */
             join_url: string | null;
         };
-        /** @description `admin:<id>`, `game:<id>:operator`, `game:<id>:public` or `game:<id>:screen:<screen_id>` (a control screen present on the game: admin API /triviaGame/control). */
+        /** @description `admin:<id>`, `game:<id>:operator`, `game:<id>:public`, `game:<id>:display` or `game:<id>:screen:<screen_id>` (a control screen present on the game: admin API /triviaGame/control). `game:<id>:display` carries `server.answerTotal` (how many answered the live question, without the per-option counts) to the game's displays (a display's ticket) and to the admins who may watch the game; a player's ticket is refused it, so the phones never receive it. */
         WsTopic: string;
         /** @description The server's clock when it sent the frame, ms since the epoch. */
         WsServerTime: number;
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsRehearsalFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsAnswerTotalFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsRehearsalFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -634,6 +634,14 @@ export interface components {
             type: "server.playerJoined";
             topic: components["schemas"]["WsTopic"];
             data: components["schemas"]["EventPlayerJoined"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.answerTotal` (display topic only). */
+        WsAnswerTotalFrame: {
+            /** @enum {string} */
+            type: "server.answerTotal";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventAnswerTotal"];
             server_time: components["schemas"]["WsServerTime"];
         };
         /** @description `server.answerCount`. */
@@ -788,6 +796,11 @@ export interface components {
         /** @description `server.answerCount` (operator topic only), at most about 4 a second per question. */
         EventAnswerCount: components["schemas"]["AnswerCounts"] & {
             question_id: components["schemas"]["Id"];
+        };
+        /** @description `server.answerTotal` (display topic only): how many have answered the live question, at most about 4 a second per question, and as the topic's snapshot while a question is live. Never the per-option counts: the display would show the crowd what the others chose. */
+        EventAnswerTotal: {
+            question_id: components["schemas"]["Id"];
+            total: number;
         };
         /** @description `server.questionShown` (operator and public topics): the question without its answer, its deadline and the server's clock. When the question is too large for one event, `question` is null and clients read it with /state or /display/state. */
         EventQuestionShown: {

@@ -67,8 +67,8 @@ export function App() {
 function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySession; onExpired: (message: string) => void }) {
   const t = useT();
   // One follower per session (the page keys this component by its token; onExpired is stable for it).
-  const follower = useMemo(() => followDisplay(api, session.token, onExpired), [api, session.token, onExpired]);
-  const { state, offsetMs, status, winners } = useSyncExternalStore(follower.subscribe, follower.getSnapshot);
+  const follower = useMemo(() => followDisplay(api, session, onExpired), [api, session, onExpired]);
+  const { state, offsetMs, status, winners, answered } = useSyncExternalStore(follower.subscribe, follower.getSnapshot);
 
   if (!state) return <p className="message">{t('loading')}</p>;
   const screen = displayScreen(state);
@@ -88,7 +88,14 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
       <main className="display-main">
         {!winners && screen === 'lobby' && <Lobby pin={pin} url={url} count={state.game.player_count} />}
         {!winners && (screen === 'question' || screen === 'answer') && state.question && isSlide(state.question) ? <SlideView question={state.question.question} /> : null}
-        {!winners && screen === 'question' && state.question && !isSlide(state.question) && <QuestionView key={state.question.question.id} question={state.question} offsetMs={offsetMs} />}
+        {!winners && screen === 'question' && state.question && !isSlide(state.question) && (
+          <QuestionView
+            key={state.question.question.id}
+            question={state.question}
+            offsetMs={offsetMs}
+            answered={answered?.questionId === state.question.question.id ? answered.total : 0}
+          />
+        )}
         {!winners && screen === 'answer' && state.question && !isSlide(state.question) && <AnswerView question={state.question} />}
         {!winners && screen === 'ranking' && <RankingView state={state} final={false} />}
         {winners ? <WinnersPodium winners={winners} levelGame={state.game.type === 2} /> : null}
@@ -185,7 +192,8 @@ function Media({ question }: { question: PlaySchemas['PublicQuestion'] }) {
   return question.question_img ? <img className="q-media" src={question.question_img} alt="" data-testid="question-img" /> : null;
 }
 
-function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQuestion']; offsetMs: number }) {
+/** `answered`: how many have answered it so far (the display topic's total; 0 until told). */
+function QuestionView({ question, offsetMs, answered }: { question: PlaySchemas['DisplayQuestion']; offsetMs: number; answered: number }) {
   const t = useT();
   const deadline = question.deadline === null ? null : Date.parse(question.deadline);
   const now = useCountdownNow(deadline, offsetMs);
@@ -214,6 +222,9 @@ function QuestionView({ question, offsetMs }: { question: PlaySchemas['DisplayQu
         <Media question={q} />
         <QuestionBody question={q} />
       </div>
+      <p className="answered-live" role="status" aria-live="off" data-testid="answered-live">
+        {t('question.answered', { count: answered })}
+      </p>
     </section>
   );
 }

@@ -4,7 +4,9 @@
  * ticket from /display/ticket), each frame applied by ./display-state.ts (a frame that lacks what the
  * screen needs, or another display unpaired from the game, reads the state again), the winners the
  * operator shows, the clock offset (the client's ServerClock, fed the state's server_time too) and the
- * connection's status. The page reads it as an external store (`useSyncExternalStore`); a session
+ * connection's status. It also hears the game's display topic (`game:<id>:display`, displays only): how
+ * many have answered the live question (`server.answerTotal`, never the per-option counts).
+ * An answer published without its long explanation (too large for the event) reads the state once. The page reads it as an external store (`useSyncExternalStore`); a session
  * the server no longer knows (a 202, or the ticket refused) calls `onExpired`, and the page pairs again.
  *
  * Not a statechart: the display machine this would be costs the quiz page the statechart runtime
@@ -23,6 +25,8 @@ export interface DisplayView {
   offsetMs: number;
   status: RealtimeStatus;
   winners: Winners | null;
+  /** How many have answered the live question, as last told by the display topic. */
+  answered: { questionId: number; total: number } | null;
 }
 
 export interface DisplayFollower {
@@ -31,9 +35,10 @@ export interface DisplayFollower {
 }
 
 /** Follows the game while subscribed (the first subscriber starts it, the last stops it). */
-export function followDisplay(api: PlayApi, token: string, onExpired: (message: string) => void): DisplayFollower {
+export function followDisplay(api: PlayApi, session: { token: string; gameId: number }, onExpired: (message: string) => void): DisplayFollower {
+  const { token } = session;
   const listeners = new Set<() => void>();
-  let view: DisplayView = { state: null, offsetMs: 0, status: 'idle', winners: null };
+  let view: DisplayView = { state: null, offsetMs: 0, status: 'idle', winners: null, answered: null };
   const change = (next: Partial<DisplayView>) => {
     view = { ...view, ...next };
     for (const listener of listeners) listener();
@@ -72,6 +77,11 @@ export function followDisplay(api: PlayApi, token: string, onExpired: (message: 
         },
         onClock: (offsetMs) => change({ offsetMs }),
         onRejected: (error) => onExpired(error.message),
+      }),
+      channel.client.subscribe(`game:${session.gameId}:display`, (frame) => {
+        if (frame.type !== 'server.answerTotal') return;
+        const { question_id, total } = frame.data;
+        change({ answered: { questionId: question_id, total } });
       }),
       channel.client.retain(),
     ];

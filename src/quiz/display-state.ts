@@ -41,7 +41,8 @@ export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { s
         reveal: data.reveal ?? null,
         counts: { counts: data.counts, total: data.total },
       };
-      return { state: { ...state, question }, refresh: false };
+      // A long explanation is left out of the event (too large to travel): the state carries the whole reveal.
+      return { state: { ...state, question }, refresh: !data.reveal?.explanation };
     }
     case 'server.rankingPublished': {
       const ranking = frame.data as PlaySchemas['EventRankingPublished'];

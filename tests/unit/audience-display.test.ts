@@ -103,6 +103,20 @@ describe('the big screen through a question', () => {
     expect(applyFrame(null, { type: 'server.playerJoined', data: { count: 1 } }).refresh).toBe(true);
   });
 
+  it('reads the state for the whole reveal when the event came without its explanation', () => {
+    const shown = applyFrame(lobby, {
+      type: 'server.questionShown',
+      data: { question_id: 7, question, shown_at: '2026-11-22T04:00:01.000Z', deadline: '2026-11-22T04:00:21.000Z', server_time: '2026-11-22T04:00:01.000Z' },
+    }).state;
+    const reveal = (explanation: string) => ({ explanation, accepted_answers: [], typed: [], slider_answer: null, slider_tolerance: null, histogram: [] });
+    const published = (explanation: string) =>
+      applyFrame(shown, { type: 'server.answerPublished', data: { question_id: 7, answer: ['B'], counts: { B: 1 }, total: 1, reveal: reveal(explanation) } });
+    // A long explanation is left out of the event (empty): the screen asks for it.
+    expect(published('').refresh).toBe(true);
+    expect(published('').state!.question!.answer).toEqual(['B']);
+    expect(published('<p>Short</p>').refresh).toBe(false);
+  });
+
   it('gives the join link and drops the code from the address', () => {
     expect(joinUrl('https://quiz.example', '012345')).toBe('https://quiz.example/play?pin=012345');
     // The server's join_url (a public URL) wins over the page's own address, and survives the events.

@@ -1,6 +1,8 @@
 /**
  * The live game on the real-time channel (docs/api-conventions.md): the topics `game:<id>:operator` (admins who
- * may list the game's company's games) and `game:<id>:public` (that game's players and displays), the
+ * may list the game's company's games), `game:<id>:public` (that game's players and displays) and
+ * `game:<id>:display` (that game's displays and those admins: the live answer total, without the per-option
+ * counts, which the crowd must not see, and never sent to the phones, thousands of them on the public topic), the
  * snapshot a (re)connecting client gets at once, and the coalescing of the chatty events.
  * Answers and joins can come by the thousand per second; their events (answer counts, player count)
  * are coalesced per game and question to at most one every 250 ms per instance, and carry counts read
@@ -19,14 +21,19 @@ import { gameTopic, iso, toBothTopics, type PlaySchemas } from './views.js';
 
 export const COALESCE_MS = 250;
 
-const TOPIC = /^game:([1-9][0-9]{0,9}):(operator|public)$/;
+const TOPIC = /^game:([1-9][0-9]{0,9}):(operator|public|display)$/;
 
-export function parseGameTopic(topic: string): { gameId: number; audience: 'operator' | 'public' } | null {
+export type GameAudience = 'operator' | 'public' | 'display';
+
+export function parseGameTopic(topic: string): { gameId: number; audience: GameAudience } | null {
   const match = TOPIC.exec(topic);
   if (!match) return null;
   const gameId = Number(match[1]);
-  return gameId <= 2_147_483_647 ? { gameId, audience: match[2] as 'operator' | 'public' } : null;
+  return gameId <= 2_147_483_647 ? { gameId, audience: match[2] as GameAudience } : null;
 }
+
+/** The displays' topic of a game: the live answer total (`server.answerTotal`). */
+export const displayTopic = (gameId: number): string => `game:${gameId}:display`;
 
 /** Runs at most one flush per key per interval; what happens meanwhile is in the next flush. */
 export class Coalescer {
@@ -68,8 +75,9 @@ export async function authorizeGameTopic(app: FastifyInstance, client: HubClient
   if (!parsed) return false;
   const { subject } = client;
   if (subject.kind === 'admin') return adminMayWatch(app, subject.id, parsed.gameId);
-  // Players and displays hear their own game's public topic only.
-  return parsed.audience === 'public' && subject.gameId === parsed.gameId;
+  if (subject.gameId !== parsed.gameId) return false;
+  // Players hear their own game's public topic only; displays its display topic too.
+  return parsed.audience === 'public' || (parsed.audience === 'display' && subject.kind === 'display');
 }
 
 /** How long a game's public snapshot serves the players subscribing after it while nothing happens in the game. */
@@ -117,15 +125,33 @@ export async function gameTopicSnapshot(app: FastifyInstance, topic: string): Pr
   const parsed = parseGameTopic(topic);
   if (!parsed) return [];
   if (parsed.audience === 'operator') return [{ topic, type: 'server.snapshot', data: await operatorSnapshot(app.db, parsed.gameId, dateOf(app.clock)) }];
+  if (parsed.audience === 'display') return liveTotalEvents(app.db, parsed.gameId);
   return [{ topic, type: 'server.snapshot', data: await app.live.publicSnapshots.get(parsed.gameId) }];
 }
 
-/** The answerCount event of a live question (null when it is not live any more). */
-export async function answerCountEvent(db: Db, gameId: number, questionId: number): Promise<RealtimeEvent | null> {
+/** The display topic's snapshot: the total of the question live now (none between questions). */
+async function liveTotalEvents(db: Db, gameId: number): Promise<RealtimeEvent[]> {
+  const live = await q.liveQuestion(db, gameId);
+  if (!live?.shownAt || live.status !== 1) return [];
+  const { total } = await q.answerCounts(db, live.id);
+  return [answerTotalEvent(gameId, live.id, total)];
+}
+
+const answerTotalEvent = (gameId: number, questionId: number, total: number): RealtimeEvent => ({
+  topic: displayTopic(gameId),
+  type: 'server.answerTotal',
+  data: { question_id: questionId, total } satisfies PlaySchemas['EventAnswerTotal'],
+});
+
+/**
+ * The events of a live question's answers, from one read of its counts: `server.answerCount` (per option)
+ * for the operators, `server.answerTotal` (the total alone) for the displays. None once it is not live any more.
+ */
+export async function answerCountEvents(db: Db, gameId: number, questionId: number): Promise<RealtimeEvent[]> {
   const question = await q.questionOfGame(db, gameId, questionId);
-  if (!question || question.status !== 1) return null;
+  if (!question || question.status !== 1) return [];
   const data: PlaySchemas['EventAnswerCount'] = { question_id: questionId, ...(await q.answerCounts(db, questionId)) };
-  return { topic: gameTopic(gameId, 'operator'), type: 'server.answerCount', data };
+  return [{ topic: gameTopic(gameId, 'operator'), type: 'server.answerCount', data }, answerTotalEvent(gameId, questionId, data.total)];
 }
 
 export async function playerJoinedEvents(db: Db, gameId: number): Promise<RealtimeEvent[]> {
@@ -153,8 +179,7 @@ export class LiveEvents {
 
   answerReceived(gameId: number, questionId: number): void {
     this.coalescer.schedule(`answers:${questionId}`, async () => {
-      const event = await answerCountEvent(this.app.db, gameId, questionId);
-      if (event) await this.app.publish(event);
+      for (const event of await answerCountEvents(this.app.db, gameId, questionId)) await this.app.publish(event);
     });
   }
 
