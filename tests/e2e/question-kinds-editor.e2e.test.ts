@@ -303,6 +303,7 @@ describe('content slides on the control screen', () => {
     await dialog.getByTestId('slide-hint').waitFor();
     expect(await dialog.getByTestId('countdown-seconds').count()).toBe(0);
     expect(await dialog.getByTestId('answer-bars').count()).toBe(0);
+    await page.getByTestId('answers-card').getByText('A content slide takes no answers.').waitFor();
     await shoot(page, 'control-slide-en');
     await dialog.getByTestId('show-next').click();
     await dialog.getByText('Peak', { exact: true }).waitFor();

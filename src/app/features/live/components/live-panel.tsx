@@ -10,6 +10,7 @@ import { LuRadio, LuRefreshCw, LuTrophy, LuUsers, LuWifiOff } from 'react-icons/
 import type { GameSnapshot } from '@machines/game/game.machine';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectConnectionActor, selectCounts, selectGame, selectLiveQuestionId, selectPlayerCount, selectRanking } from '@machines/game/selectors';
+import { kindLabelOf } from '@/domain/question-kinds/labels';
 import { AnswerBars } from './answer-bars';
 import { useGame } from '../lib/game-context';
 
@@ -127,7 +128,11 @@ function AnswersCard() {
             </Badge>
           )}
         </HStack>
-        {counts && question ? (
+        {counts && question && !kindLabelOf(question.question_type).answerable ? (
+          <Text textStyle="sm" color="fg.muted" py="4" data-testid="answers-slide">
+            {t('live.slideNoAnswers')}
+          </Text>
+        ) : counts && question ? (
           <>
             <Text textStyle="sm" fontWeight="medium" data-testid="answered-total">
               {t('live.answered', { total: counts.total, players })}
