@@ -8,11 +8,12 @@
  * countdown, the next question shown over one (the server closes it), one closed by itself, no
  * ranking after a slide. Screenshots (SCREENSHOTS=1) go to /tmp/shots-editor.
  */
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, triviaGames } from '@/server/db/schema';
-import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, shoot as shootInto } from './support/browser';
+import { DESKTOP, launchBrowser, MOBILE, openPage, type PageOptions, settle, shoot as shootInto } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { loginByApi, loginToken } from './support/session';
 
@@ -51,10 +52,27 @@ async function newQuestion(page: Page, create: string, kind: string, title: stri
   const dialog = page.getByTestId('question-dialog');
   await dialog.getByTestId('field-title').locator('input').fill(title);
   await dialog.getByTestId('field-question-text').locator('textarea').fill(text);
-  const item = dialog.getByTestId('field-kind').locator('label[data-part="item"]').filter({ hasText: new RegExp(`^${kind}$`) });
-  await item.click();
-  await expect.poll(() => item.getAttribute('data-state')).toBe('checked');
+  await pickKind(dialog, kind);
   return dialog;
+}
+
+/**
+ * Picks a kind and waits until it is the checked one. A click is tried again when it did not take:
+ * in headless Chromium one click on this radio group was lost now and then (2 in about 20 runs; a
+ * click right after the dialog opened took 8 times in 8, and a second click always took). The cause
+ * is not known; the test says what the operator sees once the kind is picked.
+ */
+async function pickKind(dialog: Locator, kind: string) {
+  const item = dialog.getByTestId('field-kind').locator('label[data-part="item"]').filter({ hasText: new RegExp(`^${kind}$`) });
+  for (let attempt = 1; ; attempt++) {
+    await item.click();
+    try {
+      await expect.poll(() => item.getAttribute('data-state'), { message: kind, timeout: 2_000 }).toBe('checked');
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 async function save(dialog: Locator, label: string) {
@@ -330,3 +348,38 @@ describe('content slides on the control screen', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('accessibility of the dialog per kind', () => {
+  it('has no serious axe violations with each kind’s fields shown', async () => {
+    // A context that ignores the CSP, so that axe can be injected (the app itself is unchanged).
+    const context = await browser.newContext({ locale: 'zh-TW', viewport: DESKTOP, bypassCSP: true });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      await loginByApi(page, server);
+      await page.goto(`${server.url}/triviaGame/update/${gameId}`);
+      await page.getByTestId('game-title').waitFor();
+      await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+      await page.getByRole('button', { name: '新增題目' }).click();
+      const dialog = page.getByTestId('question-dialog');
+      for (const kind of ['是非題', '投票', '填答題', '滑桿題', '排序題', '內容頁']) {
+        await pickKind(dialog, kind);
+        expect(await seriousViolations(page), kind).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ html: string }> };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.html).join(', ')}`);
+}

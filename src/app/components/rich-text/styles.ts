@@ -22,7 +22,7 @@ export function richTextStyles(size: 'sm' | 'md'): SystemStyleObject {
       position: 'absolute',
       top: '2.5',
       left: '3',
-      color: 'fg.subtle',
+      color: 'fg.muted', // readable: 4.5:1 on the editor's background (axe)
       fontSize: md ? 'md' : 'sm',
       pointerEvents: 'none',
       userSelect: 'none',
