@@ -280,7 +280,7 @@ describe('the player’s answer', () => {
     const closed = channelOf(async () => Promise.reject(new RealtimeRequestUnavailable('not open', false)));
     await expect(sendAnswer(calls, closed, input)).resolves.toEqual({ answer: stored });
     expect(calls.answer).toHaveBeenCalledTimes(2);
-    expect(calls.answer).toHaveBeenCalledWith('tok', 7, ['B']);
+    expect(calls.answer).toHaveBeenCalledWith('tok', { question_id: 7, choices: ['B'] });
   });
 
   it('shows the stored answer, not an error, when the socket’s reply was lost and the POST finds it answered', async () => {

@@ -50,7 +50,7 @@ export function TextInput({ canAnswer, submitting, onAnswer }: AnswerInputProps)
         }}
       />
       <small id={`${id}-count`} className="muted counter" data-testid="typed-count">
-        {t('question.textCount', { count: characters(text).length, max: TYPED_MAX })}
+        {t('question.textCount', { typed: characters(text).length, max: TYPED_MAX })}
       </small>
       <SubmitButton disabled={!ready} submitting={submitting} />
     </form>
