@@ -21,16 +21,19 @@ interface OptionsEditorProps {
   ticks?: boolean;
 }
 
-/** The 2–4 options A–D: correct-answer checkbox, text and image each; add and delete as the rules allow. */
-export function OptionsEditor({ draft, update, messagesOf, ticks = true }: OptionsEditorProps) {
+/**
+ * The options' heading (its hint), the add button while the rules allow another option, and the
+ * options' and answer's messages: the same over the choice kinds' options and an ordering's.
+ */
+export function OptionsHeader({ draft, lead, onAdd, messagesOf }: { draft: QuestionDraft; lead: string; onAdd: () => void; messagesOf: OptionsEditorProps['messagesOf'] }) {
   const { t } = useTranslation('trivia');
   const sectionMessages = [...(messagesOf('options') ?? []), ...(messagesOf('answer') ?? [])];
   return (
-    <Stack gap="3" data-testid="options">
+    <>
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <HeadingBlock title={t('question.options')} lead={ticks ? t('question.optionsHint') : t('question.pollHint')} leadSize="xs" gap="0" />
+        <HeadingBlock title={t('question.options')} lead={lead} leadSize="xs" gap="0" />
         {canAddOption(draft) && (
-          <Button size="xs" variant="outline" colorPalette="brand" onClick={() => update(addOption)}>
+          <Button size="xs" variant="outline" colorPalette="brand" onClick={onAdd}>
             <LuPlus />
             {t('question.addOption')}
           </Button>
@@ -41,6 +44,16 @@ export function OptionsEditor({ draft, update, messagesOf, ticks = true }: Optio
           {sectionMessages.join(' ')}
         </Text>
       )}
+    </>
+  );
+}
+
+/** The 2–4 options A–D: correct-answer checkbox, text and image each; add and delete as the rules allow. */
+export function OptionsEditor({ draft, update, messagesOf, ticks = true }: OptionsEditorProps) {
+  const { t } = useTranslation('trivia');
+  return (
+    <Stack gap="3" data-testid="options">
+      <OptionsHeader draft={draft} lead={ticks ? t('question.optionsHint') : t('question.pollHint')} onAdd={() => update(addOption)} messagesOf={messagesOf} />
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="3">
         {draft.options.map((option, index) => {
           const correct = ticks && draft.answer.includes(option.title);

@@ -4,15 +4,14 @@
  * allow. The letters are not shown: the dialog shuffles them when it saves (lib/question-form.ts), so
  * the phones, which list the options by letter, never list them in the right order.
  */
-import { Badge, Box, Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuTrash2 } from 'react-icons/lu';
 import { FormField } from '@/app/components/form-field';
-import { HeadingBlock } from '@/app/components/heading-block';
-import { canAddOption, canRemoveOption, moveInOrder, type QuestionDraft } from '@/domain/question-rules';
+import { canRemoveOption, moveInOrder, type QuestionDraft } from '@/domain/question-rules';
 import { addToOrder, orderOf, removeFromOrder } from '../lib/question-form';
 import { ImageField } from './image-field';
-import { OPTION_IMAGE_SIZE } from './question-options-editor';
+import { OPTION_IMAGE_SIZE, OptionsHeader } from './question-options-editor';
 
 interface OrderEditorProps {
   draft: QuestionDraft;
@@ -23,25 +22,11 @@ interface OrderEditorProps {
 export function OrderEditor({ draft, update, messagesOf }: OrderEditorProps) {
   const { t } = useTranslation('trivia');
   const order = orderOf(draft);
-  const sectionMessages = [...(messagesOf('options') ?? []), ...(messagesOf('answer') ?? [])];
   const move = (title: (typeof order)[number], by: -1 | 1) => update((current) => moveInOrder({ ...current, answer: orderOf(current) }, title, by));
 
   return (
     <Stack gap="3" data-testid="order-editor">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <HeadingBlock title={t('question.options')} lead={t('question.orderHint')} leadSize="xs" gap="0" />
-        {canAddOption(draft) && (
-          <Button size="xs" variant="outline" colorPalette="brand" onClick={() => update(addToOrder)}>
-            <LuPlus />
-            {t('question.addOption')}
-          </Button>
-        )}
-      </HStack>
-      {sectionMessages.length > 0 && (
-        <Text textStyle="xs" color="fg.error" data-testid="options-error">
-          {sectionMessages.join(' ')}
-        </Text>
-      )}
+      <OptionsHeader draft={draft} lead={t('question.orderHint')} onAdd={() => update(addToOrder)} messagesOf={messagesOf} />
       <Stack gap="2" as="ol">
         {order.map((title, position) => {
           const index = draft.options.findIndex((option) => option.title === title);
