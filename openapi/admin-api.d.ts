@@ -907,6 +907,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/question/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import questions into a game from a spreadsheet
+         * @description multipart/form-data: `file` (.xlsx or .csv, recognised by content; a CSV in UTF-8, with or without a byte-order mark, or in Big5, which is converted and said in `notices`), `trivia_game_id` and `dry_run` ('1' = only the preview). Two layouts are read: our template (/question/importTemplate: a header row naming the columns, found by its texts) and Kahoot's quiz spreadsheet template as Kahoot offers it (its header row found by its texts, wherever it is). Every row is checked with the question form's rules (the same messages as /question/create, in the request's language) and the contract's bounds of a question's fields, each problem reported by row, column and field. Images name an image of the company (/files/images/<cid>/...) or a path in its file store; any other is reported missing. The import is all or nothing: with a row in error nothing is created (422 on `file`); else every row becomes a question after the game's last, in the sheet's order, in one transaction. At most 1,000 data rows, and the workbook bounds of /admin/import; the file is read off the server's main thread.
+         */
+        post: operations["questionImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/importTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the sheet template of /question/import
+         * @description Our template: an Excel workbook whose first sheet has the header row and one example row of each question kind, and a second sheet explaining every column in Chinese and English; or the same header and examples as a CSV (UTF-8 with a byte-order mark). Headers stay in English: the import reads them.
+         */
+        post: operations["questionImportTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download a game's questions as a spreadsheet
+         * @description `xlsx` or `csv`: our template's columns, one row a question in the game's order (exporting, then importing into an empty game of the same type gives the same questions). `kahoot`: Kahoot's quiz spreadsheet template (a workbook) with the game's choice questions (single, multiple, true/false); the other kinds, and questions whose options are images, are left out: counted in the X-Questions-Left-Out header and listed on the workbook's second sheet. Text cells beginning with `=`, `+`, `-`, `@`, a tab or a carriage return are prefixed with `'` (never run as a formula).
+         */
+        post: operations["questionExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy questions into a game of the company
+         * @description Copies the questions `ids` (of games of the Cid company) after the last question of the game `trivia_game_id` (the same game or another), in their games' order, each not sent. Levels are mapped by number into a level game (a number the target lacks becomes its last level), cleared into a speed contest; images are kept. Every copy is checked with the question form's rules for the target game. `dry_run: true` answers the preview only; otherwise all or nothing (422 on `ids` when a copy breaks a rule).
+         */
+        post: operations["questionCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move questions up or down the game's order
+         * @description Moves the questions `ids` of the game one place up (`by: -1`) or down (`by: 1`) in its order, as a block past the neighbouring question; the game's order numbers become 1..n. A question already shown (status 1 or more) keeps its place: a move that would shift one is refused (code 201).
+         */
+        post: operations["questionMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/question/deleteBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several questions of a game
+         * @description Deletes the questions `ids` of the game, all or nothing: refused (code 201) when one of them is on screen, as /question/delete refuses it.
+         */
+        post: operations["questionDeleteBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/file/download": {
         parameters: {
             query?: never;
@@ -2261,6 +2381,149 @@ export interface components {
         };
         QuestionItemData: {
             item: components["schemas"]["Question"];
+        };
+        QuestionImportRequest: {
+            /**
+             * Format: binary
+             * @description An .xlsx or .csv sheet: our template (/question/importTemplate) or Kahoot's quiz spreadsheet template. Before or after the other fields.
+             */
+            file: string;
+            /** @description The game the questions go into (its id, as form fields are text). */
+            trivia_game_id: string;
+            /**
+             * @description '1' = only check the sheet and answer its rows (the preview); nothing is created.
+             * @enum {string}
+             */
+            dry_run?: "0" | "1";
+        };
+        QuestionImportData: {
+            /**
+             * @description The layout recognised by the header row's texts.
+             * @enum {string}
+             */
+            layout: "template" | "kahoot";
+            /** @description A CSV's text encoding (Big5 is converted); null for a workbook. */
+            encoding: ("utf-8" | "big5") | null;
+            /** @description The header row's number in the sheet. */
+            header_row: number;
+            /** @description Data rows read (blank rows not counted). */
+            total: number;
+            /** @description Rows with at least one error (a warning does not count). */
+            invalid: number;
+            /** @description Questions created (0 on a dry run). */
+            created: number;
+            /** @description What the import decided for the whole file, in the request's language (a Big5 CSV converted, Kahoot rows given the game's first level ...). */
+            notices: string[];
+            /** @description The image names of the sheet that are neither an image of the company nor a file of its store. */
+            missing_images: string[];
+            /** @description Every data row, in the sheet's order, as it would be created, with its problems. */
+            rows: components["schemas"]["QuestionImportRow"][];
+        };
+        QuestionImportRow: {
+            /** @description The row's number in the sheet. */
+            row: number;
+            question: components["schemas"]["QuestionFields"];
+            /** @description The level's number (a level game); null for a speed contest or a level not found. */
+            level: number | null;
+            /** @description The row's errors and warnings; a row with an error is not imported (nor is any other). */
+            problems: components["schemas"]["QuestionSheetProblem"][];
+        };
+        QuestionSheetProblem: {
+            /** @description The sheet's column letter (`C`); empty when the problem is the row's as a whole. */
+            column: string;
+            /** @description That column's header as the sheet names it; empty with `column`. */
+            header: string;
+            /** @description The question's field the problem concerns, as /question/create names it (`title`, `options.1.text`, `slider.min` ...); empty when none. */
+            field: string;
+            /**
+             * @description An error stops the import; a warning says what the import changed (a title cut to its limit ...).
+             * @enum {string}
+             */
+            severity: "error" | "warning";
+            /** @description In the request's language; the question form's own messages where it has one. */
+            message: string;
+        };
+        /** @description A question's fields as /question/create takes them (what an import or a copy would create). */
+        QuestionFields: {
+            title: string;
+            question_text: string;
+            question_img: string;
+            pre_video_url: string;
+            level_id: number;
+            have_answering_time: components["schemas"]["Flag"];
+            answering_time: number;
+            score: number;
+            question_type: components["schemas"]["QuestionType"];
+            is_bonus: components["schemas"]["Flag"];
+            options: components["schemas"]["QuestionOption"][];
+            answer: components["schemas"]["OptionTitle"][];
+            accepted_answers: string[];
+            ignore_punctuation: components["schemas"]["Flag"];
+            slider: components["schemas"]["SliderSettings"] | null;
+            explanation: string;
+        };
+        QuestionImportTemplateRequest: {
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+        };
+        QuestionExportRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /**
+             * @description Our template as a workbook or a CSV, or Kahoot's quiz spreadsheet template.
+             * @enum {string}
+             */
+            format: "xlsx" | "csv" | "kahoot";
+        };
+        QuestionIds: components["schemas"]["Id"][];
+        QuestionCopyRequest: {
+            ids: components["schemas"]["QuestionIds"];
+            /** @description The game the copies go into. */
+            trivia_game_id: components["schemas"]["Id"];
+            /**
+             * @description true = only the preview; nothing is created.
+             * @default false
+             */
+            dry_run: boolean;
+        };
+        QuestionCopyData: {
+            /** @description Questions created (0 on a dry run). */
+            created: number;
+            /** @description Copies that break a rule of the target game. */
+            invalid: number;
+            /** @description One row a question, in the order the copies would take. */
+            rows: components["schemas"]["QuestionCopyRow"][];
+        };
+        QuestionCopyRow: {
+            /** @description The question copied. */
+            id: components["schemas"]["Id"];
+            title: string;
+            question_type: components["schemas"]["QuestionType"];
+            /** @description Its level's number in its game; null in a speed contest. */
+            level_from: number | null;
+            /** @description The copy's level number in the target game; null when cleared (a speed contest). */
+            level_to: number | null;
+            /** @description Errors (the copy breaks a rule of the target game) and warnings (what the copy changes). */
+            problems: components["schemas"]["QuestionSheetProblem"][];
+        };
+        QuestionMoveRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            ids: components["schemas"]["QuestionIds"];
+            /**
+             * @description -1 = one place up (earlier), 1 = one place down (later).
+             * @enum {integer}
+             */
+            by: -1 | 1;
+        };
+        QuestionMoveData: {
+            /** @description The game's question ids in their new order. */
+            ids: components["schemas"]["Id"][];
+        };
+        QuestionDeleteBatchRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            ids: components["schemas"]["QuestionIds"];
+        };
+        QuestionDeleteBatchData: {
+            deleted: number;
         };
         Admin: {
             id: components["schemas"]["Id"];
@@ -4933,6 +5196,281 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["EmptyObject"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["QuestionImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data QuestionImportData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["QuestionImportData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionImportTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (or, in JSON, code 201 business error / 202 need login). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The file (or, in JSON, code 201 business error / 202 need login). */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    authorization: components["headers"]["NewAccessToken"];
+                    /** @description Kahoot's format only: how many of the game's questions the file leaves out (kinds Kahoot's quiz template cannot hold; they are listed on the workbook's second sheet). */
+                    "X-Questions-Left-Out"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data QuestionCopyData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["QuestionCopyData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionMove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data QuestionMoveData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["QuestionMoveData"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    questionDeleteBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionDeleteBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data QuestionDeleteBatchData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["QuestionDeleteBatchData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

@@ -93,6 +93,12 @@ const EXPECTED_PATHS = [
   '/question/create',
   '/question/update',
   '/question/delete',
+  '/question/import',
+  '/question/importTemplate',
+  '/question/export',
+  '/question/copy',
+  '/question/move',
+  '/question/deleteBatch',
   // files
   '/file/download',
   '/file/list',
@@ -149,7 +155,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'fileUploadUnPermission',
   ],
   'notification.send': ['notificationSend', 'notificationAdmins'],
-  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'triviaGameFairPlay', 'triviaGameWinners', 'triviaGameQuestionStats', 'questionList', 'questionDetail'],
+  'triviaGame.list': ['triviaGameList', 'triviaGameDetail', 'triviaGameAllLevel', 'triviaGameGetRank', 'triviaGameExportResults', 'triviaGameFairPlay', 'triviaGameWinners', 'triviaGameQuestionStats', 'questionList', 'questionDetail', 'questionExport'],
   'triviaGame.edit': [
     'triviaGameCreate',
     'triviaGameUpdate',
@@ -160,6 +166,11 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionCreate',
     'questionUpdate',
     'questionDelete',
+    'questionImport',
+    'questionImportTemplate',
+    'questionCopy',
+    'questionMove',
+    'questionDeleteBatch',
   ],
   'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameRehearsal', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
   'file.uploadImage': ['fileUploadImage'],
@@ -198,6 +209,10 @@ const AUDITED = [
   'questionCreate',
   'questionUpdate',
   'questionDelete',
+  'questionImport',
+  'questionCopy',
+  'questionMove',
+  'questionDeleteBatch',
   'fileDelete',
   'fileDeleteDirectory',
   'fileMakeDirectory',
@@ -222,6 +237,8 @@ const DOWNLOADS: Record<string, string[]> = {
   '/file/download': ['application/octet-stream', 'application/json'],
   '/triviaGame/exportResults': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
   '/admin/importTemplate': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+  '/question/importTemplate': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
+  '/question/export': ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
   '/audit/export': ['text/csv', 'application/json'],
 };
 
@@ -231,6 +248,7 @@ const MULTIPART: Record<string, string[]> = {
   '/file/uploadFile': ['file', 'directory', 'replace'],
   '/file/uploadUnPermission': ['file', 'directory', 'replace'],
   '/admin/import': ['file', 'dry_run'],
+  '/question/import': ['file', 'trivia_game_id', 'dry_run'],
 };
 
 const camelCasePath = (path: string) =>
@@ -245,7 +263,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
 );
 
 const isCompanyScoped = (operationId: string) =>
-  /^(triviaGame|question|notification|file|admin|website|audit)/.test(operationId) && !['adminUpdateSelf', 'adminImportTemplate'].includes(operationId);
+  /^(triviaGame|question|notification|file|admin|website|audit)/.test(operationId) && !['adminUpdateSelf', 'adminImportTemplate', 'questionImportTemplate'].includes(operationId);
 
 const schemaOf = (ref: string | undefined) => {
   expect(ref, 'request schemas are $refs to components/schemas').toMatch(/^#\/components\/schemas\//);
