@@ -290,6 +290,16 @@ async function checkedQuestion(db: q.Queryable, lang: Lang, game: q.GameRow, inp
   const parts = kindOf(draft.question_type).parts(draft);
   const imageErrors = foreignImageErrors(lang, game, { question_img: draft.question_img, options: parts.options }, before);
   if (Object.keys(imageErrors).length > 0) throw new FieldErrors(imageErrors);
+  return questionColumns(draft);
+}
+
+/**
+ * The columns stored for a draft that passed the question form's rules for its game (the game type's
+ * rules applied): the kind's parts (`parts`), texts trimmed, the explanation sanitized to bold,
+ * italic and links. Every way a question is written goes through it (create, update, import, copy).
+ */
+export function questionColumns(draft: QuestionDraft) {
+  const parts = kindOf(draft.question_type).parts(draft);
   return {
     title: draft.title.trim(),
     questionText: draft.question_text,
