@@ -37,8 +37,8 @@ const options = {
 };
 await build({
   ...options,
-  // The task of the threads that read imported sheets (src/server/features/admin/sheet.ts's pool loads it by this name).
-  entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/features/admin/sheet-worker.ts' },
+  // The task of the threads that read imported sheets (src/server/lib/sheet/index.ts's pool loads it by this name).
+  entryPoints: { main: 'src/server/main.ts', 'sheet-worker': 'src/server/lib/sheet/worker.ts' },
   splitting: true,
   // Chunks beside main.js, not in a subfolder: a module's import.meta.url is its chunk's address.
   chunkNames: '[name]-[hash]',

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import { WORKBOOK_LIMITS } from '@/server/features/admin/sheet-bounds';
+import { WORKBOOK_LIMITS } from '@/server/lib/sheet/bounds';
 import { createTestApp } from '../support/app';
 import { checkedResult, login } from '../support/api';
 

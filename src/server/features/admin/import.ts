@@ -29,9 +29,9 @@ import { hashPassword } from '../../lib/password.js';
 import { readSmallForm } from '../../lib/small-form.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
-import { CsvQuoteError } from './csv.js';
-import { readSheet, sheetKind } from './sheet.js';
-import { SheetLimit, UnreadableSheet } from './sheet-bounds.js';
+import { CsvQuoteError } from '../../lib/sheet/csv.js';
+import { readSheet, sheetKind } from '../../lib/sheet/index.js';
+import { SheetLimit, UnreadableSheet } from '../../lib/sheet/bounds.js';
 
 type Schemas = components['schemas'];
 

@@ -10,9 +10,9 @@
 import type { CellValue } from 'read-excel-file/node';
 import { IMPORT_MAX_ROWS, isBlankRow } from '../../../domain/account-import.js';
 import { CsvQuoteError, csvRecords } from './csv.js';
-import { SheetLimit, type SheetLimitKey, sheetTooWide, UnreadableSheet, WORKBOOK_LIMITS } from './sheet-bounds.js';
-import { firstSheetParts, sheetExtent } from './sheet-extent.js';
-import { readZipDirectory, unpackWorkbook } from './sheet-zip.js';
+import { SheetLimit, type SheetLimitKey, sheetTooWide, UnreadableSheet, WORKBOOK_LIMITS } from './bounds.js';
+import { firstSheetParts, sheetExtent } from './extent.js';
+import { readZipDirectory, unpackWorkbook } from './zip.js';
 
 export type SheetKind = 'xlsx' | 'csv';
 

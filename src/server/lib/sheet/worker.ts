@@ -6,7 +6,7 @@
  * build/server/sheet-worker.js (an entry of scripts/build-server.mjs); from the sources the thread
  * loads it through sheet-worker-sources.mjs.
  */
-import { parseSheet, replyFor, type SheetJob, type SheetReply } from './sheet-parse.js';
+import { parseSheet, replyFor, type SheetJob, type SheetReply } from './parse.js';
 
 export default async function readSheetJob({ bytes, kind }: SheetJob): Promise<SheetReply> {
   try {

@@ -8,12 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { CsvQuoteError, parseCsv } from '@/server/features/admin/csv';
+import { CsvQuoteError, parseCsv } from '@/server/lib/sheet/csv';
 import writeXlsxFile from 'write-excel-file/node';
-import { readSheet, sheetKind } from '@/server/features/admin/sheet';
-import { SheetLimit, UnreadableSheet } from '@/server/features/admin/sheet-bounds';
-import { sheetExtent } from '@/server/features/admin/sheet-extent';
-import { readZipDirectory, unpackWorkbook } from '@/server/features/admin/sheet-zip';
+import { readSheet, sheetKind } from '@/server/lib/sheet';
+import { SheetLimit, UnreadableSheet } from '@/server/lib/sheet/bounds';
+import { sheetExtent } from '@/server/lib/sheet/extent';
+import { readZipDirectory, unpackWorkbook } from '@/server/lib/sheet/zip';
 
 describe('parseCsv', () => {
   it.each([

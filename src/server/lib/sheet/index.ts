@@ -16,9 +16,9 @@
 import os from 'node:os';
 import type { Piscina } from 'piscina';
 import { bundled } from '../../runtime-files.js';
-import { UnreadableSheet } from './sheet-bounds.js';
-import { replyError, type SheetJob, type SheetKind, type SheetReply, type SheetRow } from './sheet-parse.js';
-import { readZipDirectory } from './sheet-zip.js';
+import { UnreadableSheet } from './bounds.js';
+import { replyError, type SheetJob, type SheetKind, type SheetReply, type SheetRow } from './parse.js';
+import { readZipDirectory } from './zip.js';
 
 /** Sheets read at once: the cores but one (always one left to the live games), at least one. */
 export const PARSE_THREADS = Math.max(1, os.availableParallelism() - 1);
@@ -73,7 +73,7 @@ function readingThreads(): Promise<Piscina> {
   pool ??= import('piscina').then(
     ({ Piscina }) =>
       new Piscina({
-        filename: new URL(bundled ? './sheet-worker.js' : './sheet-worker-sources.mjs', import.meta.url).href,
+        filename: new URL(bundled ? './sheet-worker.js' : './worker-sources.mjs', import.meta.url).href,
         name: 'default',
         minThreads: 0,
         maxThreads: PARSE_THREADS,

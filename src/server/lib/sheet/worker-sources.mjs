@@ -6,5 +6,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: readSheetJob } = await import('./sheet-worker.ts');
+const { default: readSheetJob } = await import('./worker.ts');
 export default readSheetJob;

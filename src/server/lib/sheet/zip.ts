@@ -12,7 +12,7 @@
  */
 import zlib from 'node:zlib';
 import { fromBufferPromise } from 'yauzl';
-import { SheetLimit, unpacksTooLarge, UnreadableSheet, WORKBOOK_LIMITS } from './sheet-bounds.js';
+import { SheetLimit, unpacksTooLarge, UnreadableSheet, WORKBOOK_LIMITS } from './bounds.js';
 
 export interface ZipEntry {
   name: string;
