@@ -1,7 +1,7 @@
 /**
  * What an imported workbook may hold, and the server staying free while one is read (issue 33: a
  * 4.5 MB workbook of 50,000 zip entries kept the server busy for 5 s in a dry run, every live
- * game's phones waiting; three at once, 15 s). Each bound of sheet.ts's WORKBOOK_LIMITS is crossed
+ * game's phones waiting; three at once, 15 s). Each bound of lib/sheet's WORKBOOK_LIMITS is crossed
  * by a crafted file and refused with a 422 on `file` in the request's language, before the sheet is
  * parsed: too many entries, entries unpacking beyond the budget (declared so, or declared small and
  * inflating big), entries hidden from the zip's directory, data too far down or right (a grid
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import { WORKBOOK_LIMITS } from '@/server/lib/sheet/bounds';
+import { WORKBOOK_LIMITS } from '@/server/lib/sheet';
 import { createTestApp } from '../support/app';
 import { checkedResult, login } from '../support/api';
 
@@ -130,10 +130,10 @@ describe('a workbook beyond its bounds is refused before it is parsed (422 on fi
     delay.enable();
     const errors = await refused(bytes);
     delay.disable();
-    expect(errors).toEqual([`This workbook is made of ${parts.length} internal files and an import reads at most 1000; copy the staff rows into a new workbook and retry`]);
+    expect(errors).toEqual([`This workbook is made of ${parts.length} internal files and an import reads at most 1000; copy the rows into a new workbook and retry`]);
     // Reading the zip's directory only: no stall a phone would notice (the old reading: seconds).
     expect(delay.max / 1e6).toBeLessThan(250);
-    expect(await refused(bytes, 'zh-TW')).toEqual([`此活頁簿由 ${parts.length} 個內部檔案組成，匯入最多讀取 1000 個；請將人員資料複製到新的活頁簿後再試`]);
+    expect(await refused(bytes, 'zh-TW')).toEqual([`此活頁簿由 ${parts.length} 個內部檔案組成，匯入最多讀取 1000 個；請將資料列複製到新的活頁簿後再試`]);
   });
 
   it('entries unpacking beyond the budget: as their sizes declare, or inflating beyond what they declare', async () => {
@@ -141,12 +141,12 @@ describe('a workbook beyond its bounds is refused before it is parsed (422 on fi
     const zeros = Buffer.alloc(WORKBOOK_LIMITS.unpackedBytes + 1024);
     // Honest: the directory says 32 MB and more.
     expect(await refused(zip([...parts, { name: 'xl/media/big.bin', data: zeros }]))).toEqual([
-      'This workbook unpacks to more than 32 MB; copy the staff rows into a new workbook and retry',
+      'This workbook unpacks to more than 32 MB; copy the rows into a new workbook and retry',
     ]);
     // Lying: the directory says 100 bytes; inflating says otherwise.
     const lying = zip([...parts, { name: 'xl/media/small.bin', data: zeros, declaredSize: 100 }]);
     expect(lying.length).toBeLessThan(100_000);
-    expect(await refused(lying, 'zh-TW')).toEqual(['此活頁簿解壓縮後超過 32 MB；請將人員資料複製到新的活頁簿後再試']);
+    expect(await refused(lying, 'zh-TW')).toEqual(['此活頁簿解壓縮後超過 32 MB；請將資料列複製到新的活頁簿後再試']);
   });
 
   it('entries the zip directory does not list (a streaming reader would read them) make it unreadable', async () => {

@@ -24,7 +24,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { answers } from '@/server/db/schema';
-import { parseCsv } from '@/server/lib/sheet/csv';
+import { parseCsv } from '@/server/lib/sheet';
 import { SocketRequests } from '../../bench/lib/socket-requests';
 import { usingPostgres } from '../support/app';
 import { freePort, processDatabase, startServerProcess, withDatabase, type ProcessDatabase, type ServerProcess } from '../support/server-process';

@@ -17,6 +17,7 @@ import { profileMessages } from '@/server/features/profile/messages';
 import { botRehearsalMessages } from '@/server/features/rehearsal/messages';
 import { roleMessages } from '@/server/features/role/messages';
 import { rehearsalMessages, triviaMessages } from '@/server/features/trivia/messages';
+import { sheetMessages } from '@/server/lib/sheet/messages';
 
 describe('plural server messages', () => {
   it.each([
@@ -39,7 +40,7 @@ describe('plural server messages', () => {
   });
 
   it('never words a count with (s) in English', () => {
-    const groups = [adminMessages, auditMessages, companyMessages, fileMessages, displayMessages, liveMessages, notificationMessages, preflightMessages, profileMessages, botRehearsalMessages, roleMessages, rehearsalMessages, triviaMessages];
+    const groups = [adminMessages, auditMessages, companyMessages, fileMessages, displayMessages, liveMessages, notificationMessages, preflightMessages, profileMessages, botRehearsalMessages, roleMessages, rehearsalMessages, triviaMessages, sheetMessages];
     const texts = groups.flatMap((group) => Object.values(group)).map((m) => m.en);
     expect(texts.length).toBeGreaterThan(100);
     expect(texts.filter((text) => text.includes('(s)'))).toEqual([]);

@@ -26,12 +26,10 @@ import { translate, type Lang } from '../../i18n.js';
 import { translateDomainMessage } from '../../lib/domain-errors.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
+import { megabytes, readSheet, sheetKind, sheetRefusal } from '../../lib/sheet/index.js';
 import { readSmallForm } from '../../lib/small-form.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
-import { CsvQuoteError } from '../../lib/sheet/csv.js';
-import { readSheet, sheetKind } from '../../lib/sheet/index.js';
-import { SheetLimit, UnreadableSheet } from '../../lib/sheet/bounds.js';
 
 type Schemas = components['schemas'];
 
@@ -40,8 +38,6 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Passwords hashed at once: the cores, but never the whole libuv pool (files and DNS use it too). */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(os.availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1));
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 const fileError = (lang: Lang, key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
   new FieldErrors({ file: [translate(lang, key, params)] });
@@ -61,7 +57,7 @@ export async function readImportForm(request: FastifyRequest): Promise<ImportUpl
   const { fields, file } = await readSmallForm(request, {
     fileField: 'file',
     maxBytes: IMPORT_MAX_BYTES,
-    tooLarge: () => fileError(lang, 'admin.import.tooLarge', { limit: megabytes(IMPORT_MAX_BYTES) }),
+    tooLarge: () => fileError(lang, 'sheet.tooLarge', { limit: megabytes(IMPORT_MAX_BYTES) }),
     oneFile: () => new FieldErrors({ file: [translateDomainMessage(lang, { key: 'file.oneFilePerUpload' })] }),
   });
   const dryRun = fields.get('dry_run') ?? '0';
@@ -86,24 +82,25 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 
 /** The sheet's accounts (blank rows left out), or the 422 on `file` that says why there are none. */
 async function sheetAccounts(lang: Lang, bytes: Buffer): Promise<SheetAccount[]> {
-  const kind = sheetKind(bytes);
+  // UTF-8 only (no Big5): the template is UTF-8 and notASheet says so.
+  const kind = sheetKind(bytes, { big5: false });
   if (!kind) throw fileError(lang, 'admin.import.notASheet');
   let rows;
   try {
-    rows = await readSheet(bytes, kind);
+    // Read on a thread of its own, after the workbook's bounds (lib/sheet's WORKBOOK_LIMITS); more
+    // than IMPORT_MAX_ROWS rows after the first that holds something are refused there.
+    rows = await readSheet(bytes, kind, { maxRows: IMPORT_MAX_ROWS });
   } catch (error) {
-    // Read on a thread of its own, after the workbook's bounds (sheet.ts's WORKBOOK_LIMITS).
-    if (error instanceof SheetLimit) throw fileError(lang, error.key, error.params);
-    if (error instanceof UnreadableSheet) throw fileError(lang, 'admin.import.unreadable');
-    if (error instanceof CsvQuoteError) throw fileError(lang, 'admin.import.csvQuote', { line: error.line });
+    const refusal = sheetRefusal(error);
+    if (refusal) throw fileError(lang, refusal.key, refusal.params);
     throw error;
   }
+  // The header is row 1 (the template's, and the messages say so).
   const header = readSheetHeader(rows.find((row) => row.row === 1)?.cells ?? []);
   if (header.missing.length) throw fileError(lang, 'admin.import.missingColumns', { columns: header.missing.join(', ') });
   if (header.repeated.length) throw fileError(lang, 'admin.import.repeatedColumns', { columns: header.repeated.join(', ') });
   const data = rows.filter((row) => row.row > 1 && !isBlankRow(row.cells));
   if (data.length === 0) throw fileError(lang, 'admin.import.noRows');
-  if (data.length > IMPORT_MAX_ROWS) throw fileError(lang, 'admin.import.tooManyRows', { limit: IMPORT_MAX_ROWS, count: data.length });
   return data.map((row) => sheetAccount(row.row, row.cells, header));
 }
 

@@ -1,5 +1,5 @@
 /**
- * A small CSV reader (RFC 4180) for the admin import: fields separated by commas, records by CRLF,
+ * A small CSV reader (RFC 4180) for the sheet imports (parse.ts): fields separated by commas, records by CRLF,
  * LF or CR, a field in double quotes may hold commas, line breaks and doubled quotes (""). A leading
  * byte-order mark (what Excel writes in "CSV UTF-8") is dropped. Lenient where Excel is: a quote in
  * the middle of an unquoted field is kept as a character. A quoted field never closed is an error

@@ -55,11 +55,14 @@ function cellAddress(reference: string): { row: number; column: number } | null 
 /**
  * How far down and right a worksheet's cells with content go (a <c> that is not empty: <c .../>
  * is formatting only), placed as read-excel-file places them: by their `r`, else after the previous;
- * and how many rows below the first hold such a cell.
+ * and how many rows after the first that holds such a cell hold one too (the first may be a header
+ * or, in an export of another system, a title above several: none is assumed to be row 1).
  */
 export function sheetExtent(xml: string): { row: number; column: number; dataRows: number } {
   let row = 0;
   let column = 0;
+  let rowsWithContent = 0;
+  let lastWithContent = 0;
   const last = { row: 0, column: 0, dataRows: 0 };
   for (const [, tag, attributes = '', empty] of xml.matchAll(/<(?:[\w.-]+:)?(row|c)(?=[\s/>])([^>]*?)(\/?)>/g)) {
     const reference = attribute(attributes, 'r');
@@ -72,9 +75,11 @@ export function sheetExtent(xml: string): { row: number; column: number; dataRow
     if (address) ({ row, column } = address);
     else column += 1;
     if (empty) continue;
-    if (row > 1 && row !== last.row) last.dataRows += 1;
+    if (row !== lastWithContent) rowsWithContent += 1;
+    lastWithContent = row;
     last.row = Math.max(last.row, row);
     last.column = Math.max(last.column, column);
   }
+  last.dataRows = Math.max(0, rowsWithContent - 1);
   return last;
 }

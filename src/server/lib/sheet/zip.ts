@@ -1,6 +1,6 @@
 /**
- * A workbook's zip read by its directory (yauzl) and unpacked under a budget, for sheet.ts (on the
- * request's thread, before a reading thread is given the file) and sheet-parse.ts (on that thread).
+ * A workbook's zip read by its directory (yauzl) and unpacked under a budget, for index.ts (on the
+ * request's thread, before a reading thread is given the file) and parse.ts (on that thread).
  * - readZipDirectory: the entry count first (yauzl has it from the end record: 50,000 entries are
  *   refused before one is listed), then the sizes the entries declare, then that the entries are
  *   exactly those the directory lists, back to back from the first byte to the directory: read-excel-file
@@ -38,7 +38,7 @@ export async function readZipDirectory(bytes: Buffer): Promise<ZipEntry[]> {
   });
   try {
     // A Zip64 archive's count (65,535 entries or more) is beyond the bound too.
-    if (zip.entryCount > WORKBOOK_LIMITS.entries) throw new SheetLimit('admin.import.tooManyParts', { count: zip.entryCount, limit: WORKBOOK_LIMITS.entries });
+    if (zip.entryCount > WORKBOOK_LIMITS.entries) throw new SheetLimit('sheet.tooManyParts', { count: zip.entryCount, limit: WORKBOOK_LIMITS.entries });
     const listed: Array<ZipEntry & { local: number; next: number }> = [];
     let declared = 0;
     for await (const entry of zip.eachEntry()) {
