@@ -103,6 +103,7 @@ const NOT_WRITES = new Set([
   'adminList',
   'adminDetail',
   'adminImportTemplate',
+  'questionImportTemplate',
   'roleList',
   'permissionTree',
   'companyList',

@@ -13,7 +13,11 @@ import { questionTypeOf } from '../../../domain/question-kinds/index.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
+import { attachmentHeader } from '../../lib/results-file.js';
 import * as service from './service.js';
+// Questions in bulk: the import and its template (bulk/import.ts, bulk/import-template.ts).
+import { importQuestions, readQuestionImportForm } from './bulk/import.js';
+import { questionImportTemplate } from './bulk/import-template.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
 type Schemas = components['schemas'];
@@ -144,5 +148,27 @@ export const triviaHandlers: OperationHandlers = {
   async questionDelete(request) {
     await service.deleteQuestion(request.server.db, request.companyId, request.body.id);
     return {};
+  },
+
+  // ---------------------------------------------------------------- questions in bulk: import
+  async questionImport(request) {
+    noteAudit(request, { targetType: 'triviaGame', targetId: null });
+    const upload = await readQuestionImportForm(request);
+    noteAudit(request, { targetId: upload.gameId });
+    const { server, companyId, lang } = request;
+    const { data } = await importQuestions({ db: server.db, store: server.fileStore, companyId, lang }, upload);
+    if (upload.dryRun) {
+      noteAudit(request, { summary: `dry run: ${data.total} rows (${data.layout}), ${data.invalid} with errors` });
+      return success(data, 'questionImport.checked', { total: data.total, invalid: data.invalid });
+    }
+    noteAudit(request, { summary: `imported ${data.created} questions from ${data.total} rows (${data.layout})` });
+    return success(data, 'questionImport.done', { created: data.created });
+  },
+
+  async questionImportTemplate(request, reply) {
+    const { body, type, name } = await questionImportTemplate(request.body.format, request.lang);
+    reply.header('content-disposition', attachmentHeader(name)).header('cache-control', 'no-store').type(type);
+    // Sent here (a file, not an envelope); awaiting the reply lets the contract plugin see it sent.
+    await reply.send(body);
   },
 };

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableName, gt, ilike, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countRows, totalOf } from '../../db/page-total.js';
-import { answers, companies, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
+import { answers, companies, files, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
 
 export type GameRow = typeof triviaGames.$inferSelect;
 export type NewGameRow = typeof triviaGames.$inferInsert;
@@ -263,6 +263,44 @@ export async function deleteQuestionUnlessOnScreen(db: Queryable, id: number): P
 export async function levelIdsOfGame(db: Queryable, gameId: number): Promise<number[]> {
   const rows = await db.select({ id: triviaGameLevels.id }).from(triviaGameLevels).where(eq(triviaGameLevels.triviaGameId, gameId));
   return rows.map((row) => row.id);
+}
+
+// ------------------------------------------------------------------ importing questions (bulk/import.ts)
+
+/** Rows per INSERT of an import: about 20 parameters a row, far below PostgreSQL's 65,535. */
+const IMPORT_INSERT_CHUNK = 250;
+
+/**
+ * Inserts questions after the game's last (sort max + 1, + 2 … in the given order) and answers their
+ * ids in that order. Run in the import's transaction, with the game's row locked (findGame with
+ * `lock`), so two imports into one game do not interleave their sort numbers.
+ */
+export async function appendQuestions(db: Queryable, gameId: number, rows: ReadonlyArray<Omit<NewQuestionRow, 'sort' | 'triviaGameId'>>): Promise<number[]> {
+  const [last] = await db
+    .select({ sort: sql<number>`coalesce(${max(questions.sort)}, 0)::int` })
+    .from(questions)
+    .where(eq(questions.triviaGameId, gameId));
+  const base = last?.sort ?? 0;
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += IMPORT_INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + IMPORT_INSERT_CHUNK).map((row, index) => ({ ...row, triviaGameId: gameId, sort: base + start + index + 1 }));
+    const inserted = await db.insert(questions).values(chunk).returning({ id: questions.id, sort: questions.sort });
+    ids.push(...inserted.sort((a, b) => a.sort - b.sort).map((row) => row.id));
+  }
+  return ids;
+}
+
+/**
+ * The company's file at `path` in its file store (schema `files`, the file feature's tree), as an
+ * import naming it as a question's image needs it: its size and blob key; undefined when the path is
+ * no file of the company.
+ */
+export async function companyFileAt(db: Queryable, companyId: number, path: string): Promise<{ size: number; storageKey: string } | undefined> {
+  const [row] = await db
+    .select({ size: files.size, storageKey: files.storageKey })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), eq(files.path, path), eq(files.kind, 'file')));
+  return row?.storageKey ? { size: row.size, storageKey: row.storageKey } : undefined;
 }
 
 // ------------------------------------------------------------------ copying a game
