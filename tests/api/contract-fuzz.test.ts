@@ -34,6 +34,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, fileUploads, files } from '@/server/db/schema';
 import { IMPORT_MAX_BYTES } from '@/server/features/admin/import';
+import { QUESTION_IMPORT_MAX_BYTES } from '@/server/features/trivia/bulk/import';
 import { IMAGE_MAX_BYTES } from '@/server/features/file/images';
 import { hashPassword } from '@/server/lib/password';
 import { contractRoutes, type ContractName } from '@/server/contract/routes';
@@ -440,6 +441,7 @@ describe('schema fuzzing of every operation of both contracts', () => {
       fileUploadUnPermission: (app) => app.config.uploadLimit,
       fileUploadImage: () => IMAGE_MAX_BYTES,
       adminImport: () => IMPORT_MAX_BYTES,
+      questionImport: () => QUESTION_IMPORT_MAX_BYTES,
     };
     /** Cases per multipart operation (each a connection of its own; some of them 5 MB). */
     const MULTIPART_CASES = Math.max(24, Math.round(CASES / 5));

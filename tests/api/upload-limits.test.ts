@@ -1,7 +1,7 @@
 /**
  * Every multipart operation of the contract at and over its limit, over real keep-alive connections
  * (issue 33): /file/uploadFile and /file/uploadUnPermission (UPLOAD_LIMIT_MB), /file/uploadImage and
- * /admin/import (5 MB each). Over a limit the answer is a 422 in the request's language with
+ * /admin/import and /question/import (5 MB each). Over a limit the answer is a 422 in the request's language with
  * `Connection: close`, the server ends that connection promptly (it will not read the rest of the
  * body), nothing is stored — not in the tree, not in the blob store, no admin — and no log line holds
  * a byte of what was uploaded. A file one byte over whose last byte arrives on its own (the parser's
@@ -36,6 +36,11 @@ const sheet = (size: number) => {
   return Buffer.concat([head, Buffer.alloc(size - head.length, 'x')]);
 };
 
+const questionSheet = (size: number) => {
+  const head = Buffer.from(`kind,title,text,option_A,option_B,answer\nsingle,${SECRET},Q?,a,b,A\n`);
+  return Buffer.concat([head, Buffer.alloc(size - head.length, 'x')]);
+};
+
 interface LimitCase {
   op: string;
   limit: number;
@@ -58,6 +63,18 @@ const CASES: LimitCase[] = [
     messages: { en: 'A file can be at most 256 KB', 'zh-TW': '檔案不可超過 256 KB' },
   },
   { op: '/file/uploadImage', limit: FIVE_MB, field: 'image', fields: [], filename: 'stage.png', bytes: png, messages: { en: 'The image must not be larger than 5 MB', 'zh-TW': '圖片不可超過 5 MB' } },
+  {
+    op: '/question/import',
+    limit: FIVE_MB,
+    field: 'file',
+    fields: [
+      { name: 'trivia_game_id', value: '1' },
+      { name: 'dry_run', value: '0' },
+    ],
+    filename: 'questions.csv',
+    bytes: questionSheet,
+    messages: { en: 'The file must not be larger than 5 MB', 'zh-TW': '檔案不可超過 5 MB' },
+  },
   { op: '/admin/import', limit: FIVE_MB, field: 'file', fields: [{ name: 'dry_run', value: '0' }], filename: 'staff.csv', bytes: sheet, messages: { en: 'The file must not be larger than 5 MB', 'zh-TW': '檔案不可超過 5 MB' } },
 ];
 

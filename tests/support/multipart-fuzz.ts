@@ -35,6 +35,8 @@ const FIELD_VALUES: Record<string, string[]> = {
   directory: ['', 'fuzz', 'fuzz/deeper'],
   replace: ['0', '1'],
   dry_run: ['1', '0'],
+  // A demo game of the first start, and a game that does not exist.
+  trivia_game_id: ['1', '2', '999999'],
 };
 
 /** A file of `size` bytes the operation would take by its content, and its name (unique per case). */
@@ -45,6 +47,10 @@ function fileOf(operationId: string, size: number, index: number): { filename: s
   }
   if (operationId === 'adminImport') {
     const sheet = Buffer.from(`username,password,name,email,roles,status\nfuzz${index},Fuzz-pass-${index},Fuzz,fuzz${index}@example.com,viewer,1\n`);
+    return { filename: `fuzz-${index}.csv`, bytes: size <= sheet.length ? sheet.subarray(0, size) : Buffer.concat([sheet, Buffer.alloc(size - sheet.length, '\n')]) };
+  }
+  if (operationId === 'questionImport') {
+    const sheet = Buffer.from(`kind,title,text,option_A,option_B,answer\nsingle,Fuzz ${index},Fuzz?,a,b,A\n`);
     return { filename: `fuzz-${index}.csv`, bytes: size <= sheet.length ? sheet.subarray(0, size) : Buffer.concat([sheet, Buffer.alloc(size - sheet.length, '\n')]) };
   }
   return { filename: `fuzz-${index}.txt`, bytes: Buffer.alloc(size, 'a') };
