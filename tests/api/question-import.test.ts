@@ -6,19 +6,20 @@
  * trip; a Big5 CSV is converted; a bad row is named by row, column letter and header with the
  * editor's message in both languages and nothing is imported; formulas arrive as text; images of the
  * company kept, files of its store copied into its images, any other image refused and listed;
- * permission, tenancy and the row limit; levels by number in a level game. Every JSON answer is
+ * permission, tenancy and the row limit (1,000 Kahoot questions below its title rows taken whole,
+ * 1,001 template rows refused); levels by number in a level game; the audit trail. Every JSON answer is
  * checked against the contract (tests/support/api).
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { formatDomainMessage } from '@/domain/messages';
 import { KAHOOT_HEADERS, TEMPLATE_COLUMNS, templateExamples } from '@/domain/question-sheet';
-import { files, questions } from '@/server/db/schema';
+import { auditLog, files, questions } from '@/server/db/schema';
 import { translate } from '@/server/i18n';
 import { solidPng } from '@/server/lib/png';
 import { createTestApp } from '../support/app';
@@ -170,6 +171,32 @@ describe("Kahoot's quiz template", () => {
         timed: 1,
       });
     });
+  });
+});
+
+describe("Kahoot's quiz template at the row limit", () => {
+  it('takes 1,000 questions below its title rows, a question on two lines titled on one, and notes the import in the audit trail', async () => {
+    const gameId = await createGame('Kahoot thousand');
+    const rows: Cell[][] = [
+      [null, 'Quiz template'],
+      [null, 'Add questions, at least two answer alternatives, time limit and choose correct answers (at least one).'],
+      [null, KAHOOT_HEADERS.question, KAHOOT_HEADERS.answer_1, KAHOOT_HEADERS.answer_2, KAHOOT_HEADERS.answer_3, KAHOOT_HEADERS.answer_4, KAHOOT_HEADERS.time, KAHOOT_HEADERS.correct],
+      ...Array.from({ length: 1000 }, (_, i): Cell[] => [i + 1, i === 0 ? 'First line\nsecond line' : `Question ${i + 1}`, 'a', 'b', 'c', null, 30, i % 2 ? '1,2' : '3']),
+    ];
+    const res = await importSheet(gameId, await xlsx(rows));
+    expect(res.body).toMatchObject({ code: 200, data: { layout: 'kahoot', header_row: 3, total: 1000, created: 1000 } });
+    const stored = await storedQuestions(gameId);
+    expect(stored).toHaveLength(1000);
+    expect(stored[0]).toMatchObject({ title: 'First line second line', questionText: 'First line\nsecond line', questionType: 1, answer: ['C'] });
+    expect(stored[999]).toMatchObject({ title: 'Question 1000', questionType: 2, answer: ['A', 'B'], answeringTime: 30 });
+    await app.auditTrail.settled();
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operation, 'questionImport'), eq(auditLog.targetId, String(gameId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ targetType: 'triviaGame', outcome: 'success', summary: 'imported 1000 questions from 1000 rows (kahoot)' });
   });
 });
 
