@@ -18,6 +18,7 @@ import './rehearsal/messages.js';
 import './role/messages.js';
 import './trivia/messages.js';
 import './trivia/bulk/import-messages.js';
+import './trivia/bulk/messages.js';
 import { adminHandlers } from './admin/handlers.js';
 import { auditHandlers } from './audit/handlers.js';
 import { companyHandlers } from './company/handlers.js';

@@ -34,6 +34,11 @@ export interface Table {
   rows: Cell[][];
   /** Column widths in characters, for the workbook. */
   widths?: number[];
+  /**
+   * Rows written above the header in a workbook (a title and instructions, as Kahoot's quiz template
+   * has them); bold text, neutralised like every cell. The header row then follows them and stays frozen.
+   */
+  preamble?: string[][];
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -66,9 +71,10 @@ export async function toXlsx(tables: Table[], meta: { title: string; created: Da
   const { default: writeWorkbook } = await import('write-excel-file/node');
   const sheets = tables.map((table) => ({
     sheet: table.name,
-    stickyRowsCount: 1,
+    stickyRowsCount: (table.preamble?.length ?? 0) + 1,
     columns: table.widths?.map((width) => ({ width })),
     data: [
+      ...(table.preamble ?? []).map((row) => row.map((text) => (text === '' ? null : { value: neutralizeCell(text), fontWeight: 'bold' as const }))),
       table.headers.map((header) => ({ value: neutralizeCell(header), fontWeight: 'bold' as const })),
       ...table.rows.map((row) =>
         row.map((cell) => {

@@ -98,6 +98,7 @@ const NOT_WRITES = new Set([
   'triviaGameGetRank',
   'triviaGameDisplayList',
   'triviaGameExportResults',
+  'questionExport',
   'fileList',
   'fileDownload',
   'adminList',

@@ -15,12 +15,19 @@ import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
 import { attachmentHeader } from '../../lib/results-file.js';
 import * as service from './service.js';
-// Questions in bulk: the import and its template (bulk/import.ts, bulk/import-template.ts).
+// Questions in bulk: the import and its template (bulk/import.ts, bulk/import-template.ts); the export,
+// the copy, the block move and the batch delete (bulk/export.ts, copy.ts, order.ts).
 import { importQuestions, readQuestionImportForm } from './bulk/import.js';
 import { questionImportTemplate } from './bulk/import-template.js';
+import { copyQuestions } from './bulk/copy.js';
+import { exportQuestions } from './bulk/export.js';
+import { deleteQuestions, moveQuestions } from './bulk/order.js';
 import type { GameRow, LevelRow, QuestionRow } from './queries.js';
 
 type Schemas = components['schemas'];
+
+/** Question ids for an audit summary: the first 20 and how many more. */
+const idsNote = (ids: number[]) => `${ids.length} (${ids.slice(0, 20).join(',')}${ids.length > 20 ? ',…' : ''})`;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -170,5 +177,41 @@ export const triviaHandlers: OperationHandlers = {
     reply.header('content-disposition', attachmentHeader(name)).header('cache-control', 'no-store').type(type);
     // Sent here (a file, not an envelope); awaiting the reply lets the contract plugin see it sent.
     await reply.send(body);
+  },
+
+  // ---------------------------------------------------------------- questions in bulk: export, copy, move, delete (bulk/*.ts)
+
+  async questionExport(request, reply) {
+    const file = await exportQuestions(request.server.db, request.lang, request.companyId, request.body);
+    reply.header('content-disposition', file.contentDisposition).header('cache-control', 'no-store').type(file.contentType);
+    if (file.leftOut !== null) reply.header('x-questions-left-out', String(file.leftOut));
+    // Sent here (a file, not an envelope); awaiting the reply lets the contract plugin see it sent.
+    await reply.send(file.body);
+  },
+
+  async questionCopy(request) {
+    const { ids, trivia_game_id, dry_run } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: trivia_game_id });
+    const data = await copyQuestions(request.server.db, request.lang, request.companyId, request.body);
+    if (dry_run) {
+      noteAudit(request, { summary: `preview of copying questions ${idsNote(ids)}: ${data.invalid} invalid` });
+      return data satisfies Schemas['QuestionCopyData'];
+    }
+    noteAudit(request, { summary: `copied questions ${idsNote(ids)}: ${data.created} created` });
+    return success(data satisfies Schemas['QuestionCopyData'], 'questionBulk.copied', { created: data.created });
+  },
+
+  async questionMove(request) {
+    const { trivia_game_id, ids, by } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: trivia_game_id, summary: `moved questions ${idsNote(ids)} ${by < 0 ? 'up' : 'down'}` });
+    const order = await moveQuestions(request.server.db, request.companyId, { trivia_game_id, ids, by: by < 0 ? -1 : 1 });
+    return { ids: order } satisfies Schemas['QuestionMoveData'];
+  },
+
+  async questionDeleteBatch(request) {
+    const { trivia_game_id, ids } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: trivia_game_id, summary: `deleted questions ${idsNote(ids)}` });
+    const deleted = await deleteQuestions(request.server.db, request.companyId, { trivia_game_id, ids });
+    return success({ deleted } satisfies Schemas['QuestionDeleteBatchData'], 'questionBulk.deleted', { deleted });
   },
 };

@@ -4,7 +4,7 @@
  * of that company, so an id of another company's row behaves as if it did not exist.
  * No rules here (service.ts decides); no HTTP (handlers.ts answers).
  */
-import { and, asc, desc, eq, getTableName, gt, ilike, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, ilike, inArray, max, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countRows, totalOf } from '../../db/page-total.js';
 import { answers, companies, files, questions, triviaGameLevels, triviaGames } from '../../db/schema.js';
@@ -301,6 +301,51 @@ export async function companyFileAt(db: Queryable, companyId: number, path: stri
     .from(files)
     .where(and(eq(files.companyId, companyId), eq(files.path, path), eq(files.kind, 'file')));
   return row?.storageKey ? { size: row.size, storageKey: row.storageKey } : undefined;
+}
+
+// ------------------------------------------------------------------ questions in bulk
+
+/**
+ * Every question of a game in its order (sort, then id). `lock`: each row locked until the
+ * transaction ends, so the live game's show (an UPDATE of a question's status) waits for a move or
+ * a batch delete that read it, and a move never shifts a question shown meanwhile.
+ */
+export async function gameQuestions(db: Queryable, gameId: number, options: { lock?: boolean } = {}): Promise<QuestionRow[]> {
+  const query = db.select().from(questions).where(eq(questions.triviaGameId, gameId)).orderBy(asc(questions.sort), asc(questions.id));
+  return options.lock ? query.for('update') : query;
+}
+
+/** The questions `ids` that belong to games of the company, with their level's number, by game then order. */
+export async function companyQuestions(db: Queryable, companyId: number, ids: number[]): Promise<Array<{ question: QuestionRow; level: number | null }>> {
+  const wanted = ids.filter(isRowId);
+  if (wanted.length === 0) return [];
+  return db
+    .select({ question: questions, level: triviaGameLevels.level })
+    .from(questions)
+    .innerJoin(triviaGames, eq(triviaGames.id, questions.triviaGameId))
+    .leftJoin(triviaGameLevels, eq(triviaGameLevels.id, questions.levelId))
+    .where(and(inArray(questions.id, wanted), eq(triviaGames.companyId, companyId)))
+    .orderBy(asc(questions.triviaGameId), asc(questions.sort), asc(questions.id));
+}
+
+/** Writes new order numbers (`[id, sort]`) of a game's questions in one statement. */
+export async function setQuestionSorts(db: Queryable, gameId: number, sorts: Array<[number, number]>): Promise<void> {
+  if (sorts.length === 0) return;
+  const values = JSON.stringify(sorts.map(([id, sort]) => ({ id, sort })));
+  await db.execute(sql`
+    update ${questions} as q set sort = v.sort, updated_at = now()
+    from jsonb_to_recordset(${values}::jsonb) as v(id integer, sort integer)
+    where q.id = v.id and q.trivia_game_id = ${gameId}`);
+}
+
+/** Deletes questions of a game; the ids deleted. */
+export async function deleteGameQuestions(db: Queryable, gameId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const deleted = await db
+    .delete(questions)
+    .where(and(eq(questions.triviaGameId, gameId), inArray(questions.id, ids)))
+    .returning({ id: questions.id });
+  return deleted.map((row) => row.id);
 }
 
 // ------------------------------------------------------------------ copying a game
