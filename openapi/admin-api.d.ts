@@ -998,7 +998,7 @@ export interface paths {
         put?: never;
         /**
          * Move questions up or down the game's order
-         * @description Moves the questions `ids` of the game one place up (`by: -1`) or down (`by: 1`) in its order, as a block past the neighbouring question; the game's order numbers become 1..n. A question already shown (status 1 or more) keeps its place: a move that would shift one is refused (code 201).
+         * @description Moves the questions `ids` of the game one place up (`by: -1`) or down (`by: 1`) in its order, as a block past the neighbouring question; the questions are numbered again in order from 1, except that a question already shown (status 1 or more) keeps its number (the results export prints it) and the numbering goes on from it. A shown question also keeps its place: a move that would shift one is refused (code 201). Answers every id of the game in the new order.
          */
         post: operations["questionMove"];
         delete?: never;
