@@ -48,6 +48,8 @@ export interface SheetImportDialogProps<D> {
   open: boolean;
   onClose: () => void;
   labels: SheetImportLabels;
+  /** 'wide' for a preview of many columns (it still scrolls sideways on a phone). */
+  layout?: 'page' | 'wide';
   template: (format: SheetFormat) => Promise<DownloadedFile>;
   /** The server's dry run of the file: the preview. */
   check: (file: File) => Promise<D>;
@@ -138,7 +140,7 @@ export function SheetImportDialog<D>(props: SheetImportDialogProps<D>) {
     </>
   );
   return (
-    <DialogFrame open={open} onClose={onClose} title={labels.title} testId="import-dialog" layout="page" busy={busy} footer={footer}>
+    <DialogFrame open={open} onClose={onClose} title={labels.title} testId="import-dialog" layout={props.layout ?? 'page'} busy={busy} footer={footer}>
       <Stack gap="4" minW="0">
         <Box borderWidth="1px" rounded="md" p="3" bg="bg.subtle">
           <HeadingBlock title={labels.templateTitle} lead={labels.templateHint} leadSize="xs" titleProps={{ fontWeight: 'medium' }} />

@@ -3,16 +3,21 @@
  * header (title, answer type, open time for a level game, status) with the promotion scores of its
  * levels, search by title, the paged table, and the create/update dialog. Editing needs
  * `triviaGame.edit`; a question already shown cannot be changed, one on screen cannot be deleted.
+ * Questions in bulk (issue 35): import from a sheet (our template or Kahoot's), the export menu, and
+ * with ticked rows the bulk bar — move the block up or down, copy to another game, delete. The
+ * selection is the page's; the import and copy dialogs load on first use.
  */
-import { Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuPencil } from 'react-icons/lu';
+import { LuArrowLeft, LuFileUp, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
+import { CloseButton } from '@/app/components/close-button';
 import { DataTable } from '@/app/components/data-table/data-table';
+import { lazyDialog } from '@/app/components/lazy-dialog';
 import { RowActions } from '@/app/components/data-table/row-actions';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
@@ -27,6 +32,12 @@ import { useTriviaPageTitle } from '../lib/page-title';
 import { isTimed } from '@/domain/timed';
 import { TitleSearchBar } from '../components/title-search-bar';
 import { confirmDelete } from '../lib/confirm-delete';
+import { questionBulkApi } from '../api/question-bulk';
+import { QuestionBulkBar } from '../components/question-bulk-bar';
+import { QuestionExportMenu } from '../components/question-export-menu';
+
+const QuestionImportDialog = lazyDialog(() => import('../components/question-import-dialog').then((m) => m.QuestionImportDialog));
+const QuestionCopyDialog = lazyDialog(() => import('../components/question-copy-dialog').then((m) => m.QuestionCopyDialog));
 
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
@@ -59,6 +70,38 @@ function QuestionList({ loaded }: { loaded: Game }) {
   const levels = useMemo(() => game.levels ?? [], [game]);
   const levelNumber = useMemo(() => new Map(levels.map((l) => [l.id, l.level])), [levels]);
   const type = game.type as GameType;
+
+  // The ticked rows still on this page (a selection is the page's: another page or a reload drops the rest).
+  const [ticked, setTicked] = useState<ReadonlySet<number | string>>(new Set());
+  const selected = list.rows.filter((q) => ticked.has(q.id));
+  const selectedIds = selected.map((q) => q.id);
+  const [bulk, setBulk] = useState<'import' | 'copy' | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [leftOut, setLeftOut] = useState(0);
+  // The game's ends, known without a title filter: the first row of the first page, the last of the last.
+  const whole = !list.query.title;
+  const atTop = whole && list.query.page === 1 && list.rows[0] !== undefined && ticked.has(list.rows[0].id);
+  const last = list.rows.at(-1);
+  const atBottom = whole && list.query.page * list.query.limit >= list.total && last !== undefined && ticked.has(last.id);
+
+  // The block moves one place; the selection stays so the next click moves it again. A refusal (a
+  // question already shown keeps its place) is shown by the API client.
+  const move = async (by: -1 | 1) => {
+    setMoving(true);
+    try {
+      await questionBulkApi.move(gameId, selectedIds, by);
+    } catch {
+      // shown by the API client
+    } finally {
+      setMoving(false);
+      list.reload();
+    }
+  };
+  const removeSelected = () =>
+    confirmDelete(t, () => questionBulkApi.deleteBatch(gameId, selectedIds), () => {
+      setTicked(new Set());
+      list.reload();
+    });
 
   // A question on screen cannot be deleted: the API client says so.
   const remove = (question: Question) => confirmDelete(t, () => dataOf(client.POST('/question/delete', { body: { id: question.id } })), list.reload);
@@ -134,13 +177,61 @@ function QuestionList({ loaded }: { loaded: Game }) {
 
       <Card.Root size="sm" variant="outline" bg="bg">
         <Card.Body gap="3">
-          <TitleSearchBar onSearch={(title) => list.setFilters({ title })} createLabel={t('question.create')} onCreate={canEdit ? () => setDialog({ questionId: null }) : undefined} />
+          <TitleSearchBar
+            onSearch={(title) => list.setFilters({ title })}
+            createLabel={t('question.create')}
+            onCreate={canEdit ? () => setDialog({ questionId: null }) : undefined}
+            tools={
+              <>
+                {canEdit && (
+                  <Button size="sm" variant="outline" onClick={() => setBulk('import')} data-testid="question-import">
+                    <LuFileUp />
+                    {t('sheet.open')}
+                  </Button>
+                )}
+                <QuestionExportMenu gameId={gameId} onLeftOut={setLeftOut} />
+              </>
+            }
+          />
+          {leftOut > 0 && (
+            <Alert.Root status="warning" size="sm" data-testid="export-left-out">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>{t('bulk.leftOut', { count: leftOut })}</Alert.Description>
+              </Alert.Content>
+              <CloseButton size="xs" onClick={() => setLeftOut(0)} />
+            </Alert.Root>
+          )}
+          {canEdit && selected.length > 0 && (
+            <QuestionBulkBar
+              count={selected.length}
+              upRefusal={atTop ? t('bulk.atTop') : null}
+              downRefusal={atBottom ? t('bulk.atBottom') : null}
+              deleteRefusal={selected.some((q) => q.status === 1) ? t('bulk.onScreen') : null}
+              busy={moving}
+              onMove={(by) => void move(by)}
+              onCopy={() => setBulk('copy')}
+              onDelete={() => void removeSelected()}
+              onClear={() => setTicked(new Set())}
+            />
+          )}
           <DataTable<Question>
             list={list}
             rowKey={(question) => question.id}
             rowProps={() => ({ 'data-testid': 'question-row' })}
             tableProps={{ interactive: true, stickyHeader: true, 'data-testid': 'question-table' }}
             empty={{ title: t('common.empty') }}
+            selection={
+              canEdit
+                ? {
+                    selected: new Set(selectedIds),
+                    onChange: setTicked,
+                    selectable: () => true,
+                    allLabel: t('bulk.selectAll'),
+                    rowLabel: (question) => t('bulk.selectRow', { title: question.title }),
+                  }
+                : undefined
+            }
             columns={[
               { key: 'sort', header: t('question.order'), headerProps: { w: '16' }, cellProps: { color: 'fg.muted' }, cell: (question) => question.sort },
               type === 2 && {
@@ -223,6 +314,14 @@ function QuestionList({ loaded }: { loaded: Game }) {
           setDialog(null);
           list.reload();
         }}
+      />
+      <QuestionImportDialog open={bulk === 'import'} gameId={gameId} levelGame={type === 2} onClose={() => setBulk(null)} onImported={list.reload} />
+      <QuestionCopyDialog
+        open={bulk === 'copy'}
+        gameId={gameId}
+        ids={selectedIds}
+        onClose={() => setBulk(null)}
+        onCopied={() => setTicked(new Set())}
       />
     </Stack>
   );

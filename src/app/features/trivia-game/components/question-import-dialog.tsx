@@ -1,0 +1,59 @@
+/**
+ * Import questions into a game from a sheet (issue 35), on the shared sheet import
+ * (components/sheet-import): our template or Kahoot's quiz spreadsheet, checked by the server's dry run
+ * and shown with every problem in its cell (./question-import-preview.tsx), then imported all at once —
+ * all or nothing, so the Import button waits until no row has an error — after the game's last question.
+ * Loaded on first use (lazyDialog) to keep the page's JavaScript small.
+ */
+import { useTranslation } from 'react-i18next';
+import { SheetImportDialog } from '@/app/components/sheet-import/sheet-import-dialog';
+import { type QuestionImportData, questionBulkApi } from '../api/question-bulk';
+import { QuestionImportPreview } from './question-import-preview';
+
+export interface QuestionImportDialogProps {
+  open: boolean;
+  gameId: number;
+  levelGame: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}
+
+export function QuestionImportDialog({ open, gameId, levelGame, onClose, onImported }: QuestionImportDialogProps) {
+  const { t } = useTranslation('trivia');
+  return (
+    <SheetImportDialog<QuestionImportData>
+      open={open}
+      onClose={onClose}
+      onImported={onImported}
+      layout="wide"
+      labels={{
+        title: t('sheet.title'),
+        templateTitle: t('sheet.templateTitle'),
+        templateHint: t('sheet.templateHint'),
+        templateXlsx: t('sheet.templateXlsx'),
+        templateCsv: t('sheet.templateCsv'),
+        file: t('sheet.file'),
+        fileHint: t('sheet.fileHint'),
+        chooseFile: t('sheet.chooseFile'),
+        chooseAnother: t('sheet.chooseAnother'),
+        checking: t('sheet.checking'),
+        summaryTitle: t('sheet.summaryTitle'),
+        cancel: t('common.cancel'),
+        close: t('common.close'),
+      }}
+      template={questionBulkApi.template}
+      check={(file) => questionBulkApi.importSheet(gameId, file, true)}
+      run={(file) => questionBulkApi.importSheet(gameId, file, false)}
+      runButton={(data) =>
+        data.invalid > 0 || data.total === 0
+          ? { label: t('sheet.runBlocked'), enabled: false }
+          : { label: t('sheet.run', { count: data.total }), enabled: true }
+      }
+      importingLabel={(data) => t('sheet.importing', { count: data.total })}
+      summary={(data) => ({ text: t('sheet.summary', { count: data.created }), created: data.created > 0 })}
+      preview={(data) => <QuestionImportPreview data={data} levelGame={levelGame} />}
+    />
+  );
+}
+
+export default QuestionImportDialog;
