@@ -149,6 +149,7 @@ function PreviewTable({ rows, levelGame }: { rows: QuestionImportRow[]; levelGam
                       whiteSpace="pre-line"
                       wordBreak="break-word"
                       bg={worst ? TONE[worst].bg : undefined}
+                      minW={worst ? '56' : undefined}
                       data-cell={c.cell}
                       data-severity={worst ?? undefined}
                     >
@@ -200,8 +201,8 @@ function Problems({ problems }: { problems: QuestionSheetProblem[] }) {
             <Box>
               <VisuallyHidden>{t(problem.severity === 'error' ? 'sheet.error' : 'sheet.warning')}: </VisuallyHidden>
               {problem.column && (
-                <Text as="span" fontWeight="semibold">
-                  {t('sheet.problemAt', { column: problem.column, header: problem.header }).trim()} ·{' '}
+                <Text as="span" fontWeight="semibold" title={problem.header}>
+                  {t('sheet.problemAt', { column: problem.column })} ·{' '}
                 </Text>
               )}
               {problem.message}
