@@ -157,7 +157,7 @@ export function QuestionCopyDialog({ open, gameId, ids, onClose, onCopied }: Que
                             {row.problems.map((p, i) => (
                               <List.Item key={i} color={p.severity === 'error' ? 'red.700' : 'orange.800'}>
                                 <Badge size="xs" colorPalette={p.severity === 'error' ? 'red' : 'orange'} variant="subtle" me="1">
-                                  {t(p.severity === 'error' ? 'sheet.error' : 'sheet.warning')}
+                                  {t(p.severity === 'error' ? 'sheetImport.error' : 'sheetImport.warning')}
                                 </Badge>
                                 {p.message}
                               </List.Item>

@@ -27,17 +27,17 @@ export function QuestionImportDialog({ open, gameId, levelGame, onClose, onImpor
       onImported={onImported}
       layout="wide"
       labels={{
-        title: t('sheet.title'),
-        templateTitle: t('sheet.templateTitle'),
-        templateHint: t('sheet.templateHint'),
-        templateXlsx: t('sheet.templateXlsx'),
-        templateCsv: t('sheet.templateCsv'),
-        file: t('sheet.file'),
-        fileHint: t('sheet.fileHint'),
-        chooseFile: t('sheet.chooseFile'),
-        chooseAnother: t('sheet.chooseAnother'),
-        checking: t('sheet.checking'),
-        summaryTitle: t('sheet.summaryTitle'),
+        title: t('sheetImport.title'),
+        templateTitle: t('sheetImport.templateTitle'),
+        templateHint: t('sheetImport.templateHint'),
+        templateXlsx: t('sheetImport.templateXlsx'),
+        templateCsv: t('sheetImport.templateCsv'),
+        file: t('sheetImport.file'),
+        fileHint: t('sheetImport.fileHint'),
+        chooseFile: t('sheetImport.chooseFile'),
+        chooseAnother: t('sheetImport.chooseAnother'),
+        checking: t('sheetImport.checking'),
+        summaryTitle: t('sheetImport.summaryTitle'),
         cancel: t('common.cancel'),
         close: t('common.close'),
       }}
@@ -46,11 +46,11 @@ export function QuestionImportDialog({ open, gameId, levelGame, onClose, onImpor
       run={(file) => questionBulkApi.importSheet(gameId, file, false)}
       runButton={(data) =>
         data.invalid > 0 || data.total === 0
-          ? { label: t('sheet.runBlocked'), enabled: false }
-          : { label: t('sheet.run', { count: data.total }), enabled: true }
+          ? { label: t('sheetImport.runBlocked'), enabled: false }
+          : { label: t('sheetImport.run', { count: data.total }), enabled: true }
       }
-      importingLabel={(data) => t('sheet.importing', { count: data.total })}
-      summary={(data) => ({ text: t('sheet.summary', { count: data.created }), created: data.created > 0 })}
+      importingLabel={(data) => t('sheetImport.importing', { count: data.total })}
+      summary={(data) => ({ text: t('sheetImport.summary', { count: data.created }), created: data.created > 0 })}
       preview={(data) => <QuestionImportPreview data={data} levelGame={levelGame} />}
     />
   );

@@ -30,35 +30,35 @@ export function QuestionImportPreview({ data, levelGame }: { data: QuestionImpor
     <Stack gap="3" minW="0">
       <HStack gap="2" wrap="wrap" textStyle="xs" data-testid="import-counts">
         <Text fontWeight="medium" textStyle="sm">
-          {t('sheet.preview')}
+          {t('sheetImport.preview')}
         </Text>
         <Badge size="sm" variant="subtle" colorPalette="brand" data-testid="import-layout">
-          {t('sheet.layoutLabel', { layout: t(data.layout === 'kahoot' ? 'sheet.layoutKahoot' : 'sheet.layoutTemplate'), row: data.header_row })}
+          {t('sheetImport.layoutLabel', { layout: t(data.layout === 'kahoot' ? 'sheetImport.layoutKahoot' : 'sheetImport.layoutTemplate'), row: data.header_row })}
         </Badge>
         {data.encoding && (
           <Badge size="sm" variant="subtle" data-testid="import-encoding">
-            {t(data.encoding === 'big5' ? 'sheet.encodingBig5' : 'sheet.encodingUtf8')}
+            {t(data.encoding === 'big5' ? 'sheetImport.encodingBig5' : 'sheetImport.encodingUtf8')}
           </Badge>
         )}
         <Badge size="sm" variant="subtle">
-          {t('sheet.rows', { count: data.total })}
+          {t('sheetImport.rows', { count: data.total })}
         </Badge>
         {data.invalid > 0 && (
           <Badge size="sm" colorPalette="red" variant="subtle">
             <LuCircleAlert />
-            {t('sheet.invalid', { count: data.invalid })}
+            {t('sheetImport.invalid', { count: data.invalid })}
           </Badge>
         )}
         {warned > 0 && (
           <Badge size="sm" colorPalette="orange" variant="subtle">
             <LuTriangleAlert />
-            {t('sheet.warnings', { count: warned })}
+            {t('sheetImport.warnings', { count: warned })}
           </Badge>
         )}
       </HStack>
       {data.invalid > 0 && (
         <Text textStyle="xs" color="red.700" data-testid="import-blocked">
-          {t('sheet.allOrNothing')}
+          {t('sheetImport.allOrNothing')}
         </Text>
       )}
       {data.notices.length > 0 && (
@@ -77,7 +77,7 @@ export function QuestionImportPreview({ data, levelGame }: { data: QuestionImpor
         <Alert.Root status="error" size="sm" data-testid="import-missing-images">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title textStyle="xs">{t('sheet.missingImages')}</Alert.Title>
+            <Alert.Title textStyle="xs">{t('sheetImport.missingImages')}</Alert.Title>
             <List.Root gap="0.5" ps="4" textStyle="xs" wordBreak="break-all">
               {data.missing_images.map((name) => (
                 <List.Item key={name}>{name}</List.Item>
@@ -95,32 +95,32 @@ function PreviewTable({ rows, levelGame }: { rows: QuestionImportRow[]; levelGam
   const { t } = useTranslation('trivia');
   if (rows.length === 0) return null;
   const cells: Array<{ cell: PreviewCell; header: string; minW: string; value: (row: QuestionImportRow) => ReactNode }> = [
-    { cell: 'kind', header: t('sheet.kind'), minW: '24', value: (row) => t(`question.${kindLabelOf(row.question.question_type).label}`) },
-    { cell: 'title', header: t('sheet.titleCol'), minW: '40', value: (row) => row.question.title },
-    { cell: 'text', header: t('sheet.text'), minW: '48', value: (row) => row.question.question_text },
-    { cell: 'options', header: t('sheet.options'), minW: '48', value: (row) => optionsText(row.question) },
+    { cell: 'kind', header: t('sheetImport.kind'), minW: '24', value: (row) => t(`question.${kindLabelOf(row.question.question_type).label}`) },
+    { cell: 'title', header: t('sheetImport.titleCol'), minW: '40', value: (row) => row.question.title },
+    { cell: 'text', header: t('sheetImport.text'), minW: '48', value: (row) => row.question.question_text },
+    { cell: 'options', header: t('sheetImport.options'), minW: '48', value: (row) => optionsText(row.question) },
     {
       cell: 'answer',
-      header: t('sheet.answer'),
+      header: t('sheetImport.answer'),
       minW: '28',
       value: (row) => answerText(row.question, { true: t('question.true'), false: t('question.false') }),
     },
     {
       cell: 'seconds',
-      header: t('sheet.seconds'),
+      header: t('sheetImport.seconds'),
       minW: '20',
       value: (row) =>
-        !kindLabelOf(row.question.question_type).answerable ? '' : row.question.have_answering_time === 1 ? t('question.seconds', { n: row.question.answering_time }) : t('sheet.noLimit'),
+        !kindLabelOf(row.question.question_type).answerable ? '' : row.question.have_answering_time === 1 ? t('question.seconds', { n: row.question.answering_time }) : t('sheetImport.noLimit'),
     },
-    ...(levelGame ? [{ cell: 'level' as const, header: t('sheet.level'), minW: '16', value: (row: QuestionImportRow) => (row.level === null ? '' : t('question.levelN', { n: row.level })) }] : []),
-    { cell: 'images', header: t('sheet.images'), minW: '40', value: (row) => imagesOf(row.question).join('\n') },
+    ...(levelGame ? [{ cell: 'level' as const, header: t('sheetImport.level'), minW: '16', value: (row: QuestionImportRow) => (row.level === null ? '' : t('question.levelN', { n: row.level })) }] : []),
+    { cell: 'images', header: t('sheetImport.images'), minW: '40', value: (row) => imagesOf(row.question).join('\n') },
   ];
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH={{ base: 'none', md: '96' }} tabIndex={0} role="region" aria-label={t('sheet.preview')} data-testid="import-preview-scroll">
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxH={{ base: 'none', md: '96' }} tabIndex={0} role="region" aria-label={t('sheetImport.preview')} data-testid="import-preview-scroll">
       <Table.Root size="sm" stickyHeader data-testid="import-preview">
         <Table.Header>
           <Table.Row bg="bg.muted">
-            <Table.ColumnHeader w="12">{t('sheet.row')}</Table.ColumnHeader>
+            <Table.ColumnHeader w="12">{t('sheetImport.row')}</Table.ColumnHeader>
             {cells.map((c) => (
               <Table.ColumnHeader key={c.cell} minW={c.minW}>
                 {c.header}
@@ -172,7 +172,7 @@ function PreviewTable({ rows, levelGame }: { rows: QuestionImportRow[]; levelGam
                 <Table.Cell colSpan={cells.length + 1} pt="1">
                   <HStack gap="2" align="flex-start">
                     <Text textStyle="xs" fontWeight="semibold" flexShrink={0}>
-                      {t('sheet.rowProblems', { row: row.row })}
+                      {t('sheetImport.rowProblems', { row: row.row })}
                     </Text>
                     <Problems problems={rowWide} />
                   </HStack>
@@ -199,10 +199,10 @@ function Problems({ problems }: { problems: QuestionSheetProblem[] }) {
               <tone.icon />
             </Icon>
             <Box>
-              <VisuallyHidden>{t(problem.severity === 'error' ? 'sheet.error' : 'sheet.warning')}: </VisuallyHidden>
+              <VisuallyHidden>{t(problem.severity === 'error' ? 'sheetImport.error' : 'sheetImport.warning')}: </VisuallyHidden>
               {problem.column && (
                 <Text as="span" fontWeight="semibold" title={problem.header}>
-                  {t('sheet.problemAt', { column: problem.column })} ·{' '}
+                  {t('sheetImport.problemAt', { column: problem.column })} ·{' '}
                 </Text>
               )}
               {problem.message}

@@ -186,7 +186,7 @@ function QuestionList({ loaded }: { loaded: Game }) {
                 {canEdit && (
                   <Button size="sm" variant="outline" onClick={() => setBulk('import')} data-testid="question-import">
                     <LuFileUp />
-                    {t('sheet.open')}
+                    {t('sheetImport.open')}
                   </Button>
                 )}
                 <QuestionExportMenu gameId={gameId} onLeftOut={setLeftOut} />
