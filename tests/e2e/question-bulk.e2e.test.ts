@@ -169,6 +169,74 @@ describe('questions in bulk', () => {
     ]);
   });
 
+  it('exports (Excel, Kahoot with what it left out), moves two questions down, copies them with a preview, deletes two confirmed', async () => {
+    const game = await operator.createGame({ title: '批次操作', type: 1, start_time: null, end_time: null });
+    const other = await operator.createGame({ title: '複製目標', type: 1, start_time: null, end_time: null });
+    // Export: our template, and Kahoot's with the typed-answer question left out (said on screen).
+    for (const [title, type, answer, seconds] of QUESTIONS) await choice(game.id, title, type, answer, seconds);
+    await operator.call('/question/create', {
+      trivia_game_id: game.id,
+      title: '台灣的首都？',
+      question_text: '請輸入城市名稱',
+      question_img: '',
+      pre_video_url: '',
+      have_answering_time: 1,
+      answering_time: 30,
+      score: 0,
+      question_type: 5,
+      is_bonus: 0,
+      options: [],
+      answer: [],
+      accepted_answers: ['台北'],
+    });
+    const page = await questionList(game.id);
+    await page.getByTestId('question-row').nth(3).waitFor();
+    const ours = await download(page, 'Excel（本系統範本）');
+    expect(ours.name).toMatch(/\.xlsx$/);
+    expect(JSON.stringify(ours.book.worksheets.map((s) => s.getSheetValues()))).toContain('哪些是質數？');
+    const kahoot = await download(page, 'Kahoot 題目範本（.xlsx）');
+    expect(kahoot.book.worksheets.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(kahoot.book.worksheets[0]!.getSheetValues())).toContain(KAHOOT_HEADERS.question);
+    expect(JSON.stringify(kahoot.book.worksheets[1]!.getSheetValues())).toContain('台灣的首都？');
+    expect(await page.getByTestId('export-left-out').innerText()).toContain('有 1 題未匯出到 Kahoot 檔');
+
+    // Two ticked questions move down together; the selection stays for the next click.
+    const tick = (title: string) => page.getByRole('checkbox', { name: `選取題目 ${title}` }).check({ force: true });
+    await tick('台灣最高的山是？');
+    await tick('哪些是質數？');
+    expect(await page.getByTestId('bulk-count').innerText()).toBe('本頁已選取 2 題');
+    expect(await page.getByTestId('bulk-up').isDisabled(), 'the first question cannot move up').toBe(true);
+    await shoot(page, 'question-bulk-bar-zh-1280', SHOTS);
+    await page.getByTestId('bulk-down').click();
+    await expect.poll(() => titlesOnScreen(page)).toEqual(['日月潭位於哪個縣？', '台灣最高的山是？', '哪些是質數？', '台灣的首都？']);
+    expect(await page.getByTestId('bulk-count').innerText()).toBe('本頁已選取 2 題');
+
+    // Copy the two to the other game through the preview; the selection clears.
+    await page.getByTestId('bulk-copy').click();
+    const copy = page.getByTestId('copy-dialog');
+    await copy.getByTestId('copy-target').selectOption({ label: '複製目標 · 搶答賽' });
+    await copy.getByTestId('copy-row').nth(1).waitFor();
+    expect(await copy.getByTestId('copy-row').locator('td:first-child').allInnerTexts()).toEqual(['台灣最高的山是？', '哪些是質數？']);
+    await copy.getByTestId('copy-run').click();
+    await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
+    await copy.waitFor({ state: 'hidden' });
+    await settle(page);
+    expect((await stored(other.id)).map((q) => [q.title, q.answer])).toEqual([
+      ['台灣最高的山是？', ['A']],
+      ['哪些是質數？', ['A', 'C']],
+    ]);
+
+    // Delete two, confirmed with the SPEC's words.
+    await tick('日月潭位於哪個縣？');
+    await tick('台灣的首都？');
+    await page.getByTestId('bulk-delete').click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('確認刪除？').waitFor();
+    await confirm.getByRole('button', { name: '確定' }).click();
+    await expect.poll(() => titlesOnScreen(page)).toEqual(['台灣最高的山是？', '哪些是質數？']);
+    expect((await stored(game.id)).length).toBe(2);
+  });
+
   it('a sheet with a bad row shows the problem in its cell and imports nothing (English, 1280 and 360 px)', async () => {
     const game = await operator.createGame({ title: 'Bad sheet', type: 1, start_time: null, end_time: null });
     const sheet = await kahootWorkbook([
