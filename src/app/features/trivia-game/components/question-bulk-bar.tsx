@@ -7,7 +7,7 @@
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuArrowDown, LuArrowUp, LuCopy, LuTrash2, LuX } from 'react-icons/lu';
+import { LuCopy, LuMoveDown, LuMoveUp, LuTrash2, LuX } from 'react-icons/lu';
 
 export interface QuestionBulkBarProps {
   count: number;
@@ -49,11 +49,11 @@ export function QuestionBulkBar({ count, upRefusal, downRefusal, deleteRefusal, 
         </HStack>
         <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="outline" bg="bg" disabled={busy || upRefusal !== null} title={upRefusal ?? t('bulk.moveUpHint')} onClick={() => onMove(-1)} data-testid="bulk-up">
-            <LuArrowUp />
+            <LuMoveUp />
             {t('bulk.moveUp')}
           </Button>
           <Button size="sm" variant="outline" bg="bg" disabled={busy || downRefusal !== null} title={downRefusal ?? t('bulk.moveDownHint')} onClick={() => onMove(1)} data-testid="bulk-down">
-            <LuArrowDown />
+            <LuMoveDown />
             {t('bulk.moveDown')}
           </Button>
           <Button size="sm" variant="outline" bg="bg" disabled={busy} onClick={onCopy} data-testid="bulk-copy">
