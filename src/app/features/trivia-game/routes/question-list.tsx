@@ -9,7 +9,7 @@
  */
 import { Alert, Badge, Box, Button, Card, DataList, Heading, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuFileUp, LuPencil } from 'react-icons/lu';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -17,7 +17,6 @@ import { dataOf } from '@/app/api/api';
 import { client } from '@/app/api/client';
 import { CloseButton } from '@/app/components/close-button';
 import { DataTable } from '@/app/components/data-table/data-table';
-import { lazyDialog } from '@/app/components/lazy-dialog';
 import { RowActions } from '@/app/components/data-table/row-actions';
 import { usePermission } from '@/app/features/auth/hooks/use-access-routes';
 import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
@@ -36,8 +35,10 @@ import { questionBulkApi } from '../api/question-bulk';
 import { QuestionBulkBar } from '../components/question-bulk-bar';
 import { QuestionExportMenu } from '../components/question-export-menu';
 
-const QuestionImportDialog = lazyDialog(() => import('../components/question-import-dialog').then((m) => m.QuestionImportDialog));
-const QuestionCopyDialog = lazyDialog(() => import('../components/question-copy-dialog').then((m) => m.QuestionCopyDialog));
+// Loaded on first use, as lazyDialog does (its own chunk would be one more file for the pages that
+// share it; these stay mounted once opened, so they close with their animation).
+const QuestionImportDialog = lazy(() => import('../components/question-import-dialog'));
+const QuestionCopyDialog = lazy(() => import('../components/question-copy-dialog'));
 
 type Game = components['schemas']['TriviaGame'];
 type Level = components['schemas']['Level'];
@@ -75,7 +76,12 @@ function QuestionList({ loaded }: { loaded: Game }) {
   const [ticked, setTicked] = useState<ReadonlySet<number | string>>(new Set());
   const selected = list.rows.filter((q) => ticked.has(q.id));
   const selectedIds = selected.map((q) => q.id);
-  const [bulk, setBulk] = useState<'import' | 'copy' | null>(null);
+  const [bulk, setBulkState] = useState<'import' | 'copy' | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<'import' | 'copy'>>(new Set());
+  const setBulk = (next: 'import' | 'copy' | null) => {
+    if (next && !opened.has(next)) setOpened(new Set([...opened, next]));
+    setBulkState(next);
+  };
   const [moving, setMoving] = useState(false);
   const [leftOut, setLeftOut] = useState(0);
   // The game's ends, known without a title filter: the first row of the first page, the last of the last.
@@ -315,14 +321,14 @@ function QuestionList({ loaded }: { loaded: Game }) {
           list.reload();
         }}
       />
-      <QuestionImportDialog open={bulk === 'import'} gameId={gameId} levelGame={type === 2} onClose={() => setBulk(null)} onImported={list.reload} />
-      <QuestionCopyDialog
-        open={bulk === 'copy'}
-        gameId={gameId}
-        ids={selectedIds}
-        onClose={() => setBulk(null)}
-        onCopied={() => setTicked(new Set())}
-      />
+      <Suspense fallback={null}>
+        {opened.has('import') && (
+          <QuestionImportDialog open={bulk === 'import'} gameId={gameId} levelGame={type === 2} onClose={() => setBulk(null)} onImported={list.reload} />
+        )}
+        {opened.has('copy') && (
+          <QuestionCopyDialog open={bulk === 'copy'} gameId={gameId} ids={selectedIds} onClose={() => setBulk(null)} onCopied={() => setTicked(new Set())} />
+        )}
+      </Suspense>
     </Stack>
   );
 }
