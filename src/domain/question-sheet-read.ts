@@ -3,7 +3,7 @@
  * template or of Kahoot's read as the editor would take it, then checked with the question form's own
  * rules for the game; each problem under the column it is read from. Pure.
  */
-import type { DomainMessageKey } from './messages.js';
+import type { SheetProblemKey } from './sheet-messages.js';
 import { kindOf } from './question-kinds/index.js';
 import {
   applyGameType,
@@ -45,7 +45,7 @@ export interface SheetProblem {
   /** The question's field, as /question/create names it ('' when none). */
   field: string;
   severity: 'error' | 'warning';
-  key: DomainMessageKey;
+  key: SheetProblemKey;
   params?: Record<string, string | number>;
 }
 
@@ -81,12 +81,12 @@ class RowProblems {
   readonly list: SheetProblem[] = [];
   private readonly unreadable = new Set<string>();
 
-  error(column: SheetColumn | null, field: string, key: DomainMessageKey, params?: Record<string, string | number>): void {
+  error(column: SheetColumn | null, field: string, key: SheetProblemKey, params?: Record<string, string | number>): void {
     this.list.push({ column, field, severity: 'error', key, ...(params ? { params } : {}) });
     this.unreadable.add(field);
   }
 
-  warning(column: SheetColumn | null, field: string, key: DomainMessageKey, params?: Record<string, string | number>): void {
+  warning(column: SheetColumn | null, field: string, key: SheetProblemKey, params?: Record<string, string | number>): void {
     this.list.push({ column, field, severity: 'warning', key, ...(params ? { params } : {}) });
   }
 
@@ -298,7 +298,7 @@ function kahootColumnOfField(optionColumns: readonly KahootColumn[]) {
 }
 
 /** The notices a Kahoot sheet's import says once for the whole file (a level game's level and score). */
-export function kahootNotices(game: SheetGame): Array<{ key: DomainMessageKey; params: Record<string, string | number> }> {
+export function kahootNotices(game: SheetGame): Array<{ key: SheetProblemKey; params: Record<string, string | number> }> {
   const level = firstLevel(game);
   return game.type === 2 && level ? [{ key: 'sheet.kahootLevel', params: { level: level.level, score: KAHOOT_LEVEL_SCORE } }] : [];
 }

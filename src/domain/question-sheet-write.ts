@@ -3,7 +3,7 @@
  * row, which reads back as the same question, Kahoot's row for the choice kinds, and the template's
  * example rows. Pure.
  */
-import type { DomainMessageKey } from './messages.js';
+import type { SheetProblemKey } from './sheet-messages.js';
 import { kindOf } from './question-kinds/index.js';
 import { defaultQuestionDraft, OPTION_TITLES, type OptionTitle, type QuestionDraft } from './question-rules.js';
 import { KAHOOT_ANSWER_MAX, KAHOOT_QUESTION_MAX, KAHOOT_TIME_LIMITS, kindCell, TEMPLATE_COLUMNS, type TemplateColumn } from './question-sheet-columns.js';
@@ -73,7 +73,7 @@ const cutTo = (text: string, limit: number) => [...text].slice(0, limit).join(''
  * correct answers), or why Kahoot's quiz template cannot hold it: only choice kinds with text
  * options (true/false's in `lang`'s words). The question is its text (its title when it has none), cut to Kahoot's limits.
  */
-export function kahootRow(draft: QuestionDraft, lang: 'zh-TW' | 'en'): { cells: SheetCell[] } | { leftOut: DomainMessageKey } {
+export function kahootRow(draft: QuestionDraft, lang: 'zh-TW' | 'en'): { cells: SheetCell[] } | { leftOut: SheetProblemKey } {
   if (![1, 2, 3].includes(draft.question_type)) return { leftOut: 'sheet.kahootKind' };
   const parts = kindOf(draft.question_type).parts(draft);
   // A true/false question's options are fixed words, written in the export's language.

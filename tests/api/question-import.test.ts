@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { formatDomainMessage } from '@/domain/messages';
+import { formatSheetMessage } from '@/domain/sheet-messages';
 import { KAHOOT_HEADERS, TEMPLATE_COLUMNS, templateExamples } from '@/domain/question-sheet';
 import { auditLog, files, questions } from '@/server/db/schema';
 import { translate } from '@/server/i18n';
@@ -277,15 +277,15 @@ describe('our template', () => {
       expect(data.rows[0]!.problems).toEqual([]);
       expect(data.rows[1]!.problems).toEqual(
         expect.arrayContaining([
-          { column: 'B', header: 'Title', field: 'title', severity: 'error', message: formatDomainMessage(lang, 'question.titleRequired') },
-          { column: 'F', header: 'Answer', field: 'answer', severity: 'error', message: formatDomainMessage(lang, 'sheet.answerLetters', { value: 'Z' }) },
+          { column: 'B', header: 'Title', field: 'title', severity: 'error', message: formatSheetMessage(lang, 'question.titleRequired') },
+          { column: 'F', header: 'Answer', field: 'answer', severity: 'error', message: formatSheetMessage(lang, 'sheet.answerLetters', { value: 'Z' }) },
         ]),
       );
       expect(data.rows[2]!.problems).toEqual([
-        { column: 'G', header: 'Seconds', field: 'answering_time', severity: 'error', message: formatDomainMessage(lang, 'question.answeringTimeRange') },
+        { column: 'G', header: 'Seconds', field: 'answering_time', severity: 'error', message: formatSheetMessage(lang, 'question.answeringTimeRange') },
       ]);
     }
-    expect(formatDomainMessage('zh-TW', 'question.titleRequired')).toBe('請輸入標題');
+    expect(formatSheetMessage('zh-TW', 'question.titleRequired')).toBe('請輸入標題');
 
     const res = await importSheet(gameId, await xlsx(rows), { lang: 'en' });
     expect(res.status).toBe(422);
@@ -488,7 +488,7 @@ describe('speed contests and level games', () => {
   it('Kahoot rows into a level game go into its first level with 10 points, said once', async () => {
     const gameId = await createGame('Kahoot levels', 2);
     const res = await importSheet(gameId, await kahootWorkbook(), { dryRun: '1' });
-    expect(res.body.data.notices).toEqual([formatDomainMessage('en', 'sheet.kahootLevel', { level: 1, score: 10 })]);
+    expect(res.body.data.notices).toEqual([formatSheetMessage('en', 'sheet.kahootLevel', { level: 1, score: 10 })]);
     expect(res.body.data.rows[0]).toMatchObject({ level: 1, question: { score: 10 } });
   });
 });

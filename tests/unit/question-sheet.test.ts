@@ -5,7 +5,7 @@
  * with the question form's own message.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDomainMessage } from '../../src/domain/messages.js';
+import { formatSheetMessage } from '../../src/domain/sheet-messages.js';
 import { defaultQuestionDraft, type QuestionDraft } from '../../src/domain/question-rules.js';
 import {
   KAHOOT_HEADERS,
@@ -59,7 +59,7 @@ describe('our template', () => {
     expect(errorsOf(read)).toEqual(
       expect.arrayContaining(['title: question.titleRequired', 'option_B: sheet.optionGap', 'answer: sheet.answerLetters', 'seconds: sheet.wholeNumber', 'level: sheet.levelUnknown']),
     );
-    expect(formatDomainMessage('zh-TW', 'sheet.levelUnknown', { value: 3 })).toBe('此遊戲沒有第 3 關');
+    expect(formatSheetMessage('zh-TW', 'sheet.levelUnknown', { value: 3 })).toBe('此遊戲沒有第 3 關');
   });
 
   it('refuses a kind it does not know and leaves out, with a warning, what a kind does not use', () => {

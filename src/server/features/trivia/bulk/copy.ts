@@ -14,7 +14,7 @@
  * company (404), never changes the source.
  */
 import type { components } from '@openapi/admin-api';
-import { formatDomainMessage, type DomainMessageKey } from '../../../../domain/messages.js';
+import { formatSheetMessage, type SheetProblemKey } from '../../../../domain/sheet-messages.js';
 import { kindOf } from '../../../../domain/question-kinds/index.js';
 import { applyGameType, validateQuestion, type GameType, type QuestionDraft } from '../../../../domain/question-rules.js';
 import type { Db } from '../../../db/client.js';
@@ -27,12 +27,12 @@ import './messages.js';
 type Schemas = components['schemas'];
 type Problem = Schemas['QuestionSheetProblem'];
 
-const problem = (lang: Lang, severity: Problem['severity'], field: string, key: DomainMessageKey, params?: Record<string, string | number>): Problem => ({
+const problem = (lang: Lang, severity: Problem['severity'], field: string, key: SheetProblemKey, params?: Record<string, string | number>): Problem => ({
   column: '',
   header: '',
   field,
   severity,
-  message: formatDomainMessage(lang, key, params),
+  message: formatSheetMessage(lang, key, params),
 });
 
 interface PlannedCopy {

@@ -11,7 +11,7 @@
  * formula (`'` before = + - @ tab CR; the import strips it) and keeps numbers as numbers. Reads only.
  */
 import type { components } from '@openapi/admin-api';
-import { formatDomainMessage } from '../../../../domain/messages.js';
+import { formatSheetMessage } from '../../../../domain/sheet-messages.js';
 import { KAHOOT_COLUMNS, KAHOOT_HEADERS, kahootRow, TEMPLATE_COLUMNS, templateRow, type SheetCell } from '../../../../domain/question-sheet.js';
 import type { Db } from '../../../db/client.js';
 import { translate, type Lang, type MessageKey } from '../../../i18n.js';
@@ -45,7 +45,7 @@ export async function exportQuestions(db: Db, lang: Lang, companyId: number, inp
     for (const question of list) {
       const written = kahootRow(draftOf(question), lang);
       if ('cells' in written) rows.push([rows.length + 1, ...written.cells]);
-      else leftOut.push([question.sort, question.title, translate(lang, `questionBulk.kind.${question.questionType}` as MessageKey), formatDomainMessage(lang, written.leftOut)]);
+      else leftOut.push([question.sort, question.title, translate(lang, `questionBulk.kind.${question.questionType}` as MessageKey), formatSheetMessage(lang, written.leftOut)]);
     }
     const quiz: Table = {
       name: translate(lang, 'questionBulk.kahootSheet'),

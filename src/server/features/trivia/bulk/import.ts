@@ -24,7 +24,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { components } from '@openapi/admin-api';
-import { formatDomainMessage } from '../../../../domain/messages.js';
+import { formatSheetMessage } from '../../../../domain/sheet-messages.js';
 import { kindOf } from '../../../../domain/question-kinds/index.js';
 import {
   kahootNotices,
@@ -293,7 +293,7 @@ export async function importQuestions(context: QuestionImportContext, upload: Qu
       column: problem.column,
       field: problem.field,
       severity: problem.severity,
-      message: formatDomainMessage(lang, problem.key, problem.params),
+      message: formatSheetMessage(lang, problem.key, problem.params),
     }));
     problems.push(...textProblems(lang, header, cells));
     read.push({ question, problems, images: [] });
@@ -317,7 +317,7 @@ export async function importQuestions(context: QuestionImportContext, upload: Qu
   const inError = read.filter((entry) => entry.problems.some((problem) => problem.severity === 'error')).map((entry) => entry.question.row);
   const notices = [
     ...(kind.kind === 'csv' && kind.encoding === 'big5' ? [translate(lang, 'questionImport.big5')] : []),
-    ...(header.layout === 'kahoot' ? kahootNotices(sheetGame).map((notice) => formatDomainMessage(lang, notice.key, notice.params)) : []),
+    ...(header.layout === 'kahoot' ? kahootNotices(sheetGame).map((notice) => formatSheetMessage(lang, notice.key, notice.params)) : []),
   ];
 
   let ids: number[] = [];
