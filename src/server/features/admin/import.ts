@@ -26,8 +26,7 @@ import { translate, type Lang } from '../../i18n.js';
 import { translateDomainMessage } from '../../lib/domain-errors.js';
 import { FieldErrors } from '../../lib/envelope.js';
 import { hashPassword } from '../../lib/password.js';
-import { megabytes, readSheet, sheetKind, sheetRefusal } from '../../lib/sheet/index.js';
-import { readSmallForm } from '../../lib/small-form.js';
+import { readSheet, readSheetForm, sheetKind, sheetRefusal } from '../../lib/sheet/index.js';
 import * as q from './queries.js';
 import { loadFacts, type Caller } from './service.js';
 
@@ -49,21 +48,12 @@ export interface ImportUpload {
 
 /**
  * The multipart form: `file` (one) and `dry_run` ('0' or '1', default '0'), in any order; other fields
- * are ignored. Read whole (lib/small-form.ts), the file at most IMPORT_MAX_BYTES: a larger one is a
- * 422 on `file`, never a sheet cut at the limit.
+ * are ignored (lib/sheet/form.ts), the file at most IMPORT_MAX_BYTES.
  */
 export async function readImportForm(request: FastifyRequest): Promise<ImportUpload> {
-  const lang = request.lang;
-  const { fields, file } = await readSmallForm(request, {
-    fileField: 'file',
-    maxBytes: IMPORT_MAX_BYTES,
-    tooLarge: () => fileError(lang, 'sheet.tooLarge', { limit: megabytes(IMPORT_MAX_BYTES) }),
-    oneFile: () => new FieldErrors({ file: [translateDomainMessage(lang, { key: 'file.oneFilePerUpload' })] }),
-  });
-  const dryRun = fields.get('dry_run') ?? '0';
-  if (dryRun !== '0' && dryRun !== '1') throw new FieldErrors({ dry_run: [translate(lang, 'field.enum', { values: '0, 1' })] });
-  if (!file || file.bytes.length === 0) throw fileError(lang, 'admin.import.fileRequired');
-  return { bytes: file.bytes, dryRun: dryRun === '1' };
+  const form = await readSheetForm(request, { maxBytes: IMPORT_MAX_BYTES, fileRequired: 'admin.import.fileRequired' });
+  if (Object.keys(form.errors).length > 0) throw new FieldErrors(form.errors);
+  return { bytes: form.bytes!, dryRun: form.dryRun };
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, answering the results in order. */

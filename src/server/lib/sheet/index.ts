@@ -27,6 +27,7 @@ import { replyError, type ReadOptions, type SheetJob, type SheetKind, type Sheet
 import { readZipDirectory } from './zip.js';
 import './messages.js';
 
+export { readSheetForm, type SheetForm } from './form.js';
 export { columnName, megabytes, rowsWithDataLimit, SheetLimit, UnreadableSheet, WORKBOOK_LIMITS, type SheetLimitKey } from './bounds.js';
 export { CsvQuoteError, csvRecords, parseCsv, type CsvRecord } from './csv.js';
 export { findHeaderRow } from './header.js';

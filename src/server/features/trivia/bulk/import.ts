@@ -2,7 +2,7 @@
  * /question/import: questions into a game of the request's company from a sheet, our template's or
  * Kahoot's quiz template (src/domain/question-sheet.ts reads a row; this module reads the upload and
  * knows the game, the images and the database). The steps:
- * - the form (lib/small-form.ts): `file` (at most QUESTION_IMPORT_MAX_BYTES), `trivia_game_id` (a game
+ * - the form (lib/sheet/form.ts): `file` (at most QUESTION_IMPORT_MAX_BYTES), `trivia_game_id` (a game
  *   of the company, else 404 as every game operation answers), `dry_run` '0' | '1';
  * - the file read off the server's thread by lib/sheet (an .xlsx, or a CSV in UTF-8 with or without a
  *   byte-order mark, or in Big5, converted and said in `notices`), its header row found by its texts
@@ -43,10 +43,8 @@ import type { GameType } from '../../../../domain/question-rules.js';
 import { textProblem, type TextMode } from '../../../contract/plain-text.js';
 import type { Db } from '../../../db/client.js';
 import { translate, type Lang, type MessageKey } from '../../../i18n.js';
-import { translateDomainMessage } from '../../../lib/domain-errors.js';
 import { FieldErrors, recordNotFound } from '../../../lib/envelope.js';
-import { columnName, findHeaderRow, isBlankRow, megabytes, readSheet, sheetKind, sheetRefusal, type SheetKind, type SheetRow } from '../../../lib/sheet/index.js';
-import { readSmallForm } from '../../../lib/small-form.js';
+import { columnName, findHeaderRow, isBlankRow, megabytes, readSheet, readSheetForm, sheetKind, sheetRefusal, type SheetKind, type SheetRow } from '../../../lib/sheet/index.js';
 import { detectImageType, IMAGE_MAX_BYTES, IMAGE_URL_PREFIX, imageCompany, storedImageKey, storeImage } from '../../file/images.js';
 import type { BlobStore } from '../../file/store/index.js';
 import * as q from '../queries.js';
@@ -74,24 +72,14 @@ export interface QuestionImportUpload {
   dryRun: boolean;
 }
 
-/** The multipart form, fields in any order; the file at most QUESTION_IMPORT_MAX_BYTES (larger: 422 on `file`). */
+/** The multipart form (lib/sheet/form.ts: `file` at most QUESTION_IMPORT_MAX_BYTES, `dry_run`) and `trivia_game_id`, in any order. */
 export async function readQuestionImportForm(request: FastifyRequest): Promise<QuestionImportUpload> {
-  const lang = request.lang;
-  const { fields, file } = await readSmallForm(request, {
-    fileField: 'file',
-    maxBytes: QUESTION_IMPORT_MAX_BYTES,
-    tooLarge: () => fileError(lang, 'sheet.tooLarge', { limit: megabytes(QUESTION_IMPORT_MAX_BYTES) }),
-    oneFile: () => new FieldErrors({ file: [translateDomainMessage(lang, { key: 'file.oneFilePerUpload' })] }),
-  });
-  const errors: Record<string, string[]> = {};
-  const gameId = fields.get('trivia_game_id');
-  if (gameId === undefined || gameId === '') errors.trivia_game_id = [translate(lang, 'field.required')];
-  else if (!GAME_ID.test(gameId)) errors.trivia_game_id = [translate(lang, 'field.pattern')];
-  const dryRun = fields.get('dry_run') ?? '0';
-  if (dryRun !== '0' && dryRun !== '1') errors.dry_run = [translate(lang, 'field.enum', { values: '0, 1' })];
-  if (!file || file.bytes.length === 0) errors.file = [translate(lang, 'questionImport.fileRequired')];
-  if (Object.keys(errors).length > 0) throw new FieldErrors(errors);
-  return { bytes: file!.bytes, gameId: Number(gameId), dryRun: dryRun === '1' };
+  const form = await readSheetForm(request, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fileRequired: 'questionImport.fileRequired' });
+  const gameId = form.fields.get('trivia_game_id');
+  if (gameId === undefined || gameId === '') form.errors.trivia_game_id = [translate(request.lang, 'field.required')];
+  else if (!GAME_ID.test(gameId)) form.errors.trivia_game_id = [translate(request.lang, 'field.pattern')];
+  if (Object.keys(form.errors).length > 0) throw new FieldErrors(form.errors);
+  return { bytes: form.bytes!, gameId: Number(gameId), dryRun: form.dryRun };
 }
 
 /** A cell with the export's neutralising `'` taken off. */
