@@ -204,7 +204,8 @@ describe('the lists', () => {
     await page.goto(`${server.url}/triviaGame/update/${speed}`);
     await page.getByTestId('question-row').first().waitFor();
     const headers = await texts(page.getByTestId('question-table').locator('th'));
-    expect(headers).toEqual(['Order', 'Title', 'Kind', 'Question text', 'Question image', 'Answering seconds', 'Double points', 'Actions']);
+    // The first column holds the tick boxes of the bulk actions (a box in its header, no text).
+    expect(headers).toEqual(['', 'Order', 'Title', 'Kind', 'Question text', 'Question image', 'Answering seconds', 'Double points', 'Actions']);
     await page.getByTestId('question-table').getByText('Double points', { exact: true }).nth(1).waitFor(); // the demo's bonus question
     expect(await page.getByTestId('promotion-scores').count()).toBe(0);
     await shoot(page, 'trivia-question-list-type1-en');
@@ -212,6 +213,7 @@ describe('the lists', () => {
     await page.goto(`${server.url}/triviaGame/update/${levels}`);
     await page.getByTestId('question-row').first().waitFor();
     expect(await texts(page.getByTestId('question-table').locator('th'))).toEqual([
+      '',
       'Order',
       'Level',
       'Title',

@@ -126,10 +126,11 @@ for (const [language, locale] of [['zh-TW', 'zh-TW'], ['en', 'en-US']] as const)
       const page = await openPage(browser, { locale });
       await loginByApi(page, server);
       await page.goto(`${server.url}/triviaGame/update/${gameId}`);
-      // The list's bonus column (order, title, kind, text, image, seconds, bonus, actions) and its badge.
+      // The list's bonus column (the tick boxes of the bulk actions, then order, title, kind, text,
+      // image, seconds, bonus, actions) and its badge.
       const bonusRow = page.getByTestId('question-row').filter({ hasText: 'Mountain' });
-      await reads(bonusRow.locator('td').nth(6), words.bonus);
-      await reads(page.getByTestId('question-table').locator('thead th').nth(6), words.bonus);
+      await reads(bonusRow.locator('td').nth(7), words.bonus);
+      await reads(page.getByTestId('question-table').locator('thead th').nth(7), words.bonus);
       await withoutOldWords(page, 'admin question list');
       await settle(page);
       await saveScreenshot(page, `question-list-bonus-${language}`);
