@@ -6,7 +6,7 @@
  * a bad row shows that row's problem in its cell and keeps Import disabled; the export menu's Excel
  * and Kahoot files (workbooks; the Kahoot export says how many questions it left out); two ticked
  * questions moved down together; a copy to another game through its preview; a bulk delete confirmed
- * with the SPEC's words. axe checks the import preview. Screenshots (SCREENSHOTS=1) of the preview and
+ * with the product's words (docs/product.md). axe checks the import preview. Screenshots (SCREENSHOTS=1) of the preview and
  * the bulk bar in both languages at 1280 and 360 px go to /tmp/shots.
  */
 import path from 'node:path';
@@ -226,7 +226,7 @@ describe('questions in bulk', () => {
       ['哪些是質數？', ['A', 'C']],
     ]);
 
-    // Delete two, confirmed with the SPEC's words.
+    // Delete two, confirmed with the product's words.
     await tick('日月潭位於哪個縣？');
     await tick('台灣的首都？');
     await page.getByTestId('bulk-delete').click();

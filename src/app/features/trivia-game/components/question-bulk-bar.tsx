@@ -2,7 +2,7 @@
  * The bar over the question list while questions are ticked (issue 35): how many are selected on the
  * page, move the block one place up or down (the selection stays, so repeated clicks keep moving it;
  * disabled at the game's ends), copy to another game, and — set apart at the far end, red and
- * confirmed with the SPEC's 'Confirm delete?' — delete them. A question on screen cannot be deleted:
+ * confirmed with the product's 'Confirm delete?' (docs/product.md) — delete them. A question on screen cannot be deleted:
  * the bar says so and the button is disabled. The bar wraps on a phone.
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
