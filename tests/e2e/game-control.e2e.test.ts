@@ -420,6 +420,13 @@ describe('accessibility', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/triviaGame/start/${gameId}`);
       await page.getByTestId('player-count').filter({ hasText: /^1$/ }).waitFor();
+      // The screen an operator works on: control taken and the pre-flight checked (until then the
+      // buttons are disabled, and a button fading in as it enables is not yet its own colour); in
+      // English the question is already live, its countdown open.
+      if (locale === 'zh-TW') {
+        await page.locator('[data-testid="question-action"]:not([disabled])').waitFor();
+        await page.locator('[data-testid="preflight-recheck"]:not([disabled])').waitFor();
+      } else await page.getByTestId('countdown-dialog').waitFor();
       await page.addScriptTag({ path: AXE });
       expect(await seriousViolations(page)).toEqual([]);
       if (locale === 'zh-TW') await row(page, 'Axe question').getByTestId('question-action').click();
