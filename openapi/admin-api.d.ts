@@ -425,6 +425,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/triviaGame/autopilot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause or resume a game's autopilot
+         * @description Pauses or resumes the autopilot of a game whose `auto_advance` is enabled (the setting is the game's, through /triviaGame/update). Pausing stops the clock of the next automatic step (the ranking's, the next question's or the end's); a countdown that runs is never stopped: its answer is published at zero as always, and the next clock waits for the resume. Resuming starts the paused clock again with the time it had left. Only the screen holding control may do it (the control lease, as gameFlow); a game without the autopilot, or an ended one, is refused with code 201. Every change is published as `server.autopilot` on the operator topic and recorded in the audit trail.
+         */
+        post: operations["triviaGameAutopilot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/triviaGame/stageMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a title card on the display and the phones, or take it off
+         * @description Puts up a stage message (a title and a line, e.g. 休息 10 分鐘 / 下一輪：台灣地理) on the game's display and phones, replacing the one up, or takes it off (null). It stays up until it is taken off or replaced, and the next question shown takes it off. Published as `server.stageMessage` on the operator and public topics and kept in the public state (/display/state, /state), so a screen that reconnects shows it. Only the screen holding control may do it (the control lease); an ended game is refused with code 201. Recorded in the audit trail.
+         */
+        post: operations["triviaGameStageMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/triviaGame/duplicate": {
         parameters: {
             query?: never;
@@ -1879,10 +1919,62 @@ export interface components {
             readonly answer_count: number;
             /** @description When the game ended (game-flow step 5, or closed by update); null while it has not. */
             readonly ended_at: components["schemas"]["NullableDateTime"];
+            /** @description The question shown last (on screen, or the last one played); null before the first. */
+            readonly current_question_id: number | null;
+            auto_advance: components["schemas"]["AutoAdvance"];
+            autopilot: components["schemas"]["AutopilotState"];
+            /** @description The title card on the display and the phones now (/triviaGame/stageMessage); null when none. */
+            readonly stage_message: components["schemas"]["StageMessage"] | null;
             /** @description Simulated players of the rehearsal the server runs in this game (/triviaGame/rehearsal); 0 when none. While above 0 every player of the game is simulated. */
             readonly rehearsal_players?: number;
             /** @description The game's levels (in detail; type 2). */
             levels?: components["schemas"]["Level"][];
+        };
+        /** @description A game that runs itself (the autopilot): with `enabled`, the server takes each game-flow step when its time comes, whether or not a control screen is open. `reveal` `at_zero`: a timed question's answer is published when its countdown reaches zero (past the answers' 0.5 s grace); an untimed question waits for the operator. `ranking_after_s`: seconds after the answer is published until the ranking is published; `next_after_s`: seconds after that until the next question is shown (after a content slide is shown, until the next question replaces it); 0 = wait for the operator at that step. `end_after_last`: the game ends `next_after_s` seconds after the last question's last step (at once when 0). Every automatic step is recorded in the audit trail as taken by the autopilot. */
+        AutoAdvance: {
+            enabled: boolean;
+            /** @enum {string} */
+            reveal: "at_zero";
+            ranking_after_s: number;
+            next_after_s: number;
+            end_after_last: boolean;
+        };
+        /** @description A game-flow step (2 show, 3 publish the answer, 4 publish the ranking, 5 end) and its question (null for 5). */
+        AutopilotNextStep: {
+            /** @enum {integer} */
+            type: 2 | 3 | 4 | 5;
+            question_id: number | null;
+        };
+        /** @description The autopilot of a game now (the same fields as the play API's `server.autopilot` event): `off` (not enabled, or the game ended), `running` or `paused` (/triviaGame/autopilot). `next_step` is the step the game is at (null when none is left); `due_at` when the server takes it (null when the operator takes it, or while paused); `remaining_ms` the time its clock had left when it was paused (null otherwise). Pausing stops the clock of the next step, never a running countdown: a timed question's answer is due at its deadline (plus the answers' 0.5 s grace) even while paused. The first question is always the operator's to show. */
+        AutopilotState: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            state: "off" | "running" | "paused";
+            next_step: components["schemas"]["AutopilotNextStep"] | null;
+            due_at: components["schemas"]["NullableDateTime"];
+            remaining_ms: number | null;
+        };
+        TriviaGameAutopilotRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            action: "pause" | "resume";
+            screen_id?: components["schemas"]["ControlScreenId"];
+        };
+        /** @description A title card on the display and the phones between questions (e.g. 休息 10 分鐘). */
+        StageMessage: {
+            title: string;
+            /** @description A line under the title; empty when none. */
+            text: string;
+        };
+        TriviaGameStageMessageRequest: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @description The card to put up (replacing the one up), or null to take it off. */
+            stage_message: components["schemas"]["StageMessage"] | null;
+            screen_id?: components["schemas"]["ControlScreenId"];
+        };
+        StageMessageData: {
+            trivia_game_id: components["schemas"]["Id"];
+            stage_message: components["schemas"]["StageMessage"] | null;
         };
         TriviaGameListRequest: {
             page: components["schemas"]["Page"];
@@ -1911,6 +2003,8 @@ export interface components {
             status?: components["schemas"]["TriviaGameStatus"];
             /** @description The most players the game admits (1 to 50,000); omitted = 10,000. */
             player_cap?: components["schemas"]["PlayerCap"];
+            /** @description The autopilot's settings; omitted = off (the operator takes every step). */
+            auto_advance?: components["schemas"]["AutoAdvance"];
         };
         TriviaGameUpdateRequest: {
             id: components["schemas"]["Id"];
@@ -1921,6 +2015,8 @@ export interface components {
             status?: components["schemas"]["TriviaGameStatus"];
             /** @description The most players the game admits (1 to 50,000); omitted = unchanged. */
             player_cap?: components["schemas"]["PlayerCap"];
+            /** @description The autopilot's settings; omitted = unchanged. */
+            auto_advance?: components["schemas"]["AutoAdvance"];
         };
         /** @description What /triviaGame/reset deleted, and the game's PIN after it. */
         TriviaGameResetData: {
@@ -2307,6 +2403,8 @@ export interface components {
             slider: components["schemas"]["SliderSettings"] | null;
             /** @description Rich text (sanitized HTML: bold, italic, links) shown on the display and the phones once the answer is published; empty when none. */
             explanation: string;
+            /** @description Speaker notes for the operator (plain text, several lines): shown on the control screen's presenter view only, never sent to the phones or the display; empty when none. */
+            notes: string;
             status: components["schemas"]["QuestionStatus"];
             /** @description Order number within the game. */
             sort: number;
@@ -2351,6 +2449,8 @@ export interface components {
             slider?: components["schemas"]["SliderSettings"] | null;
             /** @description Rich text (HTML); sanitized on the server to bold, italic and links. */
             explanation?: string;
+            /** @description Speaker notes for the operator (plain text; line breaks kept), shown on the control screen's presenter view only; omitted = empty on create, unchanged on update. */
+            notes?: string;
             /** @description Order number; omitted = after the game's last question. */
             sort?: number;
         };
@@ -2376,6 +2476,8 @@ export interface components {
             slider?: components["schemas"]["SliderSettings"] | null;
             /** @description Rich text (HTML); sanitized on the server to bold, italic and links. */
             explanation?: string;
+            /** @description Speaker notes for the operator (plain text; line breaks kept), shown on the control screen's presenter view only; omitted = empty on create, unchanged on update. */
+            notes?: string;
             /** @description Order number; omitted = unchanged. */
             sort?: number;
         };
@@ -4047,6 +4149,98 @@ export interface operations {
                         /** @constant */
                         code: 200;
                         data: components["schemas"]["RehearsalState"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameAutopilot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameAutopilotRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data AutopilotState; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["AutopilotState"];
+                    }) | components["schemas"]["BusinessErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["TokenExpiredOrSessionReplaced"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    triviaGameStageMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of the server's messages: `zh-TW` for Chinese, otherwise `en`. Any other value (or none) is treated as `en`; the server never rejects a call for its Lang. */
+                Lang?: components["parameters"]["Lang"];
+                /**
+                 * @description The company the admin acts for (digits; the SPA sends the value kept in session storage, default 1). The server checks that the admin may act for it; a malformed or foreign Cid is a 403 denial, not a validation error, so the schema carries no pattern.
+                 * @example 1
+                 */
+                Cid?: components["parameters"]["Cid"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriviaGameStageMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Code 200 with data StageMessageData; code 201 (error) or 202 (need login) with data null. */
+            200: {
+                headers: {
+                    authorization: components["headers"]["NewAccessToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Envelope"] & {
+                        /** @constant */
+                        code: 200;
+                        data: components["schemas"]["StageMessageData"];
                     }) | components["schemas"]["BusinessErrorEnvelope"];
                 };
             };

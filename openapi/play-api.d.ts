@@ -492,6 +492,8 @@ export interface components {
             rank: components["schemas"]["PlayerRank"] | null;
             /** @description The game ended. */
             finished: boolean;
+            /** @description The stage message up now (null when none). */
+            stage_message: components["schemas"]["StageMessage"] | null;
         };
         TicketData: {
             ticket: string;
@@ -552,6 +554,8 @@ export interface components {
             /** @description The last published ranking (top 10), if any. */
             ranking: components["schemas"]["RankingSummary"] | null;
             finished: boolean;
+            /** @description The stage message up now (null when none). */
+            stage_message: components["schemas"]["StageMessage"] | null;
             /** @description The address players join at (`<base>/play?pin=<pin>`, base = the company's public URL, else the server's PUBLIC_URL), which the display shows and encodes in its QR code; null = none set: the display uses its own address. */
             join_url: string | null;
         };
@@ -562,7 +566,7 @@ export interface components {
         /** @description A frame the server sends. */
         WsServerFrame: components["schemas"]["WsReady"] | components["schemas"]["WsPong"] | components["schemas"]["WsSubscribed"] | components["schemas"]["WsRefused"] | components["schemas"]["WsReply"] | components["schemas"]["WsError"] | components["schemas"]["WsEvent"];
         /** @description An event of a topic (published after its commit, across instances). */
-        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsAnswerTotalFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsRehearsalFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
+        WsEvent: components["schemas"]["WsPublicSnapshotFrame"] | components["schemas"]["WsOperatorSnapshotFrame"] | components["schemas"]["WsPlayerJoinedFrame"] | components["schemas"]["WsAnswerCountFrame"] | components["schemas"]["WsAnswerTotalFrame"] | components["schemas"]["WsQuestionShownFrame"] | components["schemas"]["WsAnswerPublishedFrame"] | components["schemas"]["WsRankingPublishedFrame"] | components["schemas"]["WsGameEndedFrame"] | components["schemas"]["WsWinnersFrame"] | components["schemas"]["WsDisqualifiedFrame"] | components["schemas"]["WsGameResetFrame"] | components["schemas"]["WsControlFrame"] | components["schemas"]["WsRehearsalFrame"] | components["schemas"]["WsAutopilotFrame"] | components["schemas"]["WsStageMessageFrame"] | components["schemas"]["WsDisplayUnpairedFrame"] | components["schemas"]["WsNotificationCountFrame"] | components["schemas"]["WsAccessChangedFrame"];
         /** @description The connection is set up (an admin's own topic already subscribed); subscribe now. */
         WsReady: {
             /** @enum {string} */
@@ -724,6 +728,22 @@ export interface components {
             data: components["schemas"]["EventRehearsal"];
             server_time: components["schemas"]["WsServerTime"];
         };
+        /** @description `server.autopilot`. */
+        WsAutopilotFrame: {
+            /** @enum {string} */
+            type: "server.autopilot";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventAutopilot"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
+        /** @description `server.stageMessage`. */
+        WsStageMessageFrame: {
+            /** @enum {string} */
+            type: "server.stageMessage";
+            topic: components["schemas"]["WsTopic"];
+            data: components["schemas"]["EventStageMessage"];
+            server_time: components["schemas"]["WsServerTime"];
+        };
         /** @description `display.unpaired`. */
         WsDisplayUnpairedFrame: {
             /** @enum {string} */
@@ -848,6 +868,30 @@ export interface components {
             /** @description Those of them who have joined the game. */
             joined: number;
         };
+        /** @description A title card the operator puts on the display and the phones between questions (admin API /triviaGame/stageMessage): a title and a line under it (empty when none). */
+        StageMessage: {
+            title: string;
+            text: string;
+        };
+        /** @description `server.stageMessage` (operator and public topics): the stage message put up, replaced or taken off (null); the next question shown takes it off without this event. */
+        EventStageMessage: {
+            trivia_game_id: components["schemas"]["Id"];
+            stage_message: components["schemas"]["StageMessage"] | null;
+        };
+        /** @description `server.autopilot` (operator topic): the game's autopilot now — the admin API's AutopilotState, field for field. Sent when it is paused or resumed, when its settings change and after each step (the next step and when the server takes it). */
+        EventAutopilot: {
+            trivia_game_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            state: "off" | "running" | "paused";
+            next_step: {
+                /** @enum {integer} */
+                type: 2 | 3 | 4 | 5;
+                question_id: number | null;
+            } | null;
+            /** Format: date-time */
+            due_at: string | null;
+            remaining_ms: number | null;
+        };
         /** @description `server.control` (operator topic, and a screen's own topic `game:<id>:screen:<screen_id>` right after subscribing): who holds control of the game, who asks for it and every control screen present (the admin API's ControlState, field for field). */
         EventControl: {
             trivia_game_id: components["schemas"]["Id"];
@@ -876,6 +920,8 @@ export interface components {
         EventOperatorSnapshot: {
             server_time: components["schemas"]["DateTime"];
             game: components["schemas"]["GameSummary"];
+            autopilot: components["schemas"]["EventAutopilot"];
+            stage_message: components["schemas"]["StageMessage"] | null;
             live_question: {
                 question_id: components["schemas"]["Id"];
                 shown_at: components["schemas"]["DateTime"];
