@@ -20,6 +20,10 @@ import {
   index,
   bigint,
 } from 'drizzle-orm/pg-core';
+import { AUTO_ADVANCE_DEFAULT, type AutoAdvance } from '../../../machines/game/autopilot.js';
+import type { components } from '../../../openapi/admin-api.js';
+
+type StageMessage = components['schemas']['StageMessage'];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -216,6 +220,16 @@ export const triviaGames = pgTable(
      * end deletes them with their answers (live/reset.ts).
      */
     rehearsalPlayers: integer('rehearsal_players').notNull().default(0),
+    /** The autopilot's settings (machines/game/autopilot.ts); off until an operator switches it on. */
+    autoAdvance: jsonb('auto_advance').$type<AutoAdvance>().notNull().default(AUTO_ADVANCE_DEFAULT),
+    /** When the last game-flow step was taken (the autopilot's clock starts there); null before the first. */
+    lastStepAt: timestamp('last_step_at', { withTimezone: true, mode: 'date' }),
+    /** When the autopilot was paused; null while it runs (or is off). */
+    autopilotPausedAt: timestamp('autopilot_paused_at', { withTimezone: true, mode: 'date' }),
+    /** Time the autopilot was paused since the last step, pauses already resumed (ms): added to its clock. */
+    autopilotPausedMs: integer('autopilot_paused_ms').notNull().default(0),
+    /** The title card on the display and the phones now (/triviaGame/stageMessage); null when none. */
+    stageMessage: jsonb('stage_message').$type<StageMessage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +285,8 @@ export const questions = pgTable(
     slider: jsonb('slider').$type<StoredSlider>(),
     /** Sanitized rich text shown once the answer is published; empty when none. */
     explanation: text('explanation').notNull().default(''),
+    /** Speaker notes for the operator's presenter view; never sent to the phones or the display. */
+    notes: text('notes').notNull().default(''),
     status: smallint('status').notNull().default(0),
     shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }),
     answerPublishedAt: timestamp('answer_published_at', { withTimezone: true, mode: 'date' }),
