@@ -161,6 +161,7 @@ function PlayerPage({ player, resuming, joinQueued, loadFailed, defaultPin, onJo
         {live ? <live.PlayerStatus shown={shown} /> : null}
         <main className="main" aria-live="polite">
           {live && shown !== 'join' && shown !== 'ended' ? <live.PendingRefusalNotice /> : null}
+          {live && shown !== 'join' ? <live.StageNotice /> : null}
           {shown === 'join' ? (
             <JoinScreen defaultPin={defaultPin} busy={busy} serverError={serverError} onJoin={onJoin} />
           ) : live && shown !== 'loading' ? (

@@ -14,6 +14,7 @@ import type { PlayApi, PlaySchemas } from '@/audience/api';
 import { createGameChannel } from '@/shared/realtime/game-channel';
 import type { EventFrame, RealtimeClient } from '@/shared/realtime/client';
 import { currentLanguage } from '@/audience/i18n';
+import { stageMessageAfter, type StageMessage } from '@/audience/stage-message';
 import { toPublicQuestion } from './player-logic';
 
 /** Whether the public snapshot tells of something the phone's view lacks. */
@@ -70,17 +71,47 @@ export interface PlayerLink {
   client: RealtimeClient;
   /** The machine's `gameEvents` actor. */
   gameEvents: CallbackActorLogic<PlayerEvent, GameEventsInput>;
+  /**
+   * The stage message up in the game played (null when none), for the card over the screens: a view
+   * only, outside the machine, since it changes no step of the player's (@/audience/stage-message).
+   */
+  stage: StageStore;
+}
+
+export interface StageStore {
+  get(): StageMessage | null;
+  set(message: StageMessage | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function stageStore(): StageStore {
+  let message: StageMessage | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => message,
+    set(next) {
+      if (next === message) return;
+      message = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 /** The page's link: one client for the page's life, following the token of whoever plays. */
 export function createPlayerLink(api: PlayApi): PlayerLink {
   let token = '';
   const channel = createGameChannel({ getTicket: () => api.ticket(token), lang: currentLanguage });
+  const stage = stageStore();
   const gameEvents = fromCallback<PlayerEvent, GameEventsInput>(({ input, sendBack }) => {
     token = input.token;
     let firstSnapshot = true;
     const offTopic = channel.listen({
       onEvent: (frame) => {
+        stage.set(stageMessageAfter(stage.get(), frame));
         forwardFrame(sendBack, frame, input.view, firstSnapshot);
         if (frame.type === 'server.snapshot') firstSnapshot = false;
       },
@@ -96,7 +127,8 @@ export function createPlayerLink(api: PlayApi): PlayerLink {
     return () => {
       offTopic();
       window.removeEventListener('online', online);
+      stage.set(null);
     };
   });
-  return { client: channel.client, gameEvents };
+  return { client: channel.client, gameEvents, stage };
 }

@@ -5,7 +5,7 @@
  * form. ./app.tsx loads this module right after the first paint — at once when the phone resumes a
  * player — so it is there before a player has typed a PIN and a nickname.
  */
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { selectIsReconnecting } from '@machines/connection/selectors';
@@ -13,6 +13,7 @@ import { selectConnectionRef, selectDisqualified, selectNickname, selectScore, t
 import type { PendingAnswer } from '@machines/player/types';
 import { createPlayApi } from '@/audience/api';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
+import { StageCard } from '@/audience/stage-message';
 import { devInspector } from '@/shared/dev-inspector';
 import { testInspector } from '@/shared/test-inspector';
 import { createPlayerLink } from './live-link';
@@ -95,6 +96,13 @@ export function PlayerStatus({ shown }: { shown: PlayerScreen }) {
       ) : null}
     </>
   );
+}
+
+/** The stage message the operator put up (a title and a line), over the screen until taken off or a question is shown. */
+export function StageNotice() {
+  const { stage } = pageParts().link;
+  const message = useSyncExternalStore(stage.subscribe, stage.get);
+  return message ? <StageCard className="card center stage-card" message={message} /> : null;
 }
 
 export type LiveScreen = Exclude<PlayerScreen, 'join' | 'loading'>;

@@ -131,10 +131,11 @@ function endedGame(error: unknown): JoinedEndedGame | null {
   };
 }
 
-/** The page's live link (live-link.ts createPlayerLink): its client carries the answers, `gameEvents` the topic. */
+/** The page's live link (live-link.ts createPlayerLink): its client carries the answers, `gameEvents` the topic, `stage` the stage message /state tells of. */
 export interface PlayerLogicLink {
   client: NonNullable<AnswerChannel['socket']>;
   gameEvents: CallbackActorLogic<PlayerEvent, GameEventsInput>;
+  stage?: { set(message: PlaySchemas['StageMessage'] | null): void };
 }
 
 export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer) => void; forget: () => void }, link?: PlayerLogicLink) {
@@ -150,7 +151,12 @@ export function playerLogic(api: PlayApi, store: { joined: (player: StoredPlayer
         });
         return { token: data.player_token, player: { id: data.player.id, nickname: data.player.nickname, gameId: data.player.trivia_game_id } };
       }),
-      loadState: fromPromise<PlayerView, TokenInput>(({ input }) => api.state(input.token).then(toPlayerView, rejectedToken)),
+      loadState: fromPromise<PlayerView, TokenInput>(({ input }) =>
+        api.state(input.token).then((data) => {
+          link?.stage?.set(data.stage_message ?? null);
+          return toPlayerView(data);
+        }, rejectedToken),
+      ),
       submitAnswer: fromPromise<AnswerOutput, AnswerInput>(async ({ input }) => {
         const data = await sendAnswer(api, channel, input).catch(answerError);
         return { choices: data.answer.choices, text: data.answer.text, value: data.answer.value, elapsedMs: data.answer.elapsed_ms };

@@ -6,7 +6,8 @@
  * its token and shows a new code. Then it follows the game's public topic: join PIN, link, QR code and players joined; the question with its
  * image (or pre-video), what its kind asks (./kind-views.tsx) and a countdown on the server's clock, or
  * a content slide full screen; the answer with the kind's reveal (a chart of the answers or votes per
- * option, typed answers, a histogram, an order) and the explanation; the ranking (podium, promotions in a level game); the final results. It
+ * option, typed answers, a histogram, an order) and the explanation; the ranking (podium, promotions in a level game); the final results. A
+ * stage message the operator puts up covers it as a title card (@/audience/stage-message). It
  * reconnects by itself (the page's one realtime client, @/shared/realtime/game-channel) and resumes from the snapshot the server sends on
  * every subscription. The following is ./display-follower.ts's, read here as an external store. It
  * decides nothing: every fact on screen comes from the server.
@@ -17,6 +18,7 @@ import { remainingMs, secondsShown, fractionLeft, msToNextDraw } from '@/domain/
 import { kindLabelOf } from '@/domain/question-kinds/labels';
 import { currentLanguage, translate, useT } from '@/audience/i18n';
 import { LanguageSwitch } from '@/audience/language-switch';
+import { StageCard } from '@/audience/stage-message';
 import { bootDisplay, displayStorage, type BootResult, type DisplaySession } from './display-session';
 import { followDisplay } from './display-follower';
 import { displayJoinUrl, displayScreen, isPromoted, isSlide, promotedPlayers, type DisplayState } from './display-state';
@@ -100,6 +102,7 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
         {!winners && screen === 'ranking' && <RankingView state={state} final={false} />}
         {winners ? <WinnersPodium winners={winners} levelGame={state.game.type === 2} /> : null}
         {!winners && screen === 'final' && <RankingView state={state} final />}
+        {state.stage_message ? <StageCard className="stage-card" message={state.stage_message} /> : null}
       </main>
     </div>
   );

@@ -6,6 +6,7 @@
  */
 import type { PlaySchemas } from '@/audience/api';
 import { kindLabelOf } from '@/domain/question-kinds/labels';
+import { stageMessageAfter } from '@/audience/stage-message';
 import type { Winners } from './winners-podium';
 
 export type DisplayState = PlaySchemas['DisplayStateData'];
@@ -29,8 +30,10 @@ export function applyFrame(state: DisplayState | null, frame: DisplayFrame): { s
       const data = frame.data as PlaySchemas['EventQuestionShown'];
       if (!data.question) return { state, refresh: true };
       const question: PlaySchemas['DisplayQuestion'] = { question: data.question, status: 1, shown_at: data.shown_at, deadline: data.deadline, answer: null, reveal: null, counts: null };
-      return { state: { ...state, question }, refresh: false };
+      return { state: { ...state, question, stage_message: null }, refresh: false };
     }
+    case 'server.stageMessage':
+      return { state: { ...state, stage_message: stageMessageAfter(state.stage_message, frame) }, refresh: false };
     case 'server.answerPublished': {
       const data = frame.data as PlaySchemas['EventAnswerPublished'];
       if (!state.question || state.question.question.id !== data.question_id) return { state, refresh: true };

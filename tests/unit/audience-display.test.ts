@@ -37,6 +37,7 @@ const lobby: DisplayState = {
   question: null,
   ranking: null,
   finished: false,
+  stage_message: null,
   join_url: null,
 };
 const item = (rank: number, level: number): PlaySchemas['RankItem'] => ({ rank, player_id: rank, nickname: `P${rank}`, score: 10, level, elapsed_ms: 100 });
@@ -145,6 +146,7 @@ describe('the player page', () => {
       my_answer: { question_id: 7, choices: ['B'], text: null, value: null, received_at: '2026-11-22T04:00:03.300Z', elapsed_ms: 2_300, correct: null, points: null },
       rank: null,
       finished: false,
+      stage_message: null,
     });
     expect(view).toMatchObject({
       serverTime: Date.parse('2026-11-22T04:00:05.000Z'),

@@ -150,6 +150,7 @@ describe('the reveal of the new kinds', () => {
       my_answer: { question_id: 9, choices: [], text: null, value: 41, received_at: '2026-11-22T04:00:03.300Z', elapsed_ms: 2_300, correct: true, points: 900 },
       rank: null,
       finished: false,
+      stage_message: null,
     });
     expect(view.question?.question.slider).toEqual({ min: 0, max: 100, step: 1, unit: 'km' });
     expect(view.question?.reveal).toEqual({ explanation: reveal.explanation, acceptedAnswers: [], sliderAnswer: 42, sliderTolerance: 2 });
@@ -193,6 +194,7 @@ describe('the reveal of the new kinds', () => {
       question: { question: poll, status: 1, shown_at: '', deadline: null, answer: null, reveal: null, counts: null },
       ranking: null,
       finished: false,
+      stage_message: null,
       join_url: null,
     };
     const published = applyFrame(state, { type: 'server.answerPublished', data: { question_id: 4, answer: [], counts: { A: 1, B: 3 }, total: 4, reveal: { ...reveal, explanation: 'Votes' } } }).state!;
