@@ -80,7 +80,8 @@ function Display({ api, session, onExpired }: { api: PlayApi; session: DisplaySe
     <div className={`display screen-${screen}`} data-screen={screen} data-testid="display">
       <header className="display-top">
         <span className="game-title">{state.game.title}</span>
-        {screen !== 'lobby' && screen !== 'final' ? <JoinStrip pin={pin} url={url} count={state.game.player_count} /> : null}
+        {/* The join strip stays in view when a stage message covers the lobby. */}
+        {(screen !== 'lobby' || state.stage_message) && screen !== 'final' ? <JoinStrip pin={pin} url={url} count={state.game.player_count} /> : null}
       </header>
       {status === 'reconnecting' ? (
         <div className="reconnecting" role="status">
