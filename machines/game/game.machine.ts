@@ -54,6 +54,9 @@ export const gameMachine = gameSetup.createMachine({
     error: null,
     preflight: NO_PREFLIGHT,
     rehearsal: { players: 0, joined: 0 },
+    currentQuestionId: null,
+    autopilot: null,
+    stageMessage: null,
   }),
   invoke: [
     { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ client: context.client }) },
@@ -90,8 +93,11 @@ export const gameMachine = gameSetup.createMachine({
           }),
         },
         { type: 'setCounts', params: ({ event }) => ({ questionId: event.questionId, counts: {}, total: 0 }) },
+        'clearStageMessage',
       ],
     },
+    'server.autopilot': { actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.autopilot }) } },
+    'server.stageMessage': { actions: { type: 'storeStageMessage', params: ({ event }) => ({ message: event.message }) } },
     'server.answerCount': { actions: { type: 'setCounts', params: ({ event }) => event } },
     'server.answerPublished': {
       actions: [

@@ -4,9 +4,12 @@
  * read with machines/question/selectors.ts.
  */
 import type { QuestionActorRef } from '../question/question.machine.js';
+import { selectIsBusy as selectIsQuestionBusy } from '../question/selectors.js';
+import type { QuestionStatus } from '../question/types.js';
+import { nextStepOf, sameNextStep, type NextStep } from './next-step.js';
 import { liveQuestionOf, type GameSnapshot } from './game.machine.js';
 import { takesNoAnswers } from './setup.js';
-import type { ControlState, GameDetail, LiveCounts, QuestionRow, Ranking } from './types.js';
+import type { AutopilotMode, AutopilotState, ControlState, GameDetail, LiveCounts, QuestionRow, Ranking, StageMessage } from './types.js';
 
 export const selectIsLoading = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loading' });
 export const selectLoadFailed = (snapshot: GameSnapshot): boolean => snapshot.matches({ flow: 'loadFailed' });
@@ -85,3 +88,50 @@ export const selectNextQuestionId = (snapshot: GameSnapshot): number | null => {
   const next = (snapshot.context.loaded?.questions ?? []).find((q) => (statuses[q.id] ?? q.status) === 0);
   return next && snapshot.can({ type: 'host.showQuestion', questionId: next.id }) ? next.id : null;
 };
+
+/** The question shown last (on screen, or the last one played); null before the first. */
+export const selectCurrentQuestionId = (snapshot: GameSnapshot): number | null => snapshot.context.currentQuestionId;
+
+let lastNextStep: NextStep | null = null;
+/** Any question actor with a call in flight (a step under way). */
+const questionBusy = (snapshot: GameSnapshot): boolean =>
+  Object.values(snapshot.context.questions).some((ref) => selectIsQuestionBusy(ref.getSnapshot()));
+/**
+ * The one step the show waits for (machines/game/next-step.ts), for the stage bar's primary button:
+ * null before the game is loaded, on a screen that is not controlling, and while a step is in flight
+ * (a question's call, the game's own, the end asked or under way). The same object while the step
+ * stays the same.
+ */
+export const selectNextStep = (snapshot: GameSnapshot): NextStep | null => {
+  const { loaded, questionStatuses, currentQuestionId } = snapshot.context;
+  const idle = loaded !== null && snapshot.matches({ rights: 'controlling' }) && !snapshot.hasTag('busy') && !snapshot.matches({ flow: 'confirmingEnd' });
+  const step =
+    idle && !questionBusy(snapshot)
+      ? nextStepOf({
+          ended: snapshot.matches({ flow: 'ended' }) || !snapshot.hasTag('open'),
+          questions: loaded.questions.map((q) => ({ id: q.id, status: questionStatuses[q.id] ?? (q.status as QuestionStatus), takesNoAnswers: takesNoAnswers(q) })),
+          currentQuestionId,
+        })
+      : null;
+  if (!sameNextStep(step, lastNextStep)) lastNextStep = step;
+  return lastNextStep;
+};
+
+/** The game's autopilot as the server last said (null until it did). */
+export const selectAutopilot = (snapshot: GameSnapshot): AutopilotState | null => snapshot.context.autopilot;
+/** The autopilot's mode as the screen holds it: off, running or paused. */
+export const selectAutopilotMode = (snapshot: GameSnapshot): AutopilotMode => snapshot.context.autopilot?.state ?? 'off';
+/** A pause or a resume of this screen is in flight (its button waits). */
+export const selectIsAutopilotBusy = (_snapshot: GameSnapshot): boolean => false;
+const mayRun = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: 'controlling' }) && snapshot.hasTag('open');
+/** Whether the operator may pause the autopilot now (controlling, the autopilot running). */
+export const selectCanPauseAutopilot = (snapshot: GameSnapshot): boolean => mayRun(snapshot) && selectAutopilotMode(snapshot) === 'running';
+/** Whether the operator may resume the autopilot now (controlling, the autopilot paused). */
+export const selectCanResumeAutopilot = (snapshot: GameSnapshot): boolean => mayRun(snapshot) && selectAutopilotMode(snapshot) === 'paused';
+
+/** The title card up on the display and the phones (null: none). */
+export const selectStageMessage = (snapshot: GameSnapshot): StageMessage | null => snapshot.context.stageMessage;
+/** Whether the operator may put a stage message up (or take it off) now: controlling a game not over. */
+export const selectCanSetStageMessage = (snapshot: GameSnapshot): boolean => mayRun(snapshot);
+/** A stage-message call of this screen is in flight (the form waits). */
+export const selectIsStageMessageBusy = (_snapshot: GameSnapshot): boolean => false;

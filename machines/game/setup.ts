@@ -11,7 +11,7 @@ import { connectionMachine, type ConnectionClient } from '../connection/connecti
 import { systemTime } from './clock.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionEvent, QuestionStatus } from '../question/types.js';
-import type { ControlCallInput, ControlState, RehearsalCallInput, RehearsalState } from './types.js';
+import type { AutopilotState, ControlCallInput, ControlState, RehearsalCallInput, RehearsalState, StageMessage } from './types.js';
 import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, PreflightInput, PreflightReport, PreflightState, Ranking } from './types.js';
 
 /** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
@@ -58,12 +58,17 @@ function withStatus(statuses: Record<number, QuestionStatus>, questionId: number
   // A late or repeated report never undoes a step.
   const status = Math.max(statuses[questionId] ?? 0, next) as QuestionStatus;
   const questionStatuses = { ...statuses, [questionId]: status };
+  // A question shown is the game's current question (its `current_question_id`) from then on.
+  if (status === 1 && (statuses[questionId] ?? 0) < 1) return { questionStatuses: closeOthers(questionStatuses, questionId), currentQuestionId: questionId };
+  return { questionStatuses: status === 1 ? closeOthers(questionStatuses, questionId) : questionStatuses };
+}
+
+/** The statuses with every other question live closed (status 2). */
+function closeOthers(questionStatuses: Record<number, QuestionStatus>, questionId: number) {
   // The server shows one question at a time: another one shown means the previous one was
   // published meanwhile (an event this screen missed).
-  if (status === 1) {
-    for (const [id, other] of Object.entries(questionStatuses)) if (other === 1 && Number(id) !== questionId) questionStatuses[Number(id)] = 2;
-  }
-  return { questionStatuses };
+  for (const [id, other] of Object.entries(questionStatuses)) if (other === 1 && Number(id) !== questionId) questionStatuses[Number(id)] = 2;
+  return questionStatuses;
 }
 
 
@@ -120,7 +125,16 @@ export const gameSetup = setup({
       const questionStatuses = Object.fromEntries(params.loaded.questions.map((q) => [q.id, q.status as QuestionStatus]));
       const players = params.loaded.detail.rehearsal_players ?? 0;
       const rehearsal = { players, joined: players > 0 ? Math.min(players, params.loaded.detail.player_count) : 0 };
-      return { loaded: params.loaded, questionStatuses, error: null, rehearsal };
+      const { detail } = params.loaded;
+      return {
+        loaded: params.loaded,
+        questionStatuses,
+        error: null,
+        rehearsal,
+        currentQuestionId: detail.current_question_id ?? liveQuestionOf(questionStatuses),
+        autopilot: detail.autopilot ?? null,
+        stageMessage: detail.stage_message ?? null,
+      };
     }),
     storeRehearsal: assign((_, params: { rehearsal: RehearsalState }) => ({ rehearsal: { players: params.rehearsal.players, joined: params.rehearsal.joined } })),
     /**
@@ -163,7 +177,7 @@ export const gameSetup = setup({
         });
       }
       // The server's live question is the one live question (any other one was published meanwhile).
-      if (live) return { questions, ...withStatus(questionStatuses, live.question_id, 1), counts: { questionId: live.question_id, counts: live.counts, total: live.total } };
+      if (live) return { questions, ...withStatus(questionStatuses, live.question_id, 1), currentQuestionId: live.question_id, counts: { questionId: live.question_id, counts: live.counts, total: live.total } };
       return { questions, questionStatuses };
     }),
     stopQuestions: enqueueActions(({ context, enqueue }) => {
@@ -192,12 +206,18 @@ export const gameSetup = setup({
           enqueue.assign(({ context: c }) => withStatus(c.questionStatuses, id, 2));
         }
       }
-      if (live) enqueue.assign({ counts: { questionId: live.question_id, counts: live.counts, total: live.total } });
+      if (live) enqueue.assign({ counts: { questionId: live.question_id, counts: live.counts, total: live.total }, currentQuestionId: live.question_id });
     }),
     storeSnapshot: assign((_, params: { snapshot: OperatorSnapshot; receivedAt: number }) => ({
       operatorSnapshot: { value: params.snapshot, receivedAt: params.receivedAt },
       playerCount: params.snapshot.game.player_count,
+      ...(params.snapshot.autopilot ? { autopilot: params.snapshot.autopilot } : {}),
+      ...(params.snapshot.stage_message === undefined ? {} : { stageMessage: params.snapshot.stage_message }),
     })),
+    storeAutopilot: assign((_, params: { autopilot: AutopilotState }) => ({ autopilot: params.autopilot })),
+    storeStageMessage: assign((_, params: { message: StageMessage | null }) => ({ stageMessage: params.message })),
+    /** The next question shown takes the stage message off (the server does so in the same step). */
+    clearStageMessage: assign({ stageMessage: null }),
     /**
      * A question's new status. Another question shown over a content slide closes the slide (the
      * server does so in the same step): the slide's actor hears so and stops waiting.
@@ -222,6 +242,8 @@ export const gameSetup = setup({
     forgetGame: assign(({ context }) => ({
       loaded: null,
       questionStatuses: {},
+      currentQuestionId: null,
+      stageMessage: null,
       playerCount: 0,
       counts: null,
       ranking: null,

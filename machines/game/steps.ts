@@ -91,6 +91,9 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
       preflight: { report: null, error: null, expectedAudience: null },
       // The server's step rules do not depend on a rehearsal: its bots play as players do.
       rehearsal: { players: 0, joined: 0 },
+      currentQuestionId: game.liveQuestionId,
+      autopilot: null,
+      stageMessage: null,
     },
   });
 }

@@ -70,6 +70,27 @@ export interface RehearsalCallInput {
   players?: number;
 }
 
+/** A game's autopilot now (triviaGame/autopilot's answer, the loaded detail, `server.autopilot`, the operator snapshot). */
+export type AutopilotState = AdminComponents['schemas']['AutopilotState'];
+/** The autopilot's mode: off (not enabled, or the game ended), running, paused. */
+export type { AutopilotMode } from './autopilot.js';
+/** What an autopilot call asks: pause or resume the clock of the next automatic step. */
+export interface AutopilotCallInput {
+  gameId: number;
+  screenId: string | null;
+  action: 'pause' | 'resume';
+}
+/** A title card on the display and the phones (e.g. 休息 10 分鐘); null when none is up. */
+export type StageMessage = AdminComponents['schemas']['StageMessage'];
+/** triviaGame/stageMessage's answer: the card up now. */
+export type StageMessageData = AdminComponents['schemas']['StageMessageData'];
+/** What a stage-message call asks: put `message` up (replacing the one up), or take it off (null). */
+export interface StageMessageCallInput {
+  gameId: number;
+  screenId: string | null;
+  message: StageMessage | null;
+}
+
 /** What loading a game resolves with: its row and every question's row in order. */
 export interface LoadedGame {
   detail: GameDetail;
@@ -106,6 +127,12 @@ export interface GameContext {
   preflight: PreflightState;
   /** The game's rehearsal as the server last said: simulated players asked for (0: none) and joined. */
   rehearsal: { players: number; joined: number };
+  /** The question shown last (on screen, or the last one played); null before the first. */
+  currentQuestionId: number | null;
+  /** The game's autopilot as the server last said (null until it did). */
+  autopilot: AutopilotState | null;
+  /** The title card up on the display and the phones (null: none). */
+  stageMessage: StageMessage | null;
 }
 
 /** A question's operator event, forwarded by the game to the question's actor. */
@@ -134,6 +161,15 @@ export type GameEvent =
   /** The operator switches the rehearsal on with this many simulated players (before the first question), or off. */
   | { type: 'host.startRehearsal'; players: number }
   | { type: 'host.stopRehearsal' }
+  /** The operator pauses the autopilot's clock, or starts it again. */
+  | { type: 'host.pauseAutopilot' }
+  | { type: 'host.resumeAutopilot' }
+  /** The operator puts a title card up on the display and the phones (replacing the one up), or takes it off (null). */
+  | { type: 'host.setStageMessage'; message: StageMessage | null }
+  /** The game's autopilot now: paused, resumed, its settings changed, or its next step after a step (operator topic). */
+  | { type: 'server.autopilot'; autopilot: AutopilotState }
+  /** The stage message put up, replaced or taken off (operator topic). */
+  | { type: 'server.stageMessage'; message: StageMessage | null }
   /** The game's rehearsal started, its bots joined, or it ended (operator topic). */
   | { type: 'server.rehearsal'; rehearsal: RehearsalState }
   /** Raised by the game itself once loaded: the rehearsal region goes where the loaded game says. */

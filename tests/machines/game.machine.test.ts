@@ -39,9 +39,19 @@ import {
   selectIsRehearsalBusy,
   selectIsRehearsing,
   selectRehearsal,
+  selectAutopilot,
+  selectAutopilotMode,
+  selectCanPauseAutopilot,
+  selectCanResumeAutopilot,
+  selectCanSetStageMessage,
+  selectCurrentQuestionId,
+  selectIsAutopilotBusy,
+  selectIsStageMessageBusy,
+  selectNextStep,
+  selectStageMessage,
 } from '@machines/game/selectors';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
-import type { ControlState, RehearsalState } from '@machines/game/types';
+import type { AutopilotState, ControlState, RehearsalState, StageMessage } from '@machines/game/types';
 import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
 import { selectConnectionStatus } from '@machines/connection/selectors';
 import { selectIsConfirmingPublish, selectIsLive, selectStatus } from '@machines/question/selectors';
@@ -218,6 +228,30 @@ const REHEARSAL_EVENTS: ModelEvent[] = [
   { type: 'session.rights', canControl: false },
 ];
 
+/** The autopilot's states the server may send, and a stage message. */
+const AP_RUNNING: AutopilotState = { trivia_game_id: 9, state: 'running', next_step: { type: 4, question_id: 2 }, due_at: new Date(T0 + 5_000).toISOString(), remaining_ms: null };
+const AP_PAUSED: AutopilotState = { trivia_game_id: 9, state: 'paused', next_step: { type: 4, question_id: 2 }, due_at: null, remaining_ms: 3_000 };
+const AP_OFF: AutopilotState = { trivia_game_id: 9, state: 'off', next_step: null, due_at: null, remaining_ms: null };
+const BREAK: StageMessage = { title: '休息 10 分鐘', text: '' };
+NAMES.set(AP_RUNNING, 'AP_RUNNING').set(AP_PAUSED, 'AP_PAUSED').set(AP_OFF, 'AP_OFF').set(BREAK, 'BREAK');
+
+/**
+ * The autopilot's and the stage message's events: explored on their own from a fresh game (no
+ * screen id), once it is open; a question shown takes the stage message off.
+ */
+const AUTOPILOT_EVENTS: ModelEvent[] = [
+  { type: 'xstate.done.actor.loadGame', output: FRESH },
+  { type: WAIT },
+  { type: 'xstate.done.actor.loadRanking', output: TOP },
+  { type: 'xstate.done.actor.runPreflight', output: CLEAN },
+  { type: 'server.autopilot', autopilot: AP_RUNNING },
+  { type: 'server.autopilot', autopilot: AP_PAUSED },
+  { type: 'server.autopilot', autopilot: AP_OFF },
+  { type: 'server.stageMessage', message: BREAK },
+  { type: 'server.stageMessage', message: null },
+  { type: 'server.questionShown', questionId: 1, deadline: null, serverTime: T0 },
+];
+
 function createHarness(input: { gameId: number; screenId?: string } = { gameId: 9 }) {
   const calls = createFakeCalls<CallName>();
   const clock = new SimulatedClock();
@@ -296,6 +330,11 @@ const eventDrivers = {
   'server.gameEnded': send,
   'server.gameReset': send,
   'ranking.refresh': send,
+  'host.pauseAutopilot': send,
+  'host.resumeAutopilot': send,
+  'host.setStageMessage': send,
+  'server.autopilot': send,
+  'server.stageMessage': send,
   [WAIT]: async (h) => {
     h.clock.increment(SNAPSHOT_WAIT_MS);
     await flush();
@@ -357,6 +396,8 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(selectCanShowQuestion(s, 1)).toBe(selectCanControl(s) && past && (live === null || live === 1));
     // One question actor per question, each with its system id.
     for (const q of s.context.loaded!.questions) expect(h.actor.system.get(questionSystemId(q.id))).toBe(h.question(q.id));
+    expectNextStepLegal(s);
+    expectAutopilotSelectors(s);
   },
   'flow.open.ready': (h) => {
     expect(h.snapshot().matches({ flow: { open: 'ready' } })).toBe(true);
@@ -499,6 +540,37 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
   'ranking.loading': (h) => expect(h.only('loadRanking').input).toEqual({ gameId: 9 }),
 };
 
+/**
+ * The stage bar's next step is one the server takes ('apply'): never a step already done, never one
+ * it refuses; none on a watching screen or while a step is in flight. The same object when asked again.
+ */
+function expectNextStepLegal(s: GameSnapshot) {
+  const next = selectNextStep(s);
+  expect(selectNextStep(s), 'the same step, the same object').toBe(next);
+  if (!selectCanControl(s) || selectIsBusy(s)) expect(next).toBeNull();
+  if (!next) return;
+  const live = selectLiveQuestionId(s);
+  const statusOf = (id: number) => s.context.questionStatuses[id] ?? 0;
+  const outcome = resolveGameFlowStep({
+    step: next.type,
+    game: { id: 9, status: 1, liveQuestionId: live, anyQuestionSent: anySent(s) },
+    question: next.questionId === null ? null : { id: next.questionId, status: statusOf(next.questionId) },
+  });
+  expect(outcome.kind, `next step ${JSON.stringify(next)}`).toBe('apply');
+}
+
+/** The autopilot and the stage message as the server last said; the buttons as the chart allows them. */
+function expectAutopilotSelectors(s: GameSnapshot) {
+  const mode = selectAutopilotMode(s);
+  expect(selectAutopilot(s)).toBe(s.context.autopilot);
+  expect(mode).toBe(s.context.autopilot?.state ?? 'off');
+  expect(selectCanPauseAutopilot(s)).toBe(selectCanControl(s) && mode === 'running' && !selectIsAutopilotBusy(s));
+  expect(selectCanResumeAutopilot(s)).toBe(selectCanControl(s) && mode === 'paused' && !selectIsAutopilotBusy(s));
+  expect(selectStageMessage(s)).toBe(s.context.stageMessage);
+  expect(selectCanSetStageMessage(s)).toBe(selectCanControl(s) && !selectIsStageMessageBusy(s));
+  expect(selectCurrentQuestionId(s), 'a question on screen is the current one').toBe(selectLiveQuestionId(s) ?? selectCurrentQuestionId(s));
+}
+
 const nodes = allStateNodes(gameMachine);
 const serializeEvent = (event: ModelEvent) =>
   JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : (NAMES.get(v) ?? v)));
@@ -585,7 +657,24 @@ const rehearsalModel = new TestModel(modelLogic, {
   stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
 });
 const rehearsalPaths = rehearsalModel.getShortestPaths();
-const paths = [...model.getShortestPaths(), ...leasePaths, ...rehearsalPaths];
+/** The autopilot and the stage message (autopilotOffered): from an open game, until a question is shown. */
+function autopilotOffered(snapshot: GameSnapshot, event: ModelEvent): boolean {
+  if (snapshot.status !== 'active' || !AUTOPILOT_EVENTS.includes(event) || !snapshot.can(event as GameEvent)) return false;
+  if (snapshot.matches({ ranking: 'loading' })) return event.type.endsWith('actor.loadRanking');
+  if (event.type.startsWith('server.')) return snapshot.matches({ flow: 'open' }) && !anySent(snapshot);
+  return true;
+}
+const autopilotModel = new TestModel(modelLogic, {
+  input: { gameId: 9 },
+  events: AUTOPILOT_EVENTS,
+  filterEvents: autopilotOffered,
+  serializeState: (snapshot, event) =>
+    `${JSON.stringify(snapshot.value)} autopilot=${NAMES.get(snapshot.context.autopilot) ?? null} stage=${NAMES.get(snapshot.context.stageMessage) ?? null} current=${snapshot.context.currentQuestionId} via ${event ? serializeEvent(event) : '(start)'}`,
+  serializeEvent,
+  stateMatcher: (snapshot, key) => key === '*' || matchesState(key, snapshot.value),
+});
+const autopilotPaths = autopilotModel.getShortestPaths();
+const paths = [...model.getShortestPaths(), ...leasePaths, ...rehearsalPaths, ...autopilotPaths];
 const inputOf = (path: (typeof paths)[number]) => (leasePaths.has(path) ? SCREEN : { gameId: 9 });
 
 async function replay(h: Harness, path: (typeof paths)[number], check: boolean) {

@@ -44,6 +44,10 @@ export function operatorEvent(frame: ServerFrame, serverNow: () => number, recei
       return { type: 'server.control', control: frame.data };
     case 'server.rehearsal':
       return { type: 'server.rehearsal', rehearsal: frame.data };
+    case 'server.autopilot':
+      return { type: 'server.autopilot', autopilot: frame.data };
+    case 'server.stageMessage':
+      return { type: 'server.stageMessage', message: frame.data.stage_message };
     default:
       return null;
   }
