@@ -134,6 +134,11 @@ describe('games', () => {
       ended_at: null,
       join_url: null, // neither PUBLIC_URL nor a company public URL here (tests/api/venue.test.ts)
       rehearsal_players: 0, // no rehearsal with simulated players (tests/api/rehearsal-bots.test.ts)
+      // The stage console's fields (tests/api/stage-console-fields.test.ts): nothing shown yet, the autopilot off.
+      current_question_id: null,
+      auto_advance: { enabled: false, reveal: 'at_zero', ranking_after_s: 5, next_after_s: 10, end_after_last: true },
+      autopilot: { trivia_game_id: id, state: 'off', next_step: null, due_at: null, remaining_ms: null },
+      stage_message: null,
       levels: [],
     });
   });
@@ -487,6 +492,7 @@ describe('questions', () => {
       ignore_punctuation: 0,
       slider: null,
       explanation: '',
+      notes: '',
       status: 0,
       sort: 2,
     });

@@ -48,6 +48,7 @@ const stored = {
   ignore_punctuation: 0 as const,
   slider: null,
   explanation: '<p><b>黃</b>是香蕉的顏色</p>',
+  notes: '',
   status: 0 as const,
   sort: 1,
 };

@@ -74,6 +74,8 @@ const EXPECTED_PATHS = [
   '/triviaGame/gameFlow',
   '/triviaGame/control', // co-hosting: request, accept, decline or release control of a live game (issue 21)
   '/triviaGame/rehearsal', // a rehearsal with simulated players from the control screen (issue 21)
+  '/triviaGame/autopilot', // pause or resume a game's autopilot (issue 36)
+  '/triviaGame/stageMessage', // a title card on the display and the phones (issue 36)
   '/triviaGame/displayCode', // single-use code that opens the quiz display
   '/triviaGame/pairDisplay', // display pairing: bind the display showing a code (issue 16)
   '/triviaGame/unpairDisplay',
@@ -172,7 +174,7 @@ const PERMISSIONS: Record<string, string[]> = {
     'questionMove',
     'questionDeleteBatch',
   ],
-  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameRehearsal', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners'],
+  'triviaGame.control': ['triviaGameGameFlow', 'triviaGameControl', 'triviaGameRehearsal', 'triviaGameDisplayCode', 'triviaGamePairDisplay', 'triviaGameUnpairDisplay', 'triviaGameDisplayList', 'triviaGameVenue', 'triviaGamePreflight', 'triviaGameDisqualify', 'triviaGameRequalify', 'triviaGameShowWinners', 'triviaGameAutopilot', 'triviaGameStageMessage'],
   'file.uploadImage': ['fileUploadImage'],
   'file.list': ['fileList', 'fileDownload'],
   'file.edit': ['fileDelete', 'fileDeleteDirectory', 'fileMakeDirectory', 'fileUploadFile'],
@@ -200,6 +202,8 @@ const AUDITED = [
   'triviaGameGameFlow',
   'triviaGameControl',
   'triviaGameRehearsal',
+  'triviaGameAutopilot',
+  'triviaGameStageMessage',
   'triviaGameDisplayCode',
   'triviaGamePairDisplay',
   'triviaGameUnpairDisplay',

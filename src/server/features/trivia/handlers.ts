@@ -10,6 +10,7 @@ import type { components } from '@openapi/admin-api';
 import type { OperationHandlers } from '../../contract/handlers.js';
 import { joinUrlOf } from '../../../domain/venue-rules.js';
 import { questionTypeOf } from '../../../domain/question-kinds/index.js';
+import { autopilotStateOf } from '../../../../machines/game/autopilot-state.js';
 import { noteAudit } from '../../lib/audit-note.js';
 import { choosePublicBase, publicBaseOf } from '../venue/join-url.js';
 import { success } from '../../lib/envelope.js';
@@ -36,7 +37,7 @@ function levelItem(row: LevelRow): Schemas['Level'] {
 }
 
 /** `base`: the company's public base URL (venue/join-url.ts) the join address starts with; null = none. */
-function gameItem(row: GameRow, counts: { questionCount: number; answerCount: number }, base: string | null, levels?: LevelRow[]): Schemas['TriviaGame'] {
+function gameItem(row: GameRow, counts: { questionCount: number; answerCount: number; questions: QuestionRow[] }, base: string | null, levels?: LevelRow[]): Schemas['TriviaGame'] {
   return {
     id: row.id,
     title: row.title,
@@ -52,6 +53,10 @@ function gameItem(row: GameRow, counts: { questionCount: number; answerCount: nu
     ended_at: iso(row.endedAt),
     rehearsal_players: row.rehearsalPlayers,
     join_url: joinUrlOf(base, row.pin),
+    current_question_id: row.currentQuestionId,
+    auto_advance: row.autoAdvance,
+    autopilot: autopilotStateOf(row, counts.questions),
+    stage_message: row.stageMessage ?? null,
     ...(levels ? { levels: levels.map(levelItem) } : {}),
   };
 }
@@ -76,6 +81,7 @@ function questionItem(row: QuestionRow): Schemas['Question'] {
     ignore_punctuation: row.ignorePunctuation === 1 ? 1 : 0,
     slider: row.slider,
     explanation: row.explanation,
+    notes: row.notes,
     status: row.status as Schemas['QuestionStatus'],
     sort: row.sort,
   };

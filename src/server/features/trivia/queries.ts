@@ -315,6 +315,12 @@ export async function gameQuestions(db: Queryable, gameId: number, options: { lo
   return options.lock ? query.for('update') : query;
 }
 
+/** The questions of several games, each game's in its order (the autopilot of a page of games). */
+export async function questionsOfGames(db: Queryable, gameIds: number[]): Promise<QuestionRow[]> {
+  if (gameIds.length === 0) return [];
+  return db.select().from(questions).where(inArray(questions.triviaGameId, gameIds)).orderBy(asc(questions.triviaGameId), asc(questions.sort), asc(questions.id));
+}
+
 /** The questions `ids` that belong to games of the company, with their level's number, by game then order. */
 export async function companyQuestions(db: Queryable, companyId: number, ids: number[]): Promise<Array<{ question: QuestionRow; level: number | null }>> {
   const wanted = ids.filter(isRowId);

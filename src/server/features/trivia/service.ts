@@ -6,6 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { components } from '@openapi/admin-api';
+import { AUTO_ADVANCE_DEFAULT } from '../../../../machines/game/autopilot.js';
+import { autopilotNeedsQuestions } from '../../../../machines/game/autopilot-state.js';
 import { copyTitle, PLAYER_CAP_DEFAULT, validateGame } from '../../../domain/game-rules.js';
 import {
   applyGameType,
@@ -78,14 +80,21 @@ function gameColumns(input: GameInput, current?: q.GameRow) {
     startTime: type === 2 ? time(input.start_time, current?.startTime) : null,
     endTime: type === 2 ? time(input.end_time, current?.endTime) : null,
     playerCap: input.player_cap ?? current?.playerCap ?? PLAYER_CAP_DEFAULT,
+    autoAdvance: input.auto_advance ?? current?.autoAdvance ?? AUTO_ADVANCE_DEFAULT,
   };
 }
 
 const gameErrors = (columns: ReturnType<typeof gameColumns>) =>
   validateGame({ title: columns.title, type: columns.type, start_time: columns.startTime, end_time: columns.endTime, player_cap: columns.playerCap });
 
-export function listGames(db: Db, companyId: number, filters: q.GameFilters) {
-  return q.listGames(db, companyId, filters);
+/**
+ * A page of games, with the questions of those whose autopilot is on (one query for the page: the
+ * others' autopilot is off whatever their questions, machines/game/autopilot-state.ts).
+ */
+export async function listGames(db: Db, companyId: number, filters: q.GameFilters) {
+  const page = await q.listGames(db, companyId, filters);
+  const questions = await q.questionsOfGames(db, page.rows.filter(({ game }) => autopilotNeedsQuestions(game)).map(({ game }) => game.id));
+  return { ...page, rows: page.rows.map((row) => ({ ...row, questions: questions.filter((question) => question.triviaGameId === row.game.id) })) };
 }
 
 export async function createGame(db: Db, lang: Lang, companyId: number, input: GameInput): Promise<number> {
@@ -132,8 +141,13 @@ export async function deleteGame(db: Db, companyId: number, id: number): Promise
 
 export async function gameDetail(db: Db, companyId: number, id: number) {
   const game = await requireGame(db, companyId, id);
-  const [questionCount, answerCount, levels] = await Promise.all([q.countQuestions(db, id), q.countAnswers(db, id), q.listLevels(db, id)]);
-  return { game, questionCount, answerCount, levels };
+  const [questionCount, answerCount, levels, questions] = await Promise.all([
+    q.countQuestions(db, id),
+    q.countAnswers(db, id),
+    q.listLevels(db, id),
+    autopilotNeedsQuestions(game) ? q.gameQuestions(db, id) : [],
+  ]);
+  return { game, questionCount, answerCount, levels, questions };
 }
 
 /**
@@ -155,6 +169,8 @@ export async function duplicateGame(db: Db, lang: Lang, companyId: number, id: n
         status: 0,
         pin,
         playerCap: game.playerCap,
+        // The autopilot's settings, never its run (last step, pause) nor the stage message.
+        autoAdvance: game.autoAdvance,
       });
       await q.copyLevelsAndQuestions(tx, game.id, copy.id);
       return copy.id;
@@ -336,7 +352,7 @@ export async function questionDetail(db: Db, companyId: number, id: number): Pro
 export async function createQuestion(db: Db, lang: Lang, companyId: number, input: Schemas['QuestionCreateRequest']): Promise<number> {
   const game = await requireGame(db, companyId, input.trivia_game_id);
   const columns = await checkedQuestion(db, lang, game, mergeDraft(defaultQuestionDraft(), input));
-  return q.insertQuestion(db, { triviaGameId: game.id, ...columns, sort: input.sort });
+  return q.insertQuestion(db, { triviaGameId: game.id, ...columns, notes: input.notes ?? '', sort: input.sort });
 }
 
 export async function updateQuestion(db: Db, lang: Lang, companyId: number, input: Schemas['QuestionUpdateRequest']): Promise<void> {
@@ -346,7 +362,11 @@ export async function updateQuestion(db: Db, lang: Lang, companyId: number, inpu
   if (found.question.status >= 1) throw businessError('trivia.questionLocked');
   const before = draftOf(found.question);
   const columns = await checkedQuestion(db, lang, found.game, mergeDraft(before, input), before);
-  const updated = await q.updateUnsentQuestion(db, input.id, { ...columns, ...(input.sort !== undefined ? { sort: input.sort } : {}) });
+  const updated = await q.updateUnsentQuestion(db, input.id, {
+    ...columns,
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    ...(input.sort !== undefined ? { sort: input.sort } : {}),
+  });
   if (!updated) throw businessError('trivia.questionLocked');
 }
 

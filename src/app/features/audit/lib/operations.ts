@@ -21,6 +21,8 @@ export const AUDIT_OPERATIONS = [
   'triviaGameGameFlow',
   'triviaGameControl',
   'triviaGameRehearsal',
+  'triviaGameAutopilot',
+  'triviaGameStageMessage',
   'triviaGameDisqualify',
   'triviaGameRequalify',
   'triviaGameShowWinners',

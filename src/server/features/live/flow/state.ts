@@ -9,6 +9,8 @@ import type { Db } from '../../../db/client.js';
 import { levelReached, mayAnswerLevel } from '../../../../domain/scoring.js';
 import { kindOf } from '../../../../domain/question-kinds/index.js';
 import { joinUrlForGame } from '../../venue/join-url.js';
+import { gameQuestions } from '../../trivia/queries.js';
+import { autopilotNeedsQuestions, autopilotStateOf } from '../../../../../machines/game/autopilot-state.js';
 import * as q from '../queries.js';
 import { answerRefusal } from '../answers/answers.js';
 import { publishedReveal } from './reveal.js';
@@ -88,6 +90,7 @@ export async function playerState(db: Db, player: q.PlayerIdentity, now: Date): 
     my_answer: mine,
     rank,
     finished: game.status !== 1,
+    stage_message: game.stageMessage ?? null,
   };
 }
 
@@ -122,11 +125,12 @@ export async function displayState(db: Db, gameId: number, now: Date, publicUrl:
     question,
     ranking: summary ? rankingSummary(summary) : null,
     finished: game.status !== 1,
+    stage_message: game.stageMessage ?? null,
     join_url: await joinUrlForGame(db, game, publicUrl),
   };
 }
 
-/** What the control screen's real-time channel starts from: players, the live question, its counts. */
+/** What the control screen's real-time channel starts from: players, the live question, its counts, the autopilot, the stage message. */
 export async function operatorSnapshot(db: Db, gameId: number, now: Date): Promise<PlaySchemas['EventOperatorSnapshot']> {
   const game = await q.findGame(db, gameId);
   if (!game) throw recordNotFound();
@@ -142,6 +146,7 @@ export async function operatorSnapshot(db: Db, gameId: number, now: Date): Promi
       ...(await q.answerCounts(db, live.id)),
     };
   }
-  return { server_time: iso(now), game: gameSummary(game), live_question: liveQuestion };
+  const autopilot = autopilotStateOf(game, autopilotNeedsQuestions(game) ? await gameQuestions(db, game.id) : []);
+  return { server_time: iso(now), game: gameSummary(game), autopilot, stage_message: game.stageMessage ?? null, live_question: liveQuestion };
 }
 

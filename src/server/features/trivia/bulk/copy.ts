@@ -38,6 +38,8 @@ const problem = (lang: Lang, severity: Problem['severity'], field: string, key: 
 interface PlannedCopy {
   row: Schemas['QuestionCopyRow'];
   draft: QuestionDraft;
+  /** The speaker notes, copied as they are (no rule of the form reads them). */
+  notes: string;
 }
 
 /** One question fitted to the target game, with what changed (warnings) and the rules it breaks (errors). */
@@ -77,6 +79,7 @@ function planCopy(lang: Lang, source: q.QuestionRow, levelFrom: number | null, t
   for (const [field, keys] of Object.entries(errors)) for (const key of keys) problems.push(problem(lang, 'error', field, key));
   return {
     draft: applied,
+    notes: source.notes,
     row: { id: source.id, title: source.title, question_type: applied.question_type, level_from: levelFrom, level_to: levelTo, problems },
   };
 }
@@ -103,7 +106,7 @@ export async function copyQuestions(db: Db, lang: Lang, companyId: number, input
     const created = await q.appendQuestions(
       tx,
       target.id,
-      planned.map((copy) => ({ ...questionColumns(copy.draft), status: 0 })),
+      planned.map((copy) => ({ ...questionColumns(copy.draft), notes: copy.notes, status: 0 })),
     );
     return { created: created.length, invalid: 0, rows };
   });
