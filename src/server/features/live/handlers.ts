@@ -24,6 +24,8 @@ import { exportResults } from './results/results.js';
 import type { AnswerPlayer } from './answers/answers.js';
 import { createDisplayCode, exchangeDisplayCode } from './displays/display-code.js';
 import { gameFlow } from './flow/flow.js';
+import { pauseOrResume } from './flow/autopilot-pause.js';
+import { autopilotEvent } from './flow/autopilot-state.js';
 import { join } from './answers/join.js';
 import { getRank } from './flow/publication.js';
 import { resetByOperator } from './flow/reset.js';
@@ -54,7 +56,18 @@ export const liveAdminHandlers: OperationHandlers = {
     const { adminId } = requireAuth(request);
     const result = await gameFlow(request.server.db, request.companyId, request.body, dateOf(request.server.clock), { adminId });
     await request.server.live.events.publishAll(result.events);
+    // The autopilot's next step and when it is due (flow/autopilot.ts).
+    if (result.data.applied && result.autopilotOn) await request.server.live.autopilot.publishState(request.body.trivia_game_id);
     return success(result.data satisfies Schemas['GameFlowData'], result.messageKey);
+  },
+
+  /** Pauses or resumes the game's autopilot (flow/autopilot-pause.ts); every instance hears the new state. */
+  async triviaGameAutopilot(request) {
+    const { adminId } = requireAuth(request);
+    const outcome = await pauseOrResume(request.server.db, request.companyId, adminId, request.body, dateOf(request.server.clock));
+    noteAudit(request, { summary: `${request.body.action}${outcome.changed ? '' : ' (already)'}` });
+    await request.server.live.events.publishAll([autopilotEvent(outcome.state)]);
+    return success(outcome.state satisfies Schemas['AutopilotState'], outcome.messageKey);
   },
 
   async triviaGameControl(request) {

@@ -14,6 +14,11 @@ export const liveMessages = registerMessages({
   'live.flow.alreadyPublished': { 'zh-TW': '此題答案已公佈', en: 'The answer to this question is already published' },
   'live.flow.rankingJustPublished': { 'zh-TW': '此題排名剛剛已公佈', en: 'This ranking was just published' },
   'live.flow.alreadyEnded': { 'zh-TW': '遊戲已經結束', en: 'The game has already ended' },
+  'live.autopilot.off': { 'zh-TW': '這個遊戲沒有開啟自動導播', en: 'Autopilot is not on for this game' },
+  'live.autopilot.paused': { 'zh-TW': '自動導播已暫停', en: 'Autopilot paused' },
+  'live.autopilot.resumed': { 'zh-TW': '自動導播已繼續', en: 'Autopilot resumed' },
+  'live.autopilot.alreadyPaused': { 'zh-TW': '自動導播已經是暫停狀態', en: 'Autopilot is already paused' },
+  'live.autopilot.alreadyRunning': { 'zh-TW': '自動導播已經在執行中', en: 'Autopilot is already running' },
   'live.step.gameEnded': { 'zh-TW': '遊戲已結束，無法再進行此操作', en: 'The game has ended; this step is no longer possible' },
   'live.step.questionRequired': { 'zh-TW': '請指定要操作的題目', en: 'Please name the question for this step' },
   'live.step.anotherQuestionLive': {

@@ -9,6 +9,7 @@ import { ApiError, forbidden, ResponseCode } from '../../lib/envelope.js';
 import { bearerToken } from '../access/tokens.js';
 import * as q from './queries.js';
 import { DeadlineWatch } from './flow/deadline-watch.js';
+import { Autopilot } from './flow/autopilot.js';
 import { authorizeGameTopic, gameTopicSnapshot, LiveEvents, parseGameTopic, publicSnapshots } from './realtime.js';
 import { AnswerBatcher } from './answers/answers.js';
 import { JoinBatcher } from './answers/join-batch.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     live: {
       events: LiveEvents;
       deadlines: DeadlineWatch;
+      /** The steps the server takes by itself in a game with the autopilot on (flow/autopilot.ts). */
+      autopilot: Autopilot;
       players: PlayerLookup;
       /** A game by id, one read per turn of the event loop for all who ask (a crowd's tickets). */
       games: TurnBatch<number, q.GameRow | undefined>;
@@ -167,9 +170,12 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   // The answer published at the deadline when no control screen did (flow/deadline-watch.ts).
   const deadlines = new DeadlineWatch(app, options.autoPublishAfterMs);
   const players = new PlayerLookup(app.db, () => app.clock.now());
+  // The steps taken when their time comes in a game that runs itself (flow/autopilot.ts).
+  const autopilot = new Autopilot(app);
   app.decorate('live', {
     events,
     deadlines,
+    autopilot,
     players,
     games: new TurnBatch((id: number) => q.findGame(app.db, id), CROWD_GATHER),
     answers: new AnswerBatcher(app.db),
@@ -184,14 +190,19 @@ async function livePlugin(app: FastifyInstance, options: { autoPublishAfterMs?: 
   });
   app.decorateRequest('player', null);
   app.decorateRequest('display', null);
-  const stopHearing = app.bus.subscribe((event) => deadlines.hear(event));
+  const stopHearing = app.bus.subscribe((event) => {
+    deadlines.hear(event);
+    autopilot.hear(event);
+  });
   app.addHook('onReady', async () => {
     await deadlines.watchOnScreen();
+    await autopilot.start();
     await app.live.control.start();
   });
   app.addHook('onClose', async () => {
     stopHearing();
     await deadlines.close();
+    await autopilot.close();
     await app.live.control.close();
     events.close();
   });

@@ -105,6 +105,8 @@ export const triviaHandlers: OperationHandlers = {
     const closing = status === 0 && (await request.server.live.gameClosing.isOpen(request.companyId, id));
     await service.updateGame(request.server.db, request.lang, request.companyId, request.body);
     if (closing) await request.server.live.gameClosing.announce(request.companyId, id);
+    // New settings: when the next step is due now (server.autopilot, heard by every instance's autopilot).
+    if (request.body.auto_advance !== undefined) await request.server.live.autopilot.publishState(id);
     return {};
   },
 

@@ -102,6 +102,7 @@ export class DeadlineWatch {
       if (app.clock.now() < deadline.getTime() + this.afterMs) return this.watch(gameId, questionId, deadline.getTime());
       const result = await gameFlow(app.db, game.companyId, { trivia_game_id: gameId, question_id: questionId, type: 3 }, dateOf(app.clock));
       await app.live.events.publishAll(result.events);
+      if (result.data.applied && result.autopilotOn) await app.live.autopilot.publishState(gameId);
       if (result.data.applied) app.log.info({ gameId, questionId }, 'answer published by the server at the deadline (no control screen did)');
     } catch (error) {
       // A refusal means someone moved the game on meanwhile (ended it): nothing is left to do.

@@ -51,6 +51,13 @@ export interface FlowResult {
   };
   messageKey: MessageKey;
   events: RealtimeEvent[];
+  /** Whether the game's autopilot is switched on (its state is published after an applied step: autopilot.ts). */
+  autopilotOn: boolean;
+}
+
+/** A step the server takes by itself (the autopilot): taken only if `stillDue` holds for the game read under its lock. */
+export interface StepGuard {
+  stillDue(game: q.GameRow): boolean;
 }
 
 const REFUSALS: Record<StepRefusal, MessageKey> = {
@@ -99,12 +106,17 @@ async function questionShownEvents(db: q.Queryable, game: q.GameRow, question: q
   return toBothTopics(game.id, 'server.questionShown', data);
 }
 
-export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, now: Date, caller?: StepCaller): Promise<FlowResult> {
+export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, now: Date, caller?: StepCaller, guard?: StepGuard): Promise<FlowResult> {
   return db.transaction(async (tx) => {
     const game = await q.lockGame(tx, companyId, input.trivia_game_id);
     if (!game) throw recordNotFound();
     if (caller) await requireControl(tx, game.id, input.screen_id ?? null, caller.adminId, now);
     const step = input.type;
+    const autopilotOn = game.autoAdvance.enabled;
+    // Someone moved the game on (or paused it) since the autopilot's timer was set: not its step any more.
+    if (guard && !guard.stillDue(game)) {
+      return { data: { applied: false, server_time: iso(now) }, messageKey: step === 4 ? 'live.flow.rankingJustPublished' : ALREADY[step], events: [], autopilotOn };
+    }
     let question: q.QuestionRow | undefined;
     if (step !== 5 && input.question_id !== null && input.question_id !== undefined) {
       question = await q.questionOfGame(tx, game.id, input.question_id);
@@ -131,6 +143,7 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
         data: { applied: false, ...(question ? { question: flowQuestion(game, question) } : {}), server_time: serverTime },
         messageKey: ALREADY[step as Exclude<GameFlowStep, 4>],
         events: [],
+        autopilotOn,
       };
     }
 
@@ -138,16 +151,18 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
       case 2: {
         const shown = await q.showQuestion(tx, question!.id, now);
         if (!shown) throw businessError('live.step.questionAlreadyPlayed');
-        await q.setCurrentQuestion(tx, game.id, shown.id);
+        await q.recordStep(tx, game, now, shown.id);
         return {
           data: { applied: true, question: flowQuestion(game, shown), server_time: serverTime },
           messageKey: APPLIED[2],
           events: [...closing, ...(await questionShownEvents(tx, game, shown, now))],
+          autopilotOn,
         };
       }
       case 3: {
         const { row, events } = await publishAndScore(tx, game, question!, now);
-        return { data: { applied: true, question: flowQuestion(game, row), server_time: serverTime }, messageKey: APPLIED[3], events };
+        await q.recordStep(tx, game, now);
+        return { data: { applied: true, question: flowQuestion(game, row), server_time: serverTime }, messageKey: APPLIED[3], events, autopilotOn };
       }
       case 4: {
         // Identical publications at once (a double click, two control screens, retries) take effect
@@ -160,19 +175,23 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
             data: { applied: false, question: flowQuestion(game, question!), ranking: { list: summary.list, total: summary.total }, server_time: serverTime },
             messageKey: 'live.flow.rankingJustPublished',
             events: [],
+            autopilotOn,
           };
         }
         const { summary, events } = await publishRanking(tx, game, question!, now);
         const after = (await q.questionOfGame(tx, game.id, question!.id))!;
+        await q.recordStep(tx, game, now);
         return {
           data: { applied: true, question: flowQuestion(game, after), ranking: { list: summary.list, total: summary.total }, server_time: serverTime },
           messageKey: APPLIED[4],
           events,
+          autopilotOn,
         };
       }
       case 5: {
         const events = await finishGame(tx, game, now);
-        return { data: { applied: true, server_time: serverTime }, messageKey: APPLIED[5], events };
+        await q.recordStep(tx, game, now);
+        return { data: { applied: true, server_time: serverTime }, messageKey: APPLIED[5], events, autopilotOn };
       }
     }
   });

@@ -1,7 +1,7 @@
 /**
  * The games: read, locked for a step (FOR NO KEY UPDATE), ended, their question on screen.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { triviaGames } from '../../../db/schema.js';
 import { isRowId, type Queryable, type GameRow } from './rows.js';
 
@@ -45,6 +45,33 @@ export async function endGame(db: Queryable, gameId: number, now: Date): Promise
   return row;
 }
 
-export async function setCurrentQuestion(db: Queryable, gameId: number, questionId: number): Promise<void> {
-  await db.update(triviaGames).set({ currentQuestionId: questionId }).where(eq(triviaGames.id, gameId));
+/**
+ * A step applied (flow.ts, under the game's row lock): the autopilot's clock starts again at `now`
+ * with no time paused — paused still if it was, the new step's clock stopped from its start
+ * (machines/game/autopilot.ts). Showing a question also makes it the game's current one.
+ */
+export async function recordStep(db: Queryable, game: Pick<GameRow, 'id' | 'autopilotPausedAt'>, now: Date, currentQuestionId?: number): Promise<void> {
+  await db
+    .update(triviaGames)
+    .set({
+      lastStepAt: now,
+      autopilotPausedMs: 0,
+      autopilotPausedAt: game.autopilotPausedAt ? now : null,
+      ...(currentQuestionId === undefined ? {} : { currentQuestionId }),
+    })
+    .where(eq(triviaGames.id, game.id));
+}
+
+/** The autopilot's pause as the rules set it (pause / resume, under the game's row lock). */
+export async function setAutopilotPause(db: Queryable, gameId: number, pause: Pick<GameRow, 'autopilotPausedAt' | 'autopilotPausedMs'>): Promise<GameRow | undefined> {
+  const [row] = await db.update(triviaGames).set(pause).where(eq(triviaGames.id, gameId)).returning();
+  return row;
+}
+
+/** The enabled games whose autopilot is on: what a (re)started server schedules. */
+export async function autopilotGames(db: Queryable): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(triviaGames)
+    .where(and(eq(triviaGames.status, 1), sql`(${triviaGames.autoAdvance} ->> 'enabled')::boolean`));
 }

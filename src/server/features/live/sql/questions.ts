@@ -35,6 +35,15 @@ export async function liveQuestion(db: Queryable, gameId: number): Promise<Quest
   return row;
 }
 
+/** A game's questions in the game's order (sort, then id), as much as the next step needs (machines/game/next-step.ts). */
+export async function questionsInOrder(db: Queryable, gameId: number): Promise<Array<{ id: number; status: number; questionType: number; title: string }>> {
+  return db
+    .select({ id: questions.id, status: questions.status, questionType: questions.questionType, title: questions.title })
+    .from(questions)
+    .where(eq(questions.triviaGameId, gameId))
+    .orderBy(asc(questions.sort), asc(questions.id));
+}
+
 /** Every question on screen (status 1) of every enabled game, with its game: what a restarted server watches. */
 export async function questionsOnScreen(db: Queryable): Promise<Array<{ game: GameRow; question: QuestionRow }>> {
   return db

@@ -33,6 +33,6 @@ export async function deleteGamePlay(tx: Queryable, gameId: number): Promise<{ a
 export async function reopenGame(tx: Queryable, gameId: number, pin: string, now: Date): Promise<void> {
   await tx
     .update(triviaGames)
-    .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, pin, updatedAt: now })
+    .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, pin, updatedAt: now, lastStepAt: null, autopilotPausedAt: null, autopilotPausedMs: 0 })
     .where(eq(triviaGames.id, gameId));
 }
