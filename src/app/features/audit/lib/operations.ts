@@ -20,6 +20,7 @@ export const AUDIT_OPERATIONS = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameControl',
+  'triviaGameAutopilot',
   'triviaGameRehearsal',
   'triviaGameAutopilot',
   'triviaGameStageMessage',
