@@ -1,10 +1,11 @@
 /**
  * Create and edit a trivia game: title, answer type (speed / levels), the open time range (level
- * games only; empty = no limit), the player cap and status. Checked with the shared `validateGame`
+ * games only; empty = no limit), the player cap, status and the autopilot (./autopilot-fields.tsx). Checked with the shared `validateGame`
  * (the cap's range message on blur, every rule on save); the server's 422 messages appear under
  * their fields.
  */
 import { HStack, Input, RadioGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import type { AutoAdvance } from '@machines/game/autopilot';
 import type { components } from '@openapi/admin-api';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { savedMessage } from '@/app/lib/feedback';
 import { type GameDraft, PLAYER_CAP_DEFAULT, PLAYER_CAP_MAX, PLAYER_CAP_MIN, validateGame } from '@/domain/game-rules';
 import { hasErrors } from '@/domain/question-rules';
 import { domainLang, formatFieldErrors, mergeMessages } from '../lib/question-form';
+import { AutopilotFields, autoAdvanceOf } from './autopilot-fields';
 
 type Game = components['schemas']['TriviaGame'];
 
@@ -31,6 +33,7 @@ interface GameForm {
   status: 0 | 1;
   /** The most players the game admits (NaN = the input is empty). */
   playerCap: number;
+  autoAdvance: AutoAdvance;
 }
 
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
@@ -39,8 +42,16 @@ const toIso = (local: string) => (local ? dayjs(local).toISOString() : null);
 
 const formOf = (game: Game | null): GameForm =>
   game
-    ? { title: game.title, type: game.type, start: toLocal(game.start_time), end: toLocal(game.end_time), status: game.status, playerCap: game.player_cap }
-    : { title: '', type: 1, start: '', end: '', status: 1, playerCap: PLAYER_CAP_DEFAULT };
+    ? {
+        title: game.title,
+        type: game.type,
+        start: toLocal(game.start_time),
+        end: toLocal(game.end_time),
+        status: game.status,
+        playerCap: game.player_cap,
+        autoAdvance: autoAdvanceOf(game.auto_advance),
+      }
+    : { title: '', type: 1, start: '', end: '', status: 1, playerCap: PLAYER_CAP_DEFAULT, autoAdvance: autoAdvanceOf(null) };
 
 interface GameDialogProps {
   open: boolean;
@@ -74,6 +85,7 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
         type: fields.type,
         status: fields.status,
         player_cap: fields.playerCap,
+        auto_advance: fields.autoAdvance,
         ...(fields.type === 2 ? { start_time: draft.start_time as string | null, end_time: draft.end_time as string | null } : {}),
       };
       if (game) await dataOf(client.POST('/triviaGame/update', { body: { ...body, id: game.id } }));
@@ -141,6 +153,7 @@ export function GameDialog({ open, game, onClose, onSaved }: GameDialogProps) {
           </Switch.Label>
         </Switch.Root>
       </FormField>
+      <AutopilotFields value={fields.autoAdvance} messages={messages} onChange={(changed) => change({ autoAdvance: { ...fields.autoAdvance, ...changed } })} />
     </FormDialog>
   );
 }

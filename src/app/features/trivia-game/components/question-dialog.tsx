@@ -9,9 +9,10 @@
  * ./use-question-form.ts, its sections ./question-content-fields.tsx (text, level, image, video),
  * ./question-settings-fields.tsx (kind, time, score, bonus), ./question-kind-fields.tsx (what the kind
  * asks: options, True/False, accepted answers, the slider, the order) and the explanation (rich text
- * kept to bold, italic and links).
+ * kept to bold, italic and links), then the speaker notes (plain text for the control screen's
+ * presenter view alone).
  */
-import { Alert, Box, Separator } from '@chakra-ui/react';
+import { Alert, Box, Separator, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/app/components/form-dialog';
 import { FormField } from '@/app/components/form-field';
@@ -21,13 +22,16 @@ import { QuestionKindFields } from './question-kind-fields';
 import { QuestionSettingsFields } from './question-settings-fields';
 import { type QuestionFormOptions, useQuestionForm } from './use-question-form';
 
+/** The contract's longest speaker notes. */
+const NOTES_MAX = 2000;
+
 export { QUESTION_IMAGE_SIZE } from './question-content-fields';
 export { OPTION_IMAGE_SIZE } from './question-options-editor';
 
 export function QuestionDialog(props: QuestionFormOptions) {
   const { open, levels, questionId, onClose } = props;
   const { t } = useTranslation('trivia');
-  const { fields, update, otherMessages, loading, form } = useQuestionForm(props);
+  const { fields, update, otherMessages, loading, form, notes } = useQuestionForm(props);
 
   return (
     <FormDialog
@@ -65,6 +69,9 @@ export function QuestionDialog(props: QuestionFormOptions) {
             invalid={(fields.messagesOf('explanation')?.length ?? 0) > 0}
           />
         </Box>
+      </FormField>
+      <FormField label={t('question.notes')} helper={t('question.notesHint')} messages={fields.messagesOf('notes')} testId="field-notes">
+        <Textarea size="sm" rows={3} autoresize maxLength={NOTES_MAX} value={notes.value} placeholder={t('question.notesPlaceholder')} onChange={(e) => notes.change(e.target.value)} />
       </FormField>
     </FormDialog>
   );

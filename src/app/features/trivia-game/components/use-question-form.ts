@@ -2,7 +2,9 @@
  * The question dialog's state and validation wiring: a fresh draft each time the dialog opens (the
  * defaults, or the question read by id), the rules' errors of src/domain/question-rules.ts shown once
  * a field was left (all of them after "save"), the server's 422 messages under their fields (the
- * rest above the form), and saving (create or update).
+ * rest above the form), and saving (create or update). The speaker notes travel beside the draft:
+ * plain text for the operator alone, no rule of the question's applies to them (the server keeps
+ * their length).
  */
 import type { components } from '@openapi/admin-api';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
@@ -26,7 +28,7 @@ type Level = components['schemas']['Level'];
 
 /** The fields the form shows a message under; the server's messages of any other go above the form. */
 const PLACED =
-  /^(title|level_id|question_text|question_img|pre_video_url|have_answering_time|answering_time|score|question_type|is_bonus|options|answer|options\.\d+\.(text|img)|accepted_answers(\.\d+)?|slider(\.(min|max|step|answer|tolerance|unit))?|explanation)$/;
+  /^(title|level_id|question_text|question_img|pre_video_url|have_answering_time|answering_time|score|question_type|is_bonus|options|answer|options\.\d+\.(text|img)|accepted_answers(\.\d+)?|slider(\.(min|max|step|answer|tolerance|unit))?|explanation|notes)$/;
 
 /** What a section of the question form is given. */
 export interface QuestionFieldsProps {
@@ -52,6 +54,7 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
   const { t, i18n } = useTranslation('trivia');
   const lang = domainLang(i18n.language);
   const [draft, setDraft] = useState<QuestionDraft>(defaultQuestionDraft);
+  const [notes, setNotes] = useState('');
   const [shown, setShown] = useState<'all' | ReadonlySet<string>>(() => new Set<string>());
   const [loading, setLoading] = useState(false);
 
@@ -65,12 +68,13 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
     reset: () => {
       setShown(new Set());
       setDraft(defaultQuestionDraft());
+      setNotes('');
       setLoading(questionId !== null);
     },
     submit: async () => {
       setShown('all');
       if (hasErrors(ruleErrors)) return;
-      const body = { ...questionBody(draft, gameType), trivia_game_id: gameId };
+      const body = { ...questionBody(draft, gameType), notes, trivia_game_id: gameId };
       if (questionId === null) await dataOf(client.POST('/question/create', { body }));
       else await dataOf(client.POST('/question/update', { body: { ...body, id: questionId } }));
       savedMessage(t('common.saved'));
@@ -83,7 +87,11 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
     if (!open || questionId === null) return;
     let current = true;
     dataOf(client.POST('/question/detail', { body: { id: questionId } }))
-      .then((data) => current && setDraft(draftFromQuestion(data.item)))
+      .then((data) => {
+        if (!current) return;
+        setDraft(draftFromQuestion(data.item));
+        setNotes(data.item.notes);
+      })
       .catch(() => current && closeUnreadable())
       .finally(() => current && setLoading(false));
     return () => {
@@ -103,6 +111,11 @@ export function useQuestionForm({ open, gameId, gameType, levels, questionId, on
   const set = <K extends keyof QuestionDraft>(field: K, value: QuestionDraft[K]) => update((current) => ({ ...current, [field]: value }));
   const touch = (field: string) => setShown((prev) => (prev === 'all' || prev.has(field) ? prev : new Set([...prev, field])));
 
+  const changeNotes = (value: string) => {
+    setNotes(value);
+    form.clear('notes');
+  };
+
   const fields: QuestionFieldsProps = { draft, gameType, set, touch, messagesOf };
-  return { fields, update, otherMessages, loading, form };
+  return { fields, update, otherMessages, loading, form, notes: { value: notes, change: changeNotes } };
 }

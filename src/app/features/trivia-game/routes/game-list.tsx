@@ -4,7 +4,7 @@
  * its control screen, the results export (CSV / Excel), reset after a rehearsal, duplicate, edit and delete. Changing needs `triviaGame.edit`; the server refuses deleting
  * a game with a question on screen and the API client shows its message.
  */
-import { Button, Card, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { components } from '@openapi/admin-api';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { type PagedQuery, usePagedList } from '@/app/hooks/use-paged-list';
 import { ExportResults } from '../components/export-results';
 import { GameResults } from '../components/game-results';
 import { GameDialog } from '../components/game-dialog';
-import { GameStatusBadge, GameTypeBadge } from '../components/game-summary';
+import { AutopilotBadge, GameStatusBadge, GameTypeBadge } from '../components/game-summary';
 import { DuplicateGameButton, ResetGameButton } from '../components/rehearsal-actions';
 import { formatTime } from '../lib/format';
 import { useTriviaPageTitle } from '../lib/page-title';
@@ -103,7 +103,17 @@ export function TriviaGameListPage() {
               },
               { key: 'type', header: t('game.type'), headerProps: { w: '28' }, cell: (game) => <GameTypeBadge type={game.type} /> },
               { key: 'open', header: t('game.openTime'), headerProps: { w: '40' }, cell: openTime },
-              { key: 'status', header: t('game.status'), headerProps: { w: '20' }, cell: (game) => <GameStatusBadge status={game.status} /> },
+              {
+                key: 'status',
+                header: t('game.status'),
+                headerProps: { w: '20' },
+                cell: (game) => (
+                  <HStack gap="1" wrap="wrap">
+                    <GameStatusBadge status={game.status} />
+                    {game.auto_advance.enabled ? <AutopilotBadge /> : null}
+                  </HStack>
+                ),
+              },
               {
                 key: 'questions',
                 header: t('game.questionCount'),
