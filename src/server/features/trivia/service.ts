@@ -9,7 +9,6 @@ import type { components } from '@openapi/admin-api';
 import { AUTO_ADVANCE_DEFAULT } from '../../../../machines/game/autopilot.js';
 import { autopilotNeedsQuestions } from '../../../../machines/game/autopilot-state.js';
 import { copyTitle, PLAYER_CAP_DEFAULT, validateGame } from '../../../domain/game-rules.js';
-import { AUTO_ADVANCE_DEFAULT } from '../../../../machines/game/autopilot.js';
 import {
   applyGameType,
   defaultQuestionDraft,

@@ -20,7 +20,6 @@ export const AUDIT_OPERATIONS = [
   'triviaGameUpdateLevel',
   'triviaGameGameFlow',
   'triviaGameControl',
-  'triviaGameAutopilot',
   'triviaGameRehearsal',
   'triviaGameAutopilot',
   'triviaGameStageMessage',
