@@ -6,6 +6,7 @@
  * buttons can close.
  */
 import { Button, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuTriangleAlert } from 'react-icons/lu';
 
@@ -19,9 +20,12 @@ interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, message, onConfirm, onCancel, testId }: ConfirmDialogProps) {
   const { t } = useTranslation('live');
+  // The confirm button has the focus: Enter confirms, Esc cancels (the stage console's keys).
+  const confirmRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open={open}
+      initialFocusEl={() => confirmRef.current}
       role="alertdialog"
       placement="center"
       size="sm"
@@ -50,7 +54,7 @@ export function ConfirmDialog({ open, message, onConfirm, onCancel, testId }: Co
               <Button size="sm" variant="outline" onClick={onCancel}>
                 {t('confirm.cancel')}
               </Button>
-              <Button size="sm" colorPalette="brand" onClick={onConfirm}>
+              <Button ref={confirmRef} size="sm" colorPalette="brand" onClick={onConfirm}>
                 {t('confirm.confirm')}
               </Button>
             </Dialog.Footer>

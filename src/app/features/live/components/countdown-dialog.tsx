@@ -68,7 +68,7 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content data-testid="countdown-dialog" minH={{ base: '100dvh', sm: 'auto' }}>
+            <Dialog.Content data-testid="countdown-dialog" data-stage-dialog="" minH={{ base: '100dvh', sm: 'auto' }}>
               <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
                 <Text textStyle="xs" color="fg.muted" fontWeight="medium">
                   {slide ? t('countdown.slideTitle') : t('countdown.title')}

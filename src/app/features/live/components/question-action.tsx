@@ -5,10 +5,10 @@
  * flight finds no button to press and sends nothing. A content slide has no answer and no ranking:
  * its button closes it (step 3, without the 是否公佈答案 question), and none follows.
  */
-import { Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LuMegaphone, LuPlay, LuRotateCw, LuSquareX, LuTrophy } from 'react-icons/lu';
+import { LuEllipsis, LuMegaphone, LuPlay, LuRotateCw, LuSquareX, LuTrophy } from 'react-icons/lu';
 import { selectCanControl, selectCanShowQuestion, selectIsOpen, selectTakesNoAnswers } from '@machines/game/selectors';
 import { useGame, useGameRef } from '../lib/game-context';
 import type { QuestionActorRef, QuestionSnapshot } from '@machines/question/question.machine';
@@ -66,6 +66,7 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   const busy = useSelector(actor, selectIsBusy);
   const inFlight = useSelector(actor, busyLabel);
   const questionId = useSelector(actor, (s) => s.context.questionId);
+  const phase = useSelector(actor, selectPhase);
   const allowed = useGame(selectCanControl);
   const gameOpen = useGame(selectIsOpen);
   const canShow = useGame((s) => selectCanShowQuestion(s, questionId));
@@ -79,6 +80,29 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   const blockedByLive = action === 'showQuestion' && !canShow && gameOpen;
   const disabled = busy || !allowed || !gameOpen || (action === 'showQuestion' && !canShow);
 
+  // A step already done (the ranking published before) is never a button: it waits in the row's menu.
+  if (shown === 'publishRanking' && action === 'publishRanking' && phase === 'rankingPublished') {
+    return (
+      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={() => gameRef.send({ type: 'host.publishRanking', questionId })}>
+        <Menu.Trigger asChild>
+          <IconButton size="xs" variant="ghost" disabled={disabled} aria-label={`${t('action.more')} ${title}`} title={t('action.more')} data-testid="question-menu">
+            <LuEllipsis />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="44">
+              <Menu.Item value="publishRankingAgain" textStyle="xs" data-testid="publish-ranking-again">
+                <LuTrophy />
+                {t('action.publishRankingAgain')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    );
+  }
+
   const press = () => {
     if (!action) return;
     gameRef.send({ type: LABELS[action].event, questionId });
@@ -89,7 +113,7 @@ export function QuestionActionButton({ actor, title }: { actor: QuestionActorRef
   return (
     <Button
       size="xs"
-      variant={shown === 'showQuestion' ? 'solid' : 'subtle'}
+      variant={shown === 'showQuestion' ? 'outline' : 'subtle'}
       colorPalette={label.palette}
       loading={busy}
       loadingText={t(label.key)}

@@ -3,9 +3,10 @@
  * the quiz display button and game over, the live panel (players, answers in, top 10), the question
  * table with each question's action, and the countdown dialog of the question on screen. Driven by
  * the game actor (provided to every component: lib/game-context.tsx, hooks/use-game-control.ts) and
- * the question actors it spawned; a reload resumes from the server's state.
+ * the question actors it spawned; a reload resumes from the server's state. The stage bar leads it
+ * (the one next step, its keys), with the presenter view and the stage message under it.
  */
-import { Alert, Button, Card, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +28,14 @@ import { FlagsCard } from '../components/flags-card';
 import { LivePanel } from '../components/live-panel';
 import { PreflightPanel } from '../components/preflight-panel';
 import { QuestionTable } from '../components/question-table';
+import { KeysHelpDialog } from '../components/keys-help-dialog';
+import { PresenterView } from '../components/presenter-view';
 import { RehearsalBanner, RehearsalPanel } from '../components/rehearsal-panel';
+import { StageBar } from '../components/stage-bar';
+import { StageMessageCard } from '../components/stage-message-card';
 import { VenueWarningDialog } from '../components/venue-warning-dialog';
 import { useGameSystem, useSessionRights } from '../hooks/use-game-control';
+import { useStageKeys } from '../hooks/use-stage-keys';
 import { GameProvider, useGame, useGameRef } from '../lib/game-context';
 import { needsVenueWarning } from '../lib/venue';
 
@@ -72,6 +78,8 @@ function ControlScreen({ gameId }: { gameId: number }) {
   const [openingQuiz, setOpeningQuiz] = useState(false);
   // No public URL and a loopback page address: warn before the display shows an address phones cannot reach.
   const [venueWarning, setVenueWarning] = useState(false);
+  const [keysHelp, setKeysHelp] = useState(false);
+  useStageKeys(setKeysHelp);
 
   // Ending the game (here) goes back to the game list.
   useEffect(() => {
@@ -106,6 +114,12 @@ function ControlScreen({ gameId }: { gameId: number }) {
           <ControlHeader game={game} onOpenQuiz={() => (needsVenueWarning(game?.join_url, window.location.hostname) ? setVenueWarning(true) : void openQuiz())} openingQuiz={openingQuiz} />
         </Card.Body>
       </Card.Root>
+
+      <StageBar onHelp={() => setKeysHelp(true)} />
+      <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+        <PresenterView />
+        <StageMessageCard />
+      </Grid>
 
       {loadFailed && (
         <Alert.Root status="error" size="sm">
@@ -148,6 +162,7 @@ function ControlScreen({ gameId }: { gameId: number }) {
       </Card.Root>
 
       <CountdownDialog />
+      <KeysHelpDialog open={keysHelp} onClose={() => setKeysHelp(false)} />
       {game && (
         <VenueWarningDialog
           open={venueWarning}
