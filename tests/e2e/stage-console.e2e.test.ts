@@ -192,6 +192,9 @@ describe('the stage console', () => {
           await post('/api/play/answer', { question_id: ids[0], choices: ['A'] }, player);
           await page.getByTestId('stage-answered').filter({ hasText: '已作答 1 / 1 人' }).waitFor();
           await shoot(page, 'stage-zh-TW-1024-question');
+          await page.setViewportSize(DESKTOP);
+          await shoot(page, 'stage-zh-TW-desktop-question');
+          await page.setViewportSize(TABLET);
         }
       } else if (type === '3' && spec?.type !== 8 && early < 3) {
         // Early, with 是否公佈答案 answered by Enter.
@@ -214,6 +217,10 @@ describe('the stage console', () => {
         await expect.poll(() => flows.includes('5:')).toBe(true);
         done.add(step);
         break;
+      } else if (type === '4' && index === 2) {
+        await shoot(page, 'stage-zh-TW-1024-ranking');
+        await page.keyboard.press(press);
+        await expect.poll(() => flows.includes(step)).toBe(true);
       } else if (type === '4' && index === 1) {
         // A key held down: the first press takes the step, its repeats take nothing.
         await page.keyboard.down('ArrowRight');

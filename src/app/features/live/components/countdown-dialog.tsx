@@ -8,7 +8,8 @@
  * without leaving the dialog, and so does who holds control (the dialog covers the page: a watcher
  * asks for control here, and the holder answers a request here).
  * A content slide has no countdown and no answers: the dialog says it is on screen and offers the
- * next question (shown over it, the server closes the slide) or closing it.
+ * next question (shown over it, the server closes the slide) or closing it. Under the answers, for the
+ * operator: the question's correct answer and speaker notes (the presenter view's, which the dialog covers).
  */
 import { Alert, Button, Dialog, HStack, Portal, ProgressCircle, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -29,6 +30,7 @@ import { selectAction, selectError, selectIsBusy, selectIsConfirmingPublish, sel
 import { AnswerBars } from './answer-bars';
 import { ConfirmDialog } from './confirm-dialog';
 import { ControlStrip } from './control-bar';
+import { PresenterDetails } from './presenter-view';
 import { useGame, useGameRef } from '../lib/game-context';
 import { HeadingBlock } from '@/app/components/heading-block';
 
@@ -133,6 +135,11 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
                         {t('live.answered', { total: counts?.total ?? 0, players })}
                       </Text>
                       <AnswerBars question={question} counts={counts?.counts ?? {}} revealed={false} />
+                    </Stack>
+                  )}
+                  {question && (
+                    <Stack w="full" gap="2" borderTopWidth="1px" pt="4" data-testid="countdown-presenter">
+                      <PresenterDetails question={question} />
                     </Stack>
                   )}
                   {error && action === 'retryPublish' && (

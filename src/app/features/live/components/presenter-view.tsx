@@ -37,6 +37,7 @@ export function PresenterView() {
   const { t } = useTranslation('live');
   const focusId = useGame(selectFocusId);
   const liveId = useGame(selectLiveQuestionId);
+  const stepType = useGame((s) => selectNextStep(s)?.type ?? null);
   const rows = useGame(selectQuestionRows);
   const afterId = useGame((s) => selectAfterId(s, focusId));
   const index = rows.findIndex((q) => q.id === focusId);
@@ -58,7 +59,8 @@ export function PresenterView() {
           <Stack gap="3" data-testid="presenter-question" data-question-id={question.id}>
             <Stack gap="1">
               <Text textStyle="xs" color="fg.muted">
-                {t(question.id === liveId ? 'presenter.onScreen' : 'presenter.upNext', { n: index + 1 })} · {t(`kind.${kindLabelOf(question.question_type).label}`)}
+                {t(question.id === liveId ? 'presenter.onScreen' : stepType === 2 ? 'presenter.upNext' : 'presenter.current', { n: index + 1 })} ·{' '}
+                {t(`kind.${kindLabelOf(question.question_type).label}`)}
               </Text>
               <Text fontWeight="semibold" textStyle="md">
                 {question.title}
@@ -69,27 +71,7 @@ export function PresenterView() {
                 </Text>
               )}
             </Stack>
-            <CorrectAnswer question={question} t={t} />
-            {explanationParagraphs(question.explanation).length > 0 && (
-              <Stack gap="1" data-testid="presenter-explanation">
-                <Text textStyle="xs" fontWeight="semibold" color="fg.muted">
-                  {t('presenter.explanation')}
-                </Text>
-                {explanationParagraphs(question.explanation).map((line, i) => (
-                  <Text key={i} textStyle="sm">
-                    {line}
-                  </Text>
-                ))}
-              </Stack>
-            )}
-            <Stack gap="1" data-testid="presenter-notes">
-              <Text textStyle="xs" fontWeight="semibold" color="fg.muted">
-                {t('presenter.notes')}
-              </Text>
-              <Box bg="bg.subtle" rounded="md" p="2" textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" color={question.notes ? 'fg' : 'fg.muted'}>
-                {question.notes || t('presenter.noNotes')}
-              </Box>
-            </Stack>
+            <PresenterDetails question={question} />
           </Stack>
         ) : (
           <Text textStyle="sm" color="fg.muted">
@@ -106,6 +88,37 @@ export function PresenterView() {
         </Box>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A question's correct answer, explanation and speaker notes (the presenter view, and the countdown dialog over it). */
+export function PresenterDetails({ question }: { question: Question }) {
+  const { t } = useTranslation('live');
+  const explanation = explanationParagraphs(question.explanation);
+  return (
+    <>
+      <CorrectAnswer question={question} t={t} />
+      {explanation.length > 0 && (
+        <Stack gap="1" data-testid="presenter-explanation">
+          <Text textStyle="xs" fontWeight="semibold" color="fg.muted">
+            {t('presenter.explanation')}
+          </Text>
+          {explanation.map((line, i) => (
+            <Text key={i} textStyle="sm">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Stack gap="1" data-testid="presenter-notes">
+        <Text textStyle="xs" fontWeight="semibold" color="fg.muted">
+          {t('presenter.notes')}
+        </Text>
+        <Box bg="bg.subtle" rounded="md" p="2" textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" color={question.notes ? 'fg' : 'fg.muted'}>
+          {question.notes || t('presenter.noNotes')}
+        </Box>
+      </Stack>
+    </>
   );
 }
 
