@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, questions } from '@/server/db/schema';
+import { auditLog, questions, triviaGames as games } from '@/server/db/schema';
 import { DESKTOP, launchBrowser, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN } from './support/session';
@@ -121,6 +121,13 @@ const offered = async (page: Page): Promise<string> => {
   return step ? `${step}:${(await button.getAttribute('data-question-id')) ?? ''}` : '';
 };
 
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+/** Tab (or Shift+Tab) until the element of `testId` has the focus. */
+async function tabTo(page: Page, testId: string, key = 'Tab') {
+  for (let i = 0; i < 80 && (await focused(page)) !== testId; i += 1) await page.keyboard.press(key);
+  expect(await focused(page)).toBe(testId);
+}
+
 async function shoot(page: Page, name: string) {
   await settle(page);
   await saveScreenshot(page, name, SHOTS);
@@ -138,7 +145,7 @@ describe('the stage console', () => {
     // English first: the bar names the first step in the page's language.
     const english = await control(gameId, { locale: 'en-US', viewport: DESKTOP });
     await primary(english.page).filter({ hasText: 'Show: Q1 台北 101' }).waitFor();
-    //TMP await english.page.getByTestId('presenter-notes').getByText('開場：先問觀眾有沒有上去過。').waitFor();
+    await english.page.getByTestId('presenter-notes').getByText('開場：先問觀眾有沒有上去過。').waitFor();
     await shoot(english.page, 'stage-en-desktop');
     await english.page.close();
 
@@ -148,15 +155,15 @@ describe('the stage console', () => {
     await shoot(page, 'stage-zh-TW-1024-before');
 
     // Space typed in the stage message's field is a space, not a step (Tab there: the keyboard only).
-    for (let i = 0; i < 80 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'stage-message-text'; i += 1) await page.keyboard.press('Tab');
+    await tabTo(page, 'stage-message-text');
     await page.keyboard.type('a b');
-    expect(await page.getByTestId('stage-message-text').inputValue()).toBe('a b');
     await page.keyboard.press('Space');
+    expect(await page.getByTestId('stage-message-text').inputValue()).toBe('a b ');
     await page.waitForTimeout(500);
     expect(flows).toEqual([]);
     await primary(page).filter({ hasText: '出題：第 1 題 台北 101' }).waitFor();
-    // Tab on to the put-up button: out of the field, the keys take steps again.
-    for (let i = 0; i < 5 && (await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) !== 'stage-message-put'; i += 1) await page.keyboard.press('Tab');
+    // Tab on out of the field: the keys take steps again.
+    await tabTo(page, 'stage-message-put');
 
     // ? opens the keyboard help; Esc closes it.
     await page.keyboard.press('?');
@@ -187,8 +194,12 @@ describe('the stage console', () => {
           const view = page.getByTestId('presenter-view');
           await view.getByTestId('presenter-question').filter({ hasText: '台北 101' }).waitFor();
           expect(await view.locator('[data-correct="true"]').allInnerTexts()).toEqual([expect.stringContaining('508 公尺')]);
-          //TMP await view.getByTestId('presenter-notes').getByText('提醒：答案是 508 公尺。').waitFor();
+          await view.getByTestId('presenter-notes').getByText('提醒：答案是 508 公尺。').waitFor();
           await view.getByTestId('presenter-explanation').getByText('台北 101 高 508 公尺。').waitFor();
+          // The countdown dialog covers the view: it carries the answer and the notes as well.
+          const inDialog = page.getByTestId('countdown-presenter');
+          await inDialog.getByTestId('presenter-notes').getByText('提醒：答案是 508 公尺。').waitFor();
+          expect(await inDialog.locator('[data-correct="true"]').allInnerTexts()).toEqual([expect.stringContaining('508 公尺')]);
           await post('/api/play/answer', { question_id: ids[0], choices: ['A'] }, player);
           await page.getByTestId('stage-answered').filter({ hasText: '已作答 1 / 1 人' }).waitFor();
           await shoot(page, 'stage-zh-TW-1024-question');
@@ -256,6 +267,30 @@ describe('the stage console', () => {
       .from(auditLog)
       .where(and(eq(auditLog.operation, 'triviaGameGameFlow'), eq(auditLog.outcome, 'success')));
     expect(audit.length).toBe(flows.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('puts a stage message up and takes it off by keyboard, refusing a control character in the form', async () => {
+    const { id: gameId } = await admin('/triviaGame/create', { title: 'E2E 舞台訊息', type: 1 });
+    await addQuestion(gameId, SHOW[0]!);
+    const { page, problems, flows } = await control(gameId, { locale: 'zh-TW', viewport: TABLET });
+    await primary(page).filter({ hasText: '出題：第 1 題 台北 101' }).waitFor();
+    await tabTo(page, 'stage-message-title');
+    await page.keyboard.insertText('下一輪\u0007');
+    await page.getByTestId('stage-message').getByText('不可包含控制字元（例如換行或定位字元）').waitFor();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('：台灣地理');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('下半場 10 題');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('stage-message-current').getByText('下一輪：台灣地理').waitFor();
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.stageMessage).toEqual({ title: '下一輪：台灣地理', text: '下半場 10 題' });
+    await shoot(page, 'stage-message-zh-TW-1024');
+    await tabTo(page, 'stage-message-off', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('stage-message-current').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.stageMessage).toBeNull();
+    expect(flows).toEqual([]);
     expect(problems).toEqual([]);
   });
 });
