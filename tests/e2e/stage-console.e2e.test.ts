@@ -293,4 +293,33 @@ describe('the stage console', () => {
     expect(flows).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  it('shows the autopilot on the bar: waiting for the first question, its countdown to the next step, paused and resumed with P', async () => {
+    const { id: gameId } = await admin('/triviaGame/create', {
+      title: 'E2E 自動播放',
+      type: 1,
+      auto_advance: { enabled: true, reveal: 'at_zero', ranking_after_s: 30, next_after_s: 30, end_after_last: true },
+    });
+    await addQuestion(gameId, SHOW[0]!);
+    await addQuestion(gameId, SHOW[1]!);
+    const { page, problems } = await control(gameId, { locale: 'zh-TW', viewport: TABLET });
+    const autopilot = page.getByTestId('autopilot');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('running');
+    // The first question is the operator's.
+    await autopilot.getByText('等待操作').waitFor();
+    await page.keyboard.press('Space');
+    // Shown: the server publishes the answer at zero, then the ranking 30 s later — a countdown on the bar.
+    await page.getByTestId('autopilot-next').filter({ hasText: '公佈排名：第 1 題 台北 101' }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('autopilot-when').filter({ hasText: /^0:[0-3]\d 後$/ }).waitFor();
+    await shoot(page, 'stage-autopilot-zh-TW-1024');
+    // P pauses (the clock of the next step stops), P again resumes.
+    await page.keyboard.press('p');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('paused');
+    await page.getByTestId('autopilot-when').filter({ hasText: /^已暫停/ }).waitFor();
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.autopilotPausedAt).not.toBeNull();
+    await page.keyboard.press('P');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('running');
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.autopilotPausedAt).toBeNull();
+    expect(problems).toEqual([]);
+  });
 });

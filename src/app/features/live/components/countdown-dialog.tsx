@@ -66,7 +66,7 @@ function LiveQuestionDialog({ actor }: { actor: QuestionActorRef }) {
 
   return (
     <>
-      <Dialog.Root open={open} placement="center" size={{ base: 'full', sm: 'md' }} closeOnInteractOutside={false} closeOnEscape={false} role="dialog">
+      <Dialog.Root open={open} placement="center" size={{ base: 'full', sm: 'md' }} scrollBehavior="inside" closeOnInteractOutside={false} closeOnEscape={false} role="dialog">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
