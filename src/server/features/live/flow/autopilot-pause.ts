@@ -3,23 +3,16 @@
  * control (the control lease, as a step), only with the autopilot on and the game not ended. Pausing
  * stops the clock of the next step at `now`; resuming adds the time paused to it
  * (machines/game/autopilot.ts). Which of apply / already / refused is the game chart's rule
- * (resolveAutopilotAction), shared with the control screen.
+ * (machines/game/autopilot-steps.ts), shared with the control screen.
  */
 import { businessError, recordNotFound } from '../../../lib/envelope.js';
 import type { Db } from '../../../db/client.js';
 import type { MessageKey } from '../../../i18n.js';
-import { autopilotMode, type AutopilotMode } from '../../../../../machines/game/autopilot.js';
+import { autopilotMode } from '../../../../../machines/game/autopilot.js';
+import { resolveAutopilotAction, type AutopilotAction } from '../../../../../machines/game/autopilot-steps.js';
 import * as q from '../queries.js';
 import { requireControl } from '../control/lease.js';
 import { clockFacts, readAutopilot, type AutopilotState } from './autopilot-state.js';
-
-export type AutopilotAction = 'pause' | 'resume';
-
-/** Whether an action applies, was already the case, or is refused (the autopilot off). */
-export function resolveAutopilotAction(mode: AutopilotMode, action: AutopilotAction): 'apply' | 'already' | 'refused' {
-  if (mode === 'off') return 'refused';
-  return (action === 'pause') === (mode === 'paused') ? 'already' : 'apply';
-}
 
 export interface AutopilotInput {
   trivia_game_id: number;

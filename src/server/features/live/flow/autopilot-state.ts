@@ -1,20 +1,16 @@
 /**
- * A game's autopilot read from its stored rows: the facts the rules ask for (the game's settings and
- * clock, its questions' statuses in the game's order, the deadline of the question on screen), the
- * next step (machines/game/next-step.ts) and when the server takes it (machines/game/autopilot.ts),
- * as the contract's AutopilotState (`server.autopilot`, /triviaGame/autopilot). The rules are the
- * machines' modules; this only reads what they need.
+ * A game's autopilot read from its stored rows for the server's autopilot (./autopilot.ts): the
+ * reading the admin API and the operator's snapshot share (machines/game/autopilot-state.ts: the
+ * facts, the next step, when it is due), plus what the autopilot keeps of it — the due time as a
+ * number and the title of the step's question for the audit trail.
  */
-import type { components } from '@openapi/admin-api';
-import { ANSWER_GRACE_MS } from '../../../../domain/scoring.js';
-import { kindOf } from '../../../../domain/question-kinds/index.js';
-import { autopilotDueAt, autopilotMode, autopilotRemainingMs, type AutopilotFacts } from '../../../../../machines/game/autopilot.js';
-import { nextStepOf } from '../../../../../machines/game/next-step.js';
+import { autopilotDueAt, type AutopilotFacts } from '../../../../../machines/game/autopilot.js';
+import { autopilotFactsOf, autopilotNeedsQuestions, autopilotStateOf, type AutopilotState } from '../../../../../machines/game/autopilot-state.js';
 import type { RealtimeEvent } from '../../../realtime/bus.js';
 import * as q from '../queries.js';
-import { deadlineOf, gameTopic, iso } from '../views.js';
+import { gameTopic } from '../views.js';
 
-export type AutopilotState = components['schemas']['AutopilotState'];
+export type { AutopilotState };
 export const AUTOPILOT_EVENT = 'server.autopilot';
 
 export interface AutopilotReading {
@@ -37,36 +33,15 @@ export function clockFacts(game: q.GameRow): Pick<AutopilotFacts, 'settings' | '
   };
 }
 
-/** The game's autopilot now, read from its rows (its questions' statuses, the question on screen). */
+/** The game's autopilot now, read from its rows (its questions only when it is on). */
 export async function readAutopilot(db: q.Queryable, game: q.GameRow): Promise<AutopilotReading> {
-  const clock = clockFacts(game);
-  const rows = clock.ended ? [] : await q.questionsInOrder(db, game.id);
-  const takesNoAnswers = (questionType: number) => !kindOf(questionType).answerable;
-  const step = nextStepOf({
-    ended: clock.ended,
-    questions: rows.map((row) => ({ id: row.id, status: row.status as 0 | 1 | 2, takesNoAnswers: takesNoAnswers(row.questionType) })),
-    currentQuestionId: game.currentQuestionId,
-  });
-  const onScreen = rows.find((row) => row.status === 1);
-  const liveTakesNoAnswers = onScreen ? takesNoAnswers(onScreen.questionType) : false;
-  let deadline: number | null = null;
-  if (step?.type === 3 && onScreen && !liveTakesNoAnswers) {
-    const live = await q.liveQuestion(db, game.id);
-    deadline = live ? (deadlineOf(game, live)?.getTime() ?? null) : null;
-  }
-  const facts: AutopilotFacts = { ...clock, step, liveTakesNoAnswers, deadline, graceMs: ANSWER_GRACE_MS };
-  const dueAt = autopilotDueAt(facts);
+  const rows = autopilotNeedsQuestions(game) ? await q.questionsInOrder(db, game.id) : [];
+  const facts = autopilotFactsOf(game, rows);
   return {
-    state: {
-      trivia_game_id: game.id,
-      state: autopilotMode(facts),
-      next_step: step ? { type: step.type, question_id: step.questionId } : null,
-      due_at: dueAt === null ? null : iso(new Date(dueAt)),
-      remaining_ms: autopilotRemainingMs(facts),
-    },
+    state: autopilotStateOf(game, rows),
     facts,
-    dueAt,
-    questionTitle: rows.find((row) => row.id === step?.questionId)?.title ?? null,
+    dueAt: autopilotDueAt(facts),
+    questionTitle: rows.find((row) => row.id === facts.step?.questionId)?.title ?? null,
   };
 }
 

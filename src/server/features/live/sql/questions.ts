@@ -35,10 +35,18 @@ export async function liveQuestion(db: Queryable, gameId: number): Promise<Quest
   return row;
 }
 
-/** A game's questions in the game's order (sort, then id), as much as the next step needs (machines/game/next-step.ts). */
-export async function questionsInOrder(db: Queryable, gameId: number): Promise<Array<{ id: number; status: number; questionType: number; title: string }>> {
+/** A game's questions in the game's order (sort, then id), as much as the autopilot reads of them (machines/game/autopilot-state.ts) and their titles. */
+export async function questionsInOrder(db: Queryable, gameId: number) {
   return db
-    .select({ id: questions.id, status: questions.status, questionType: questions.questionType, title: questions.title })
+    .select({
+      id: questions.id,
+      status: questions.status,
+      questionType: questions.questionType,
+      haveAnsweringTime: questions.haveAnsweringTime,
+      answeringTime: questions.answeringTime,
+      shownAt: questions.shownAt,
+      title: questions.title,
+    })
     .from(questions)
     .where(eq(questions.triviaGameId, gameId))
     .orderBy(asc(questions.sort), asc(questions.id));
