@@ -29,6 +29,7 @@ import { autopilotEvent } from './flow/autopilot-state.js';
 import { join } from './answers/join.js';
 import { getRank } from './flow/publication.js';
 import { resetByOperator } from './flow/reset.js';
+import { setStageMessage } from './flow/stage-message.js';
 import { displayState, playerState, requirePlayerGameShared } from './flow/state.js';
 import { throttle } from './throttle.js';
 import { gameSummary, gameTopic, myAnswer, TOP, type PlaySchemas } from './views.js';
@@ -68,6 +69,16 @@ export const liveAdminHandlers: OperationHandlers = {
     noteAudit(request, { summary: `${request.body.action}${outcome.changed ? '' : ' (already)'}` });
     await request.server.live.events.publishAll([autopilotEvent(outcome.state)]);
     return success(outcome.state satisfies Schemas['AutopilotState'], outcome.messageKey);
+  },
+
+  /** A title card on the display and the phones, or none (flow/stage-message.ts); published after the commit. */
+  async triviaGameStageMessage(request) {
+    const { adminId } = requireAuth(request);
+    const { trivia_game_id, stage_message } = request.body;
+    noteAudit(request, { targetType: 'triviaGame', targetId: trivia_game_id, summary: stage_message ? `up: ${stage_message.title}` : 'off' });
+    const result = await setStageMessage(request.server.db, request.lang, request.companyId, request.body, dateOf(request.server.clock), adminId);
+    await request.server.live.events.publishAll(result.events);
+    return success(result.data satisfies Schemas['StageMessageData'], result.messageKey);
   },
 
   async triviaGameControl(request) {

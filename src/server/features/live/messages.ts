@@ -19,6 +19,10 @@ export const liveMessages = registerMessages({
   'live.autopilot.resumed': { 'zh-TW': '自動導播已繼續', en: 'Autopilot resumed' },
   'live.autopilot.alreadyPaused': { 'zh-TW': '自動導播已經是暫停狀態', en: 'Autopilot is already paused' },
   'live.autopilot.alreadyRunning': { 'zh-TW': '自動導播已經在執行中', en: 'Autopilot is already running' },
+  'live.stageMessage.up': { 'zh-TW': '舞台訊息已顯示', en: 'The stage message is up' },
+  'live.stageMessage.off': { 'zh-TW': '舞台訊息已移除', en: 'The stage message is off' },
+  'live.stageMessage.gameEnded': { 'zh-TW': '遊戲已結束，無法顯示舞台訊息', en: 'The game has ended: no stage message can be shown' },
+  'live.stageMessage.titleRequired': { 'zh-TW': '請輸入標題', en: 'Please enter a title' },
   'live.step.gameEnded': { 'zh-TW': '遊戲已結束，無法再進行此操作', en: 'The game has ended; this step is no longer possible' },
   'live.step.questionRequired': { 'zh-TW': '請指定要操作的題目', en: 'Please name the question for this step' },
   'live.step.anotherQuestionLive': {

@@ -152,6 +152,7 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
         const shown = await q.showQuestion(tx, question!.id, now);
         if (!shown) throw businessError('live.step.questionAlreadyPlayed');
         await q.recordStep(tx, game, now, shown.id);
+        await q.setStageMessage(tx, game.id, null); // a question shown takes the stage message off (no event: the question says it)
         return {
           data: { applied: true, question: flowQuestion(game, shown), server_time: serverTime },
           messageKey: APPLIED[2],

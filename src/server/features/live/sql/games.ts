@@ -75,3 +75,8 @@ export async function autopilotGames(db: Queryable): Promise<GameRow[]> {
     .from(triviaGames)
     .where(and(eq(triviaGames.status, 1), sql`(${triviaGames.autoAdvance} ->> 'enabled')::boolean`));
 }
+
+/** Puts up the game's stage message (null: takes it off). */
+export async function setStageMessage(db: Queryable, gameId: number, stageMessage: GameRow['stageMessage']): Promise<void> {
+  await db.update(triviaGames).set({ stageMessage }).where(eq(triviaGames.id, gameId));
+}

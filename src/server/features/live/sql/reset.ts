@@ -29,10 +29,10 @@ export async function deleteGamePlay(tx: Queryable, gameId: number): Promise<{ a
   return { answers: answerCount, rankings: rankingCount, players: playerCount };
 }
 
-/** The game open again with no player, no question on screen, no rehearsal, under `pin`. */
+/** The game open again with no player, no question on screen, no rehearsal, no stage message, under `pin`. */
 export async function reopenGame(tx: Queryable, gameId: number, pin: string, now: Date): Promise<void> {
   await tx
     .update(triviaGames)
-    .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, pin, updatedAt: now, lastStepAt: null, autopilotPausedAt: null, autopilotPausedMs: 0 })
+    .set({ status: 1, currentQuestionId: null, endedAt: null, playerCount: 0, rehearsalPlayers: 0, stageMessage: null, pin, updatedAt: now, lastStepAt: null, autopilotPausedAt: null, autopilotPausedMs: 0 })
     .where(eq(triviaGames.id, gameId));
 }
