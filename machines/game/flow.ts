@@ -36,7 +36,7 @@ export const flowRegion = gameSetup.createStateConfig({
         id: 'loadGame',
         src: 'loadGame',
         input: ({ context }) => ({ gameId: context.gameId }),
-        onDone: { target: 'synchronizing', actions: [{ type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) }, raise({ type: 'rehearsal.loaded' })] },
+        onDone: { target: 'synchronizing', actions: [{ type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) }, raise({ type: 'rehearsal.loaded' }), raise({ type: 'autopilot.stored' })] },
         onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
       },
     },

@@ -9,17 +9,19 @@
  *   ├── operatorTopic (systemId `operatorTopic`): the topic `game:<id>:operator` on that client; it
  *   │   sends the server's events (`server.*`) to the game
  *   ├── question-<id> (systemId `question-<id>`), one per question, spawned when the game is loaded
- *   └── loadGame / endGame / loadRanking: the game's calls
+ *   └── loadGame / endGame / loadRanking / autopilotCall / stageMessageCall: the game's calls
  * Every operator step is an event to this root (`host.*`), forwarded to the question it names; the
  * server's events reach the root and the root hands each question its own. The calls are injected
  * with `.provide()` (`provideGame`): the chart imports no API client.
  *
- * Why the chart has this shape: four regions, all active at once, each in its own module with the
+ * Why the chart has this shape: six regions, all active at once, each in its own module with the
  * reasons it is as it is —
  * - `flow` (flow.ts): loading the game, the pre-flight gate, one question live at a time, ending it;
  * - `rights` (rights.ts): who runs the game from this screen (the control lease, the admin's rights);
  *   a screen that is not controlling has every operator step refused;
  * - `rehearsal` (rehearsal.ts): the server's simulated players, started and stopped from here;
+ * - `autopilot` and `stage` (autopilot-region.ts): the server's autopilot, paused and resumed from
+ *   here, and the title card put up on the display and the phones;
  * - `ranking` (below): the top 10 read again after the game loads and after each published answer.
  * The setup (types, calls, actions, guards) is setup.ts.
  * What the server reports (questions shown, published; players joined) is applied at the root,
@@ -27,11 +29,12 @@
  */
 import { enqueueActions, fromPromise, raise, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { QuestionCallInput, ShownTiming } from '../question/types.js';
+import { autopilotRegion, stageRegion } from './autopilot-region.js';
 import { flowRegion } from './flow.js';
 import { rehearsalRegion } from './rehearsal.js';
 import { rightsRegion } from './rights.js';
 import { gameQuestion, gameSetup, NO_CLIENT, NO_PREFLIGHT } from './setup.js';
-import type { ControlCallInput, ControlState, RehearsalCallInput, RehearsalState } from './types.js';
+import type { AutopilotCallInput, AutopilotState, ControlCallInput, ControlState, RehearsalCallInput, RehearsalState, StageMessageCallInput, StageMessageData } from './types.js';
 import type { GameInput, LoadedGame, PreflightInput, PreflightReport, Ranking } from './types.js';
 
 export { liveQuestionOf, NO_CLIENT, questionSystemId, SNAPSHOT_WAIT_MS } from './setup.js';
@@ -78,9 +81,9 @@ export const gameMachine = gameSetup.createMachine({
     'server.snapshot': [
       {
         guard: { type: 'snapshotSaysEnded', params: ({ event }) => ({ snapshot: event.snapshot }) },
-        actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot', raise({ type: 'server.gameEnded' })],
+        actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot', raise({ type: 'autopilot.stored' }), raise({ type: 'server.gameEnded' })],
       },
-      { actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot'] },
+      { actions: [{ type: 'storeSnapshot', params: ({ event }) => event }, 'applySnapshot', raise({ type: 'autopilot.stored' })] },
     ],
     'server.questionShown': {
       actions: [
@@ -96,7 +99,6 @@ export const gameMachine = gameSetup.createMachine({
         'clearStageMessage',
       ],
     },
-    'server.autopilot': { actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.autopilot }) } },
     'server.stageMessage': { actions: { type: 'storeStageMessage', params: ({ event }) => ({ message: event.message }) } },
     'server.answerCount': { actions: { type: 'setCounts', params: ({ event }) => event } },
     'server.answerPublished': {
@@ -123,6 +125,8 @@ export const gameMachine = gameSetup.createMachine({
     flow: flowRegion,
     rights: rightsRegion,
     rehearsal: rehearsalRegion,
+    autopilot: autopilotRegion,
+    stage: stageRegion,
     ranking: {
       initial: 'idle',
       states: {
@@ -170,6 +174,10 @@ export interface GameCalls {
   controlCall?(input: ControlCallInput, signal: AbortSignal): Promise<ControlState>;
   /** triviaGame/rehearsal (start or stop the simulated players). */
   rehearsalCall?(input: RehearsalCallInput, signal: AbortSignal): Promise<RehearsalState>;
+  /** triviaGame/autopilot (pause or resume the autopilot). */
+  autopilotCall?(input: AutopilotCallInput, signal: AbortSignal): Promise<AutopilotState>;
+  /** triviaGame/stageMessage (put a title card up, or take it off). */
+  stageMessageCall?(input: StageMessageCallInput, signal: AbortSignal): Promise<StageMessageData>;
 }
 
 /**
@@ -191,6 +199,12 @@ export function provideGame(calls: GameCalls) {
       ),
       rehearsalCall: fromPromise<RehearsalState, RehearsalCallInput>(({ input, signal }) =>
         calls.rehearsalCall ? calls.rehearsalCall(input, signal) : Promise.reject(new Error('game machine: rehearsalCall not provided')),
+      ),
+      autopilotCall: fromPromise<AutopilotState, AutopilotCallInput>(({ input, signal }) =>
+        calls.autopilotCall ? calls.autopilotCall(input, signal) : Promise.reject(new Error('game machine: autopilotCall not provided')),
+      ),
+      stageMessageCall: fromPromise<StageMessageData, StageMessageCallInput>(({ input, signal }) =>
+        calls.stageMessageCall ? calls.stageMessageCall(input, signal) : Promise.reject(new Error('game machine: stageMessageCall not provided')),
       ),
       question: gameQuestion.provide({
         actors: {

@@ -119,19 +119,23 @@ export const selectNextStep = (snapshot: GameSnapshot): NextStep | null => {
 
 /** The game's autopilot as the server last said (null until it did). */
 export const selectAutopilot = (snapshot: GameSnapshot): AutopilotState | null => snapshot.context.autopilot;
-/** The autopilot's mode as the screen holds it: off, running or paused. */
-export const selectAutopilotMode = (snapshot: GameSnapshot): AutopilotMode => snapshot.context.autopilot?.state ?? 'off';
+/** The autopilot's mode as the chart holds it: off, running or paused (while a pause or resume is in flight, what the server last said). */
+export const selectAutopilotMode = (snapshot: GameSnapshot): AutopilotMode => {
+  if (snapshot.matches({ autopilot: 'running' })) return 'running';
+  if (snapshot.matches({ autopilot: 'paused' })) return 'paused';
+  if (snapshot.matches({ autopilot: 'off' })) return 'off';
+  return snapshot.context.autopilot?.state ?? 'off';
+};
 /** A pause or a resume of this screen is in flight (its button waits). */
-export const selectIsAutopilotBusy = (_snapshot: GameSnapshot): boolean => false;
-const mayRun = (snapshot: GameSnapshot): boolean => snapshot.matches({ rights: 'controlling' }) && snapshot.hasTag('open');
-/** Whether the operator may pause the autopilot now (controlling, the autopilot running). */
-export const selectCanPauseAutopilot = (snapshot: GameSnapshot): boolean => mayRun(snapshot) && selectAutopilotMode(snapshot) === 'running';
-/** Whether the operator may resume the autopilot now (controlling, the autopilot paused). */
-export const selectCanResumeAutopilot = (snapshot: GameSnapshot): boolean => mayRun(snapshot) && selectAutopilotMode(snapshot) === 'paused';
+export const selectIsAutopilotBusy = (snapshot: GameSnapshot): boolean => snapshot.matches({ autopilot: 'pausing' }) || snapshot.matches({ autopilot: 'resuming' });
+/** Whether the operator may pause the autopilot now (the chart says: controlling an open game, the autopilot running). */
+export const selectCanPauseAutopilot = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.pauseAutopilot' });
+/** Whether the operator may resume the autopilot now (the chart says: controlling an open game, the autopilot paused). */
+export const selectCanResumeAutopilot = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.resumeAutopilot' });
 
 /** The title card up on the display and the phones (null: none). */
 export const selectStageMessage = (snapshot: GameSnapshot): StageMessage | null => snapshot.context.stageMessage;
-/** Whether the operator may put a stage message up (or take it off) now: controlling a game not over. */
-export const selectCanSetStageMessage = (snapshot: GameSnapshot): boolean => mayRun(snapshot);
+/** Whether the operator may put a stage message up (or take it off) now: controlling an open game, no call in flight. */
+export const selectCanSetStageMessage = (snapshot: GameSnapshot): boolean => snapshot.can({ type: 'host.setStageMessage', message: null });
 /** A stage-message call of this screen is in flight (the form waits). */
-export const selectIsStageMessageBusy = (_snapshot: GameSnapshot): boolean => false;
+export const selectIsStageMessageBusy = (snapshot: GameSnapshot): boolean => snapshot.matches({ stage: 'sending' });

@@ -11,7 +11,7 @@ import { connectionMachine, type ConnectionClient } from '../connection/connecti
 import { systemTime } from './clock.js';
 import { questionMachine } from '../question/question.machine.js';
 import type { QuestionEvent, QuestionStatus } from '../question/types.js';
-import type { AutopilotState, ControlCallInput, ControlState, RehearsalCallInput, RehearsalState, StageMessage } from './types.js';
+import type { AutopilotCallInput, AutopilotState, ControlCallInput, ControlState, RehearsalCallInput, RehearsalState, StageMessage, StageMessageCallInput, StageMessageData } from './types.js';
 import type { GameContext, GameEvent, GameInput, LoadedGame, OperatorSnapshot, OperatorTopicInput, PreflightInput, PreflightReport, PreflightState, Ranking } from './types.js';
 
 /** How long the game waits for the operator snapshot (the live question's remaining time) before going on without it. */
@@ -95,6 +95,8 @@ export const gameSetup = setup({
       connection: 'connection';
       operatorTopic: 'operatorTopic';
       rehearsalCall: 'rehearsalCall';
+      autopilotCall: 'autopilotCall';
+      stageMessageCall: 'stageMessageCall';
     },
   },
   actors: {
@@ -114,6 +116,10 @@ export const gameSetup = setup({
     controlCall: fromPromise<ControlState, ControlCallInput>(notProvided('controlCall')),
     /** triviaGame/rehearsal: start or stop the game's simulated players; answers the rehearsal's state. */
     rehearsalCall: fromPromise<RehearsalState, RehearsalCallInput>(notProvided('rehearsalCall')),
+    /** triviaGame/autopilot: pause or resume the game's autopilot; answers the autopilot's state. */
+    autopilotCall: fromPromise<AutopilotState, AutopilotCallInput>(notProvided('autopilotCall')),
+    /** triviaGame/stageMessage: put a title card up, or take it off; answers the card up now. */
+    stageMessageCall: fromPromise<StageMessageData, StageMessageCallInput>(notProvided('stageMessageCall')),
     /** One question of the game (its calls provided with `provideGame`). */
     question: gameQuestion,
   },
@@ -292,6 +298,10 @@ export const gameSetup = setup({
     /** A rehearsal starts before the first question, in a game nobody joined (the server checks it too). */
     mayRehearse: and([stateIn({ flow: { open: 'ready' } }), ({ context }) => context.playerCount === 0]),
     rehearsing: ({ context }) => context.rehearsal.players > 0,
+    autopilotRunning: ({ context }) => context.autopilot?.state === 'running',
+    autopilotPaused: ({ context }) => context.autopilot?.state === 'paused',
+    /** The game is open (loaded, not over, no end asked): the server refuses an ended game. */
+    gameOpen: stateIn({ flow: 'open' }),
     rightsGranted: ({ event }) => event.type === 'session.rights' && event.canControl,
     rightsWithdrawn: ({ event }) => event.type === 'session.rights' && !event.canControl,
   },

@@ -15,7 +15,7 @@ import { selectStatus } from '../question/selectors.js';
 import type { GameFlowStep, QuestionStatus } from '../question/types.js';
 import { gameMachine, NO_CLIENT, type GameSnapshot } from './game.machine.js';
 import { takesNoAnswers } from './setup.js';
-import type { GameStatus } from './types.js';
+import type { AutopilotMode, GameStatus } from './types.js';
 
 type QuestionModelEvent = EventFromLogic<typeof questionMachine> | { type: `xstate.done.actor.${string}`; output: unknown };
 type GameModelEvent = EventFromLogic<typeof gameMachine> | { type: `xstate.done.actor.${string}`; output: unknown };
@@ -66,15 +66,15 @@ export function restoreQuestion(id: number, status: QuestionStatus): QuestionSna
   return snapshot;
 }
 
-/** A game chart restored from the stored game. */
-export function restoreGame(game: StepInput['game']): GameSnapshot {
+/** A game chart restored from the stored game (its autopilot at `autopilot`: the server's mode). */
+export function restoreGame(game: StepInput['game'], autopilot: AutopilotMode = 'off'): GameSnapshot {
   // A live content slide is closed by whatever is shown next: it holds nothing.
   const holding = game.liveQuestionId !== null && !(game.liveQuestionType !== undefined && takesNoAnswers({ question_type: game.liveQuestionType }));
   const questionStatuses: Record<number, QuestionStatus> = holding && game.liveQuestionId !== null ? { [game.liveQuestionId]: 1 } : {};
   // The pre-flight gate is the control screen's (not kept by the server): a stored game is past it.
   const open = game.anyQuestionSent || game.liveQuestionId !== null ? 'running' : { ready: 'cleared' as const };
   return gameMachine.resolveState({
-    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: { controlling: 'holding' }, rehearsal: 'off', ranking: 'idle' },
+    value: { flow: game.status === 0 ? { ended: 'closed' } : { open }, rights: { controlling: 'holding' }, rehearsal: 'off', autopilot, stage: 'idle', ranking: 'idle' },
     context: {
       gameId: game.id,
       client: NO_CLIENT,
@@ -99,7 +99,7 @@ export function restoreGame(game: StepInput['game']): GameSnapshot {
 }
 
 /** Runs the events through the chart; null as soon as one is not accepted. */
-function run<S extends QuestionSnapshot | GameSnapshot>(logic: typeof questionMachine | typeof gameMachine, snapshot: S, events: unknown[]): S | null {
+export function run<S extends QuestionSnapshot | GameSnapshot>(logic: typeof questionMachine | typeof gameMachine, snapshot: S, events: unknown[]): S | null {
   let current = snapshot;
   for (const event of events) {
     if (!current.can(event as never)) return null;

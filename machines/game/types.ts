@@ -172,6 +172,8 @@ export type GameEvent =
   | { type: 'server.stageMessage'; message: StageMessage | null }
   /** The game's rehearsal started, its bots joined, or it ended (operator topic). */
   | { type: 'server.rehearsal'; rehearsal: RehearsalState }
+  /** Raised by the game itself once the autopilot's state is stored (loaded, or a snapshot): the autopilot region goes where it says. */
+  | { type: 'autopilot.stored' }
   /** Raised by the game itself once loaded: the rehearsal region goes where the loaded game says. */
   | { type: 'rehearsal.loaded' }
   /** Who holds control of the game now (operator topic, and the screen's own topic when it subscribes). */

@@ -50,6 +50,7 @@ import {
   selectNextStep,
   selectStageMessage,
 } from '@machines/game/selectors';
+import { resolveAutopilotAction } from '@machines/game/autopilot-steps';
 import { canApplyStep, nextQuestionStatus, resolveGameFlowStep, type StepInput } from '@machines/game/steps';
 import type { AutopilotState, ControlState, RehearsalState, StageMessage } from '@machines/game/types';
 import type { OperatorTopicInput, GameContext, GameEvent, LoadedGame, OperatorSnapshot, PreflightReport, Ranking } from '@machines/game/types';
@@ -78,7 +79,18 @@ function fakeClient() {
   };
 }
 
-type CallName = 'loadGame' | 'endGame' | 'loadRanking' | 'runPreflight' | 'showQuestion' | 'publishAnswer' | 'publishRanking' | 'controlCall' | 'rehearsalCall';
+type CallName =
+  | 'loadGame'
+  | 'endGame'
+  | 'loadRanking'
+  | 'runPreflight'
+  | 'showQuestion'
+  | 'publishAnswer'
+  | 'publishRanking'
+  | 'controlCall'
+  | 'rehearsalCall'
+  | 'autopilotCall'
+  | 'stageMessageCall';
 type ModelEvent = GameModelEvent;
 
 const detail = gameDetail;
@@ -233,7 +245,9 @@ const AP_RUNNING: AutopilotState = { trivia_game_id: 9, state: 'running', next_s
 const AP_PAUSED: AutopilotState = { trivia_game_id: 9, state: 'paused', next_step: { type: 4, question_id: 2 }, due_at: null, remaining_ms: 3_000 };
 const AP_OFF: AutopilotState = { trivia_game_id: 9, state: 'off', next_step: null, due_at: null, remaining_ms: null };
 const BREAK: StageMessage = { title: '休息 10 分鐘', text: '' };
-NAMES.set(AP_RUNNING, 'AP_RUNNING').set(AP_PAUSED, 'AP_PAUSED').set(AP_OFF, 'AP_OFF').set(BREAK, 'BREAK');
+/** A snapshot on resubscribing while this screen's pause or resume is in flight: the call's answer decides. */
+const SNAP_AUTOPILOT = { ...SNAP_QUIET, autopilot: AP_RUNNING, stage_message: BREAK } as OperatorSnapshot;
+NAMES.set(SNAP_AUTOPILOT, 'SNAP_AUTOPILOT').set(AP_RUNNING, 'AP_RUNNING').set(AP_PAUSED, 'AP_PAUSED').set(AP_OFF, 'AP_OFF').set(BREAK, 'BREAK');
 
 /**
  * The autopilot's and the stage message's events: explored on their own from a fresh game (no
@@ -250,6 +264,17 @@ const AUTOPILOT_EVENTS: ModelEvent[] = [
   { type: 'server.stageMessage', message: BREAK },
   { type: 'server.stageMessage', message: null },
   { type: 'server.questionShown', questionId: 1, deadline: null, serverTime: T0 },
+  { type: 'host.pauseAutopilot' },
+  { type: 'host.resumeAutopilot' },
+  { type: 'xstate.done.actor.autopilotCall', output: AP_PAUSED },
+  { type: 'xstate.done.actor.autopilotCall', output: AP_RUNNING },
+  { type: 'xstate.error.actor.autopilotCall', error: new Error('Network Error') },
+  { type: 'host.setStageMessage', message: BREAK },
+  { type: 'host.setStageMessage', message: null },
+  { type: 'xstate.done.actor.stageMessageCall', output: { trivia_game_id: 9, stage_message: BREAK } },
+  { type: 'xstate.error.actor.stageMessageCall', error: new Error('Network Error') },
+  { type: 'session.rights', canControl: false },
+  { type: 'server.snapshot', snapshot: SNAP_AUTOPILOT, receivedAt: T0 },
 ];
 
 function createHarness(input: { gameId: number; screenId?: string } = { gameId: 9 }) {
@@ -270,6 +295,8 @@ function createHarness(input: { gameId: number; screenId?: string } = { gameId: 
     publishRanking: call('publishRanking'),
     controlCall: call('controlCall'),
     rehearsalCall: call('rehearsalCall'),
+    autopilotCall: call('autopilotCall'),
+    stageMessageCall: call('stageMessageCall'),
     operatorTopic: fromCallback<{ type: string }, OperatorTopicInput>(({ input }) => void topics.push(input)),
   });
   const actor = createActor(machine, { input: { ...input, client }, systemId: 'game', clock, inspect: recorder.inspect });
@@ -335,6 +362,7 @@ const eventDrivers = {
   'host.setStageMessage': send,
   'server.autopilot': send,
   'server.stageMessage': send,
+  'autopilot.stored': send,
   [WAIT]: async (h) => {
     h.clock.increment(SNAPSHOT_WAIT_MS);
     await flush();
@@ -351,6 +379,10 @@ const eventDrivers = {
   'xstate.error.actor.controlCall': (h, e) => h.reject('controlCall', e.error),
   'xstate.done.actor.rehearsalCall': (h, e) => h.resolve('rehearsalCall', e.output),
   'xstate.error.actor.rehearsalCall': (h, e) => h.reject('rehearsalCall', e.error),
+  'xstate.done.actor.autopilotCall': (h, e) => h.resolve('autopilotCall', e.output),
+  'xstate.error.actor.autopilotCall': (h, e) => h.reject('autopilotCall', e.error),
+  'xstate.done.actor.stageMessageCall': (h, e) => h.resolve('stageMessageCall', e.output),
+  'xstate.error.actor.stageMessageCall': (h, e) => h.reject('stageMessageCall', e.error),
 } satisfies { [K in ModelEvent['type']]: Driver<Extract<ModelEvent, { type: K }>> };
 const drive = (h: Harness, event: ModelEvent) => (eventDrivers[event.type] as Driver<ModelEvent>)(h, event);
 
@@ -397,7 +429,6 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     // One question actor per question, each with its system id.
     for (const q of s.context.loaded!.questions) expect(h.actor.system.get(questionSystemId(q.id))).toBe(h.question(q.id));
     expectNextStepLegal(s);
-    expectAutopilotSelectors(s);
   },
   'flow.open.ready': (h) => {
     expect(h.snapshot().matches({ flow: { open: 'ready' } })).toBe(true);
@@ -535,6 +566,43 @@ const stateAssertions: Record<string, (h: Harness) => void> = {
     expect(selectIsRehearsing(h.snapshot()), 'the banner stays until the server says it ended').toBe(true);
     expect(h.only('rehearsalCall').input).toEqual({ gameId: 9, screenId: h.snapshot().context.screenId, action: 'stop' });
   },
+  autopilot: (h) => expectAutopilotSelectors(h.snapshot()),
+  'autopilot.deciding': () => {
+    throw new Error('deciding is transient: the chart never rests there');
+  },
+  'autopilot.off': (h) => {
+    expect(selectAutopilotMode(h.snapshot())).toBe('off');
+    expect(h.snapshot().context.autopilot?.state ?? 'off').toBe('off');
+    expect(h.running('autopilotCall')).toEqual([]);
+  },
+  'autopilot.running': (h) => {
+    expect(selectAutopilotMode(h.snapshot())).toBe('running');
+    expect(h.snapshot().context.autopilot?.state).toBe('running');
+    expect(h.running('autopilotCall')).toEqual([]);
+  },
+  'autopilot.pausing': (h) => {
+    expect(selectIsAutopilotBusy(h.snapshot())).toBe(true);
+    expect(h.only('autopilotCall').input).toEqual({ gameId: 9, screenId: null, action: 'pause' });
+  },
+  'autopilot.paused': (h) => {
+    expect(selectAutopilotMode(h.snapshot())).toBe('paused');
+    expect(h.snapshot().context.autopilot?.state).toBe('paused');
+    expect(h.running('autopilotCall')).toEqual([]);
+  },
+  'autopilot.resuming': (h) => {
+    expect(selectIsAutopilotBusy(h.snapshot())).toBe(true);
+    expect(h.only('autopilotCall').input).toEqual({ gameId: 9, screenId: null, action: 'resume' });
+  },
+  stage: () => undefined,
+  'stage.idle': (h) => {
+    expect(selectIsStageMessageBusy(h.snapshot())).toBe(false);
+    expect(h.running('stageMessageCall')).toEqual([]);
+  },
+  'stage.sending': (h) => {
+    expect(selectIsStageMessageBusy(h.snapshot())).toBe(true);
+    expect(selectCanSetStageMessage(h.snapshot()), 'one card at a time').toBe(false);
+    expect((h.only('stageMessageCall').input as { gameId: number }).gameId).toBe(9);
+  },
   ranking: () => undefined,
   'ranking.idle': (h) => expect(h.running('loadRanking')).toEqual([]),
   'ranking.loading': (h) => expect(h.only('loadRanking').input).toEqual({ gameId: 9 }),
@@ -564,10 +632,16 @@ function expectAutopilotSelectors(s: GameSnapshot) {
   const mode = selectAutopilotMode(s);
   expect(selectAutopilot(s)).toBe(s.context.autopilot);
   expect(mode).toBe(s.context.autopilot?.state ?? 'off');
-  expect(selectCanPauseAutopilot(s)).toBe(selectCanControl(s) && mode === 'running' && !selectIsAutopilotBusy(s));
-  expect(selectCanResumeAutopilot(s)).toBe(selectCanControl(s) && mode === 'paused' && !selectIsAutopilotBusy(s));
+  const open = s.matches({ flow: 'open' });
+  expect(selectCanPauseAutopilot(s)).toBe(selectCanControl(s) && open && mode === 'running' && !selectIsAutopilotBusy(s));
+  expect(selectCanResumeAutopilot(s)).toBe(selectCanControl(s) && open && mode === 'paused' && !selectIsAutopilotBusy(s));
+  // The server's /triviaGame/autopilot agrees with the buttons.
+  if (selectCanControl(s) && open && !selectIsAutopilotBusy(s)) {
+    expect(resolveAutopilotAction(mode, 'pause') === 'apply').toBe(selectCanPauseAutopilot(s));
+    expect(resolveAutopilotAction(mode, 'resume') === 'apply').toBe(selectCanResumeAutopilot(s));
+  }
   expect(selectStageMessage(s)).toBe(s.context.stageMessage);
-  expect(selectCanSetStageMessage(s)).toBe(selectCanControl(s) && !selectIsStageMessageBusy(s));
+  expect(selectCanSetStageMessage(s)).toBe(selectCanControl(s) && open && !selectIsStageMessageBusy(s));
   expect(selectCurrentQuestionId(s), 'a question on screen is the current one').toBe(selectLiveQuestionId(s) ?? selectCurrentQuestionId(s));
 }
 
@@ -661,6 +735,12 @@ const rehearsalPaths = rehearsalModel.getShortestPaths();
 function autopilotOffered(snapshot: GameSnapshot, event: ModelEvent): boolean {
   if (snapshot.status !== 'active' || !AUTOPILOT_EVENTS.includes(event) || !snapshot.can(event as GameEvent)) return false;
   if (snapshot.matches({ ranking: 'loading' })) return event.type.endsWith('actor.loadRanking');
+  // The screen's own answers only as the server gives them: a pause answered paused, a resume running.
+  if (event.type === 'xstate.done.actor.autopilotCall') return event.output === (snapshot.matches({ autopilot: 'pausing' }) ? AP_PAUSED : AP_RUNNING);
+  // A watching screen only has its (refused) buttons pressed.
+  if (!snapshot.matches({ rights: 'controlling' })) return event.type.startsWith('host.');
+  if (event.type === 'session.rights') return snapshot.matches({ flow: 'open' });
+  if (event.type === 'server.snapshot') return selectIsAutopilotBusy(snapshot);
   if (event.type.startsWith('server.')) return snapshot.matches({ flow: 'open' }) && !anySent(snapshot);
   return true;
 }
@@ -717,7 +797,7 @@ describe('game machine, model-based', () => {
         return h.recorder.taken;
       },
       // `flow.started` is transient (it spawns the questions and moves on): passed through, never rested in.
-      transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
+      transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding', 'autopilot.deciding'],
     });
     // Every path replayed in one test (about 2,000 since the pre-flight gate and the control lease): 27 s
     // alone on this machine, so the project's 30 s would fail it on a loaded one.

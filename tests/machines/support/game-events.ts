@@ -3,7 +3,7 @@
  * replay (tests/e2e/replay/support/game-model.ts) offer them: the chart's own events, the outcomes of
  * its invoked calls, the snapshot wait; the clock's start; a loaded game's detail and question rows.
  */
-import type { ControlState, GameEvent, LoadedGame, PreflightReport, Ranking, RehearsalState } from '@machines/game/types';
+import type { AutopilotState, ControlState, GameEvent, LoadedGame, PreflightReport, Ranking, RehearsalState, StageMessageData } from '@machines/game/types';
 import type { QuestionStatus } from '@machines/question/types';
 
 export const T0 = Date.parse('2026-11-22T04:00:00.000Z');
@@ -23,7 +23,11 @@ export type GameOutcomeEvent =
   | { type: 'xstate.done.actor.controlCall'; output: ControlState }
   | { type: 'xstate.error.actor.controlCall'; error: unknown }
   | { type: 'xstate.done.actor.rehearsalCall'; output: RehearsalState }
-  | { type: 'xstate.error.actor.rehearsalCall'; error: unknown };
+  | { type: 'xstate.error.actor.rehearsalCall'; error: unknown }
+  | { type: 'xstate.done.actor.autopilotCall'; output: AutopilotState }
+  | { type: 'xstate.error.actor.autopilotCall'; error: unknown }
+  | { type: 'xstate.done.actor.stageMessageCall'; output: StageMessageData }
+  | { type: 'xstate.error.actor.stageMessageCall'; error: unknown };
 
 export type GameModelEvent = GameEvent | GameOutcomeEvent | { type: typeof WAIT };
 

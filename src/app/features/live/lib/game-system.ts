@@ -1,7 +1,8 @@
 /**
  * The control screen's actor system: the game machine (machines/game) with the browser's calls —
  * the game's detail and questions, the game-flow steps (sent as this screen, `screenId`), the top 10,
- * the control calls (api/control-api.ts), the rehearsal's (api/rehearsal-api.ts) — and the operator topic on the realtime client
+ * the control calls (api/control-api.ts), the rehearsal's (api/rehearsal-api.ts), the autopilot's and the stage message's
+ * (api/stage-api.ts) — and the operator topic on the realtime client
  * (lib/operator-connection.ts). Given to the page's GameProvider by
  * hooks/use-game-control.ts, which starts it with system id `game`.
  */
@@ -11,6 +12,7 @@ import { type GameFlowData, gameFlow, loadAllQuestions, loadGameDetail, loadRank
 import type { RealtimeClient } from '@/shared/realtime/client';
 import { controlGame } from '../api/control-api';
 import { rehearse } from '../api/rehearsal-api';
+import { autopilot, setStageMessage } from '../api/stage-api';
 import { operatorTopic } from './operator-connection';
 
 const timingOf = (data: GameFlowData): ShownTiming => ({
@@ -33,6 +35,8 @@ export function controlScreenLogic(gameId: number, client: RealtimeClient, scree
     publishRanking: ({ questionId }) => gameFlow(gameId, questionId, 4, screenId),
     controlCall: ({ gameId: id, screenId: screen, action }) => controlGame(id, screen, action),
     rehearsalCall: ({ gameId: id, screenId: screen, action, players }) => rehearse(id, screen, action, players),
+    autopilotCall: ({ gameId: id, screenId: screen, action }) => autopilot(id, screen, action),
+    stageMessageCall: ({ gameId: id, screenId: screen, message }) => setStageMessage(id, screen, message),
     operatorTopic: operatorTopic(client),
   });
 }
