@@ -151,8 +151,8 @@ export async function gameFlow(db: Db, companyId: number, input: GameFlowInput, 
       case 2: {
         const shown = await q.showQuestion(tx, question!.id, now);
         if (!shown) throw businessError('live.step.questionAlreadyPlayed');
+        // The question becomes the current one and takes the stage message off (no event: the question says it).
         await q.recordStep(tx, game, now, shown.id);
-        await q.setStageMessage(tx, game.id, null); // a question shown takes the stage message off (no event: the question says it)
         return {
           data: { applied: true, question: flowQuestion(game, shown), server_time: serverTime },
           messageKey: APPLIED[2],

@@ -48,7 +48,8 @@ export async function endGame(db: Queryable, gameId: number, now: Date): Promise
 /**
  * A step applied (flow.ts, under the game's row lock): the autopilot's clock starts again at `now`
  * with no time paused — paused still if it was, the new step's clock stopped from its start
- * (machines/game/autopilot.ts). Showing a question also makes it the game's current one.
+ * (machines/game/autopilot.ts). Showing a question also makes it the game's current one and takes
+ * the stage message off — one UPDATE for the step.
  */
 export async function recordStep(db: Queryable, game: Pick<GameRow, 'id' | 'autopilotPausedAt'>, now: Date, currentQuestionId?: number): Promise<void> {
   await db
@@ -57,7 +58,7 @@ export async function recordStep(db: Queryable, game: Pick<GameRow, 'id' | 'auto
       lastStepAt: now,
       autopilotPausedMs: 0,
       autopilotPausedAt: game.autopilotPausedAt ? now : null,
-      ...(currentQuestionId === undefined ? {} : { currentQuestionId }),
+      ...(currentQuestionId === undefined ? {} : { currentQuestionId, stageMessage: null }),
     })
     .where(eq(triviaGames.id, game.id));
 }
