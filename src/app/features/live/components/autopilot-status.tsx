@@ -16,6 +16,7 @@ import {
   selectGame,
   selectIsAutopilotBusy,
 } from '@machines/game/selectors';
+import { adminRealtime } from '@/app/realtime/admin-realtime';
 import { clockText, useStepLabel } from '../hooks/use-stage';
 import { useGame, useGameRef } from '../lib/game-context';
 
@@ -82,14 +83,23 @@ export function AutopilotStatus() {
   );
 }
 
-/** Whole seconds until an ISO time, ticking each second; null without one. */
+/** The server's time now, as the tab's realtime connection estimates it (the due time is the server's). */
+const serverNow = (): number => adminRealtime().clock.now();
+
+/** Whole seconds until an ISO time on the server's clock (re-rendering only when the number changes); null without one. */
 function useSecondsUntil(iso: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const due = iso ? Date.parse(iso) : null;
+  const secondsTo = (at: number | null) => (at === null ? null : Math.max(0, Math.ceil((at - serverNow()) / 1000)));
+  const [left, setLeft] = useState<{ due: number | null; seconds: number | null }>(() => ({ due, seconds: secondsTo(due) }));
   useEffect(() => {
-    if (!iso) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    if (due === null) return;
+    const tick = () => setLeft((was) => {
+      const seconds = secondsTo(due);
+      return was.due === due && was.seconds === seconds ? was : { due, seconds };
+    });
+    const timer = window.setInterval(tick, 250);
     return () => window.clearInterval(timer);
-  }, [iso]);
-  if (!iso) return null;
-  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+  }, [due]);
+  // A new due time counts at once (the next tick takes over).
+  return left.due === due ? left.seconds : secondsTo(due);
 }
