@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, questions } from '@/server/db/schema';
+import { auditLog, questions, triviaGames as games } from '@/server/db/schema';
 import { DESKTOP, launchBrowser, openPage, saveScreenshot, settle, type PageOptions } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { ADMIN } from './support/session';
@@ -273,6 +273,59 @@ describe('the stage console', () => {
       .from(auditLog)
       .where(and(eq(auditLog.operation, 'triviaGameGameFlow'), eq(auditLog.outcome, 'success')));
     expect(audit.length).toBe(flows.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('puts a stage message up and takes it off by keyboard, refusing a control character in the form', async () => {
+    const { id: gameId } = await admin('/triviaGame/create', { title: 'E2E 舞台訊息', type: 1 });
+    await addQuestion(gameId, SHOW[0]!);
+    const { page, problems, flows } = await control(gameId, { locale: 'zh-TW', viewport: TABLET });
+    await primary(page).filter({ hasText: '出題：第 1 題 台北 101' }).waitFor();
+    await tabTo(page, 'stage-message-title');
+    await page.keyboard.insertText('下一輪\u0007');
+    await page.getByTestId('stage-message').getByText('不可包含控制字元（例如換行或定位字元）').waitFor();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('：台灣地理');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('下半場 10 題');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('stage-message-current').getByText('下一輪：台灣地理').waitFor();
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.stageMessage).toEqual({ title: '下一輪：台灣地理', text: '下半場 10 題' });
+    await shoot(page, 'stage-message-zh-TW-1024');
+    await tabTo(page, 'stage-message-off', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('stage-message-current').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.stageMessage).toBeNull();
+    expect(flows).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the autopilot on the bar: waiting for the first question, its countdown to the next step, paused and resumed with P', async () => {
+    const { id: gameId } = await admin('/triviaGame/create', {
+      title: 'E2E 自動播放',
+      type: 1,
+      auto_advance: { enabled: true, reveal: 'at_zero', ranking_after_s: 30, next_after_s: 30, end_after_last: true },
+    });
+    await addQuestion(gameId, SHOW[0]!);
+    await addQuestion(gameId, SHOW[1]!);
+    const { page, problems } = await control(gameId, { locale: 'zh-TW', viewport: TABLET });
+    const autopilot = page.getByTestId('autopilot');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('running');
+    // The first question is the operator's.
+    await autopilot.getByText('等待操作').waitFor();
+    await page.keyboard.press('Space');
+    // Shown: the server publishes the answer at zero, then the ranking 30 s later — a countdown on the bar.
+    await page.getByTestId('autopilot-next').filter({ hasText: '公佈排名：第 1 題 台北 101' }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('autopilot-when').filter({ hasText: /^0:[0-3]\d 後$/ }).waitFor();
+    await shoot(page, 'stage-autopilot-zh-TW-1024');
+    // P pauses (the clock of the next step stops), P again resumes.
+    await page.keyboard.press('p');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('paused');
+    await page.getByTestId('autopilot-when').filter({ hasText: /^已暫停/ }).waitFor();
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.autopilotPausedAt).not.toBeNull();
+    await page.keyboard.press('P');
+    await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('running');
+    await expect.poll(async () => (await server.app.db.select().from(games).where(eq(games.id, gameId)))[0]!.autopilotPausedAt).toBeNull();
     expect(problems).toEqual([]);
   });
 });
