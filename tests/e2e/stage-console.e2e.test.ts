@@ -313,6 +313,7 @@ describe('the stage console', () => {
     await expect.poll(() => page.getByTestId('autopilot-state').textContent()).toBe('running');
     // The first question is the operator's.
     await autopilot.getByText('等待操作').waitFor();
+    await primary(page).filter({ hasText: '出題：第 1 題 台北 101' }).and(page.locator(':enabled')).waitFor();
     await page.keyboard.press('Space');
     // Shown: the server publishes the answer at zero, then the ranking 30 s later — a countdown on the bar.
     await page.getByTestId('autopilot-next').filter({ hasText: '公佈排名：第 1 題 台北 101' }).waitFor({ timeout: 10_000 });
