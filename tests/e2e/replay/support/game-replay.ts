@@ -466,6 +466,54 @@ const rehearsalEvents: Record<string, Action> = {
   },
   'xstate.error.actor.rehearsalCall': (screen) => networkFails(screen, () => screen.rehearsalGate.abort()),
 };
+/**
+ * The autopilot and the stage message (the `autopilot` and `stage` regions): not replayed yet — the
+ * regions' paths are not among the starts (./game-model.ts), so their events are never offered here;
+ * the other regions' paths pass through `autopilot.off` and `stage.idle`, asserted on the stage bar.
+ */
+const notYet = neverOffered('the autopilot and stage regions are not among the replayed starts yet');
+const autopilotEvents: Record<string, Action> = {
+  'autopilot.stored': neverOffered('raised by the game itself once the autopilot is stored'),
+  'host.pauseAutopilot': notYet,
+  'host.resumeAutopilot': notYet,
+  'host.setStageMessage': notYet,
+  'server.autopilot': notYet,
+  'server.stageMessage': notYet,
+  'xstate.done.actor.autopilotCall': notYet,
+  'xstate.error.actor.autopilotCall': notYet,
+  'xstate.done.actor.stageMessageCall': notYet,
+  'xstate.error.actor.stageMessageCall': notYet,
+};
+const autopilotStates: Record<string, (screen: Screen, snapshot: AnyMachineSnapshot) => Promise<void>> = {
+  autopilot: async () => {},
+  'autopilot.off': async (screen) => {
+    // The stage bar says the mode once the game is drawn (not while it loads).
+    const mode = screen.page.getByTestId('autopilot-state');
+    if ((await mode.count()) > 0) await expect.poll(() => mode.first().textContent(), { timeout: 10_000 }).toBe('off');
+    expect(await screen.page.getByTestId('autopilot-toggle').count(), 'no pause / resume without the autopilot').toBe(0);
+  },
+  'autopilot.deciding': async () => {
+    throw new Error('deciding is transient: the chart never rests there');
+  },
+  'autopilot.running': (screen) => autopilotSays(screen, 'running'),
+  'autopilot.paused': (screen) => autopilotSays(screen, 'paused'),
+  'autopilot.pausing': async (screen) => {
+    await screen.page.getByTestId('autopilot-toggle').and(screen.page.locator('[data-loading]')).waitFor();
+  },
+  'autopilot.resuming': async (screen) => {
+    await screen.page.getByTestId('autopilot-toggle').and(screen.page.locator('[data-loading]')).waitFor();
+  },
+  stage: async () => {},
+  'stage.idle': async () => {},
+  'stage.sending': async () => {
+    throw new Error('the stage region is not among the replayed starts yet');
+  },
+};
+/** The stage bar's autopilot says `mode`. */
+async function autopilotSays(screen: Screen, mode: string) {
+  await expect.poll(() => screen.page.getByTestId('autopilot-state').first().textContent(), { timeout: 10_000 }).toBe(mode);
+}
+
 const rehearsalStates: Record<string, (screen: Screen, snapshot: AnyMachineSnapshot) => Promise<void>> = {
   rehearsal: async () => {},
   'rehearsal.off': async (screen) => {
@@ -704,6 +752,7 @@ export function replayGameRegion(region: GameRegion): void {
       },
       'xstate.error.actor.controlCall': (screen) => networkFails(screen, () => screen.controlGate.abort()),
       ...rehearsalEvents,
+      ...autopilotEvents,
     }),
     states: {
       flow: async () => {},
@@ -808,6 +857,7 @@ export function replayGameRegion(region: GameRegion): void {
         await expect.poll(() => screen.rankGate.held, { timeout: 10_000, message: 'the top 10 is being read' }).toBeGreaterThan(0);
       },
       ...rehearsalStates,
+      ...autopilotStates,
     },
   }, { region });
 }
