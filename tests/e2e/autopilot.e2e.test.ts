@@ -108,7 +108,8 @@ describe('a show run by the autopilot', () => {
     await desk.goto(`${server.url}/triviaGame/start/${gameId}`);
     await desk.getByTestId('connection').filter({ hasText: '即時連線中' }).waitFor();
     const primary = desk.getByTestId('stage-primary');
-    await primary.filter({ hasText: '出題：第 1 題 台北 101' }).waitFor();
+    // Space once the button is enabled (the chart may still be busy right after loading).
+    await primary.filter({ hasText: '出題：第 1 題 台北 101' }).and(desk.locator(':enabled')).waitFor();
     expect(await primary.getAttribute('data-step')).toBe('2');
     expect(await primary.getAttribute('data-question-id')).toBe(String(ids[0]));
     await desk.keyboard.press('Space');
