@@ -9,7 +9,7 @@
  * produce there, with the payload they would produce (a control call answers what the server decides).
  */
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import type { ControlState, GameContext, LoadedGame, OperatorSnapshot, PreflightReport, Ranking, RehearsalState } from '@machines/game/types';
+import type { AutopilotState, ControlState, GameContext, LoadedGame, OperatorSnapshot, PreflightReport, Ranking, RehearsalState, StageMessage } from '@machines/game/types';
 import { liveQuestionOf } from '@machines/game/game.machine';
 import type { QuestionStatus } from '@machines/question/types';
 import { gameDetail, questionRow, T0, WAIT, type GameModelEvent } from '../../../machines/support/game-events';
@@ -51,6 +51,15 @@ export const RH_JOINED: RehearsalState = { trivia_game_id: 9, players: 5, joined
 export const RH_OFF: RehearsalState = { trivia_game_id: 9, players: 0, joined: 0 };
 export const REHEARSAL_PLAYERS = 5;
 export const FAILED = new Error('Network Error');
+/** The autopilot as the server reports it (the replay reads the mode only), and the stage message put up. */
+const autopilotOf = (state: 'running' | 'paused'): AutopilotState => ({ trivia_game_id: 9, state, next_step: { type: 2, question_id: 1 }, due_at: null, remaining_ms: null });
+export const AP_RUNNING = autopilotOf('running');
+export const AP_PAUSED = autopilotOf('paused');
+/** A fresh game that runs itself (`auto_advance.enabled`), its first snapshot; a snapshot again while a pause or resume is held. */
+export const FRESH_AUTO: LoadedGame = { detail: { ...detail(1), autopilot: AP_RUNNING }, questions: FRESH.questions };
+export const SNAP_RUNNING = { ...SNAP_QUIET, autopilot: AP_RUNNING } as OperatorSnapshot;
+export const SNAP_PAUSED = { ...SNAP_QUIET, autopilot: AP_PAUSED } as OperatorSnapshot;
+export const INTERMISSION: StageMessage = { title: 'Intermission 休息', text: '' };
 
 export type ModelEvent = GameModelEvent;
 
@@ -72,11 +81,17 @@ export const NAMES = new Map<unknown, string>([
   [RH_JOINED, 'RH_JOINED'],
   [RH_OFF, 'RH_OFF'],
   [FAILED, 'FAILED'],
+  [AP_RUNNING, 'AP_RUNNING'],
+  [AP_PAUSED, 'AP_PAUSED'],
+  [FRESH_AUTO, 'FRESH_AUTO'],
+  [SNAP_RUNNING, 'SNAP_RUNNING'],
+  [SNAP_PAUSED, 'SNAP_PAUSED'],
+  [INTERMISSION, 'INTERMISSION'],
 ]);
 
 export const describeEvent = (event: ModelEvent): string => {
   const e = event as Record<string, unknown>;
-  const payload = e.output ?? e.error ?? e.snapshot ?? e.control ?? e.rehearsal ?? (typeof e.canControl === 'boolean' ? String(e.canControl) : undefined);
+  const payload = e.output ?? e.error ?? e.snapshot ?? e.control ?? e.rehearsal ?? e.autopilot ?? e.message ?? (typeof e.canControl === 'boolean' ? String(e.canControl) : undefined);
   const name = typeof payload === 'string' ? payload : payload === undefined ? undefined : NAMES.get(payload);
   return name ? `${event.type}(${name})` : event.type;
 };
@@ -277,16 +292,63 @@ function rehearsalKey(snapshot: AnyMachineSnapshot, event: ModelEvent | undefine
   return `${JSON.stringify(snapshot.value)} rehearsal=${c.rehearsal.players}/${c.rehearsal.joined} control=${NAMES.get(c.control) ?? null} error=${c.error !== null} via ${event ? describeEvent(event) : '(start)'}`;
 }
 
-export type GameInput = { gameId: number; screenId: string };
-export type Region = 'flow' | 'lease' | 'rehearsal';
-export const regionOf = (start: { name: string }): Region => (start.name.includes('lease') ? 'lease' : start.name.includes('rehearsal') ? 'rehearsal' : 'flow');
+/**
+ * The autopilot and the stage message: a game that runs itself (its first snapshot and its detail
+ * say running), opened and controlled; the stage bar's Pause / Resume, each call answered as the
+ * server decides or cut before it reaches the server, or the server acting on it (its
+ * `server.autopilot`) while the answer is held, or a snapshot again (a resubscription) while it is
+ * held; the server's `server.autopilot` from this screen's own lease (the pause or resume sent
+ * through the admin API with its screen id); the stage message card's form, its call answered or
+ * cut, the server's `server.stageMessage` after it. The first question is never shown here.
+ */
+function autopilotEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
+  const c = ctxOf(snapshot);
+  if (inState(snapshot, { flow: 'loading' })) return c.operatorSnapshot ? [{ type: 'xstate.done.actor.loadGame', output: FRESH_AUTO }] : [{ type: 'server.snapshot', snapshot: SNAP_RUNNING, receivedAt: T0 }];
+  if (inState(snapshot, { ranking: 'loading' })) return [{ type: 'xstate.done.actor.loadRanking', output: TOP }];
+  if (c.control === null) return [{ type: 'server.control', control: MINE }];
+  if (inState(snapshot, { flow: { open: { ready: 'checking' } } })) return [{ type: 'xstate.done.actor.runPreflight', output: CLEAN }];
+  const events: ModelEvent[] = [];
+  const server = c.autopilot; // what the server has: every call's effect is told to this screen
+  const calling = inState(snapshot, { autopilot: 'pausing' }) || inState(snapshot, { autopilot: 'resuming' });
+  if (inState(snapshot, { autopilot: 'running' })) events.push({ type: 'host.pauseAutopilot' }, { type: 'server.autopilot', autopilot: AP_PAUSED });
+  if (inState(snapshot, { autopilot: 'paused' })) events.push({ type: 'host.resumeAutopilot' }, { type: 'server.autopilot', autopilot: AP_RUNNING });
+  if (calling) {
+    const wanted = inState(snapshot, { autopilot: 'pausing' }) ? AP_PAUSED : AP_RUNNING;
+    events.push({ type: 'xstate.done.actor.autopilotCall', output: wanted });
+    // Before the server acts: cut, its report, or a snapshot again (saying what it has).
+    if (server !== wanted) {
+      events.push({ type: 'xstate.error.actor.autopilotCall', error: FAILED }, { type: 'server.autopilot', autopilot: wanted });
+      events.push({ type: 'server.snapshot', snapshot: server === AP_PAUSED ? SNAP_PAUSED : SNAP_RUNNING, receivedAt: T0 });
+    }
+  }
+  if (inState(snapshot, { stage: 'idle' })) {
+    events.push({ type: 'host.setStageMessage', message: INTERMISSION });
+    if (c.stageMessage === INTERMISSION) events.push({ type: 'server.stageMessage', message: INTERMISSION });
+  }
+  if (inState(snapshot, { stage: 'sending' })) {
+    events.push({ type: 'xstate.done.actor.stageMessageCall', output: { trivia_game_id: 9, stage_message: INTERMISSION } });
+    if (c.stageMessage === null) events.push({ type: 'xstate.error.actor.stageMessageCall', error: FAILED });
+  }
+  return events.filter((event) => snapshot.can(event as never));
+}
 
-/** The three traversals: one start each (the same control screen), with its own events and vertex key. */
+function autopilotKey(snapshot: AnyMachineSnapshot, event: ModelEvent | undefined): string {
+  const c = ctxOf(snapshot);
+  return `${JSON.stringify(snapshot.value)} autopilot=${NAMES.get(c.autopilot) ?? null} stage=${NAMES.get(c.stageMessage) ?? null} control=${NAMES.get(c.control) ?? null} error=${c.error !== null} via ${event ? describeEvent(event) : '(start)'}`;
+}
+
+export type GameInput = { gameId: number; screenId: string };
+export type Region = 'flow' | 'lease' | 'rehearsal' | 'autopilot';
+export const regionOf = (start: { name: string }): Region =>
+  start.name.includes('lease') ? 'lease' : start.name.includes('rehearsal') ? 'rehearsal' : start.name.includes('autopilot') ? 'autopilot' : 'flow';
+
+/** The four traversals: one start each (the same control screen), with its own events and vertex key. */
 /** The regions the replay is split by, one test file each (tests/e2e/replay/game-<region>.replay.e2e.test.ts). */
-export type GameRegion = 'flow' | 'lease' | 'rehearsal';
+export type GameRegion = Region;
 
 export const STARTS: (ReplayStart<GameInput, ModelEvent> & { region: GameRegion })[] = [
   { name: 'a control screen', region: 'flow', input: { gameId: 9, screenId: 'me' }, modelEvents: flowEvents, serializeState: flowKey },
   { name: 'a control screen, the lease', region: 'lease', input: { gameId: 9, screenId: 'me' }, modelEvents: leaseEvents, serializeState: leaseKey },
   { name: 'a control screen, the rehearsal', region: 'rehearsal', input: { gameId: 9, screenId: 'me' }, modelEvents: rehearsalEvents, serializeState: rehearsalKey },
+  { name: 'a control screen, the autopilot', region: 'autopilot', input: { gameId: 9, screenId: 'me' }, modelEvents: autopilotEvents, serializeState: autopilotKey },
 ];

@@ -52,7 +52,8 @@ import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { gameMachine, liveQuestionOf, SNAPSHOT_WAIT_MS } from '@machines/game/game.machine';
-import type { ControlState, LoadedGame, OperatorSnapshot, PreflightReport, RehearsalState } from '@machines/game/types';
+import { AUTO_ADVANCE_DEFAULT } from '@machines/game/autopilot';
+import type { AutopilotState, ControlState, LoadedGame, OperatorSnapshot, PreflightReport, RehearsalState, StageMessage } from '@machines/game/types';
 import { TestClock } from '../../../support/clock';
 import { createAdmin } from '../../../support/fixtures';
 import { launchBrowser, openPage } from '../../support/browser';
@@ -128,6 +129,10 @@ interface Screen {
   preflightGate: Gate;
   controlGate: Gate;
   rehearsalGate: Gate;
+  autopilotGate: Gate;
+  stageGate: Gate;
+  /** A pause or resume the server has acted on, its answer held: hands it to the page. */
+  autopilotAnswer: (() => Promise<void>) | null;
   /** A rehearsal call the server has acted on, its answer held: hands it to the page. */
   rehearsalAnswer: (() => Promise<void>) | null;
   /** Fails the screen's next publish (gameFlow 3): a publish at zero that fails. */
@@ -162,9 +167,10 @@ async function networkFails(screen: Screen, cut: () => Promise<unknown>): Promis
   await alert.waitFor({ state: 'hidden' });
 }
 
-async function createGame(index: number, broken: boolean): Promise<Screen['game']> {
+async function createGame(index: number, broken: boolean, autopilot: boolean): Promise<Screen['game']> {
   const title = `Replay ${index} 控制台`;
-  const game = await operator.createGame({ title, type: 1 });
+  // The autopilot's paths: a game that runs itself (before its first question the operator shows it).
+  const game = await operator.createGame({ title, type: 1, ...(autopilot ? { auto_advance: { ...AUTO_ADVANCE_DEFAULT, enabled: true } } : {}) });
   const ids: number[] = [];
   for (const [i, name] of ['第一題', '第二題'].entries()) {
     const { id } = await operator.call('/question/create', {
@@ -310,7 +316,7 @@ const playApi = async (route: string, body: unknown, token?: string) => {
 async function openScreen(replayPath: ReplayPath<ModelEvent, GameInput>, lang: Lang, index: number): Promise<Screen> {
   const firstReport = replayPath.steps.find((s) => s.event.type === 'xstate.done.actor.runPreflight') as ReplayStep<ModelEvent> | undefined;
   const broken = (firstReport?.event as { output?: unknown } | undefined)?.output === BLOCKED;
-  const game = await createGame(index, broken);
+  const game = await createGame(index, broken, replayPath.start.region === 'autopilot');
   await rights(true);
   // The game as the path's first load or snapshot has it.
   const first = replayPath.steps.find((s) => s.event.type === 'xstate.done.actor.loadGame' || s.event.type === 'server.snapshot')?.event as
@@ -330,6 +336,9 @@ async function openScreen(replayPath: ReplayPath<ModelEvent, GameInput>, lang: L
     preflightGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/preflight'),
     controlGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/control'),
     rehearsalGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/rehearsal'),
+    autopilotGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/autopilot'),
+    stageGate: await gate(page, (u) => u.pathname === '/api/admin/triviaGame/stageMessage'),
+    autopilotAnswer: null,
     rehearsalAnswer: null,
     failPublish: false,
     shows: [],
@@ -466,23 +475,70 @@ const rehearsalEvents: Record<string, Action> = {
   },
   'xstate.error.actor.rehearsalCall': (screen) => networkFails(screen, () => screen.rehearsalGate.abort()),
 };
+/** The pause or resume is let through to the server (its answer held) when the server's report comes first. */
+async function autopilotActs(screen: Screen): Promise<void> {
+  if (!screen.autopilotAnswer) screen.autopilotAnswer = await screen.autopilotGate.send();
+}
+
+/** Hands the page the server's latest frame of `type` matching `match` (earlier ones are stale). */
+async function deliverLatest(screen: Screen, type: string, match: (frame: Frame) => boolean): Promise<void> {
+  await heldFrame(screen, type, match);
+  const frame = screen.held.filter((f) => f.type === type && match(f)).at(-1)!;
+  screen.held = screen.held.filter((f) => f.type !== type || f === frame);
+  await deliver(screen, frame);
+}
+
+const stageCard = (screen: Screen) => screen.page.getByTestId('stage-message');
+
 /**
- * The autopilot and the stage message (the `autopilot` and `stage` regions): not replayed yet — the
- * regions' paths are not among the starts (./game-model.ts), so their events are never offered here;
- * the other regions' paths pass through `autopilot.off` and `stage.idle`, asserted on the stage bar.
+ * The autopilot (the stage bar's Pause / Resume, the server's reports) and the stage message (the
+ * card's form, the server's report). A report while this screen's own call is held is that call
+ * reaching the server (its answer held); otherwise the screen holding control (this one) paused or
+ * resumed, or put the card up, through the admin API with its screen id.
  */
-const notYet = neverOffered('the autopilot and stage regions are not among the replayed starts yet');
 const autopilotEvents: Record<string, Action> = {
   'autopilot.stored': neverOffered('raised by the game itself once the autopilot is stored'),
-  'host.pauseAutopilot': notYet,
-  'host.resumeAutopilot': notYet,
-  'host.setStageMessage': notYet,
-  'server.autopilot': notYet,
-  'server.stageMessage': notYet,
-  'xstate.done.actor.autopilotCall': notYet,
-  'xstate.error.actor.autopilotCall': notYet,
-  'xstate.done.actor.stageMessageCall': notYet,
-  'xstate.error.actor.stageMessageCall': notYet,
+  'host.pauseAutopilot': async (screen) => {
+    await screen.page.getByTestId('autopilot-toggle').click();
+    await screen.autopilotGate.next();
+  },
+  'host.resumeAutopilot': async (screen) => {
+    await screen.page.getByTestId('autopilot-toggle').click();
+    await screen.autopilotGate.next();
+  },
+  'server.autopilot': async (screen, event: { autopilot: AutopilotState }, step) => {
+    // What was held before is stale: the page has heard every change until now.
+    screen.held = screen.held.filter((f) => f.type !== 'server.autopilot');
+    if (inState(step.before, { autopilot: 'pausing' }) || inState(step.before, { autopilot: 'resuming' })) await autopilotActs(screen);
+    else
+      await adminCall(hanaToken, '/triviaGame/autopilot', {
+        trivia_game_id: screen.game.id,
+        action: event.autopilot.state === 'paused' ? 'pause' : 'resume',
+        screen_id: screen.screenId,
+      });
+    await deliverLatest(screen, 'server.autopilot', (f) => f.data.state === event.autopilot.state);
+  },
+  'xstate.done.actor.autopilotCall': async (screen) => {
+    const answer = screen.autopilotAnswer;
+    screen.autopilotAnswer = null;
+    if (answer) await answer();
+    else await screen.autopilotGate.pass();
+  },
+  'xstate.error.actor.autopilotCall': (screen) => networkFails(screen, () => screen.autopilotGate.abort()),
+  'host.setStageMessage': async (screen, event: { message: StageMessage }) => {
+    await stageCard(screen).getByTestId('stage-message-title').fill(event.message.title);
+    await stageCard(screen).getByTestId('stage-message-put').click();
+    await screen.stageGate.next();
+  },
+  'server.stageMessage': async (screen, event: { message: StageMessage }) => {
+    if (!screen.held.some((f) => f.type === 'server.stageMessage'))
+      await adminCall(hanaToken, '/triviaGame/stageMessage', { trivia_game_id: screen.game.id, stage_message: event.message, screen_id: screen.screenId });
+    await deliverLatest(screen, 'server.stageMessage', (f) => f.data?.stage_message?.title === event.message.title || f.data?.title === event.message.title);
+  },
+  'xstate.done.actor.stageMessageCall': async (screen) => {
+    await screen.stageGate.pass();
+  },
+  'xstate.error.actor.stageMessageCall': (screen) => networkFails(screen, () => screen.stageGate.abort()),
 };
 const autopilotStates: Record<string, (screen: Screen, snapshot: AnyMachineSnapshot) => Promise<void>> = {
   autopilot: async () => {},
@@ -495,18 +551,33 @@ const autopilotStates: Record<string, (screen: Screen, snapshot: AnyMachineSnaps
   'autopilot.deciding': async () => {
     throw new Error('deciding is transient: the chart never rests there');
   },
-  'autopilot.running': (screen) => autopilotSays(screen, 'running'),
-  'autopilot.paused': (screen) => autopilotSays(screen, 'paused'),
+  'autopilot.running': async (screen, snapshot) => {
+    await autopilotSays(screen, 'running');
+    if (inState(snapshot, { rights: 'controlling' }) && inState(snapshot, { flow: 'open' }))
+      await screen.page.getByTestId('autopilot-toggle').getByText(t(screen, '暫停', 'Pause')).waitFor();
+  },
+  'autopilot.paused': async (screen, snapshot) => {
+    await autopilotSays(screen, 'paused');
+    if (inState(snapshot, { rights: 'controlling' }) && inState(snapshot, { flow: 'open' }))
+      await screen.page.getByTestId('autopilot-toggle').getByText(t(screen, '繼續', 'Resume')).waitFor();
+  },
   'autopilot.pausing': async (screen) => {
+    await expect.poll(() => screen.autopilotGate.held + (screen.autopilotAnswer ? 1 : 0), { timeout: 10_000, message: 'the pause is on its way' }).toBeGreaterThan(0);
     await screen.page.getByTestId('autopilot-toggle').and(screen.page.locator('[data-loading]')).waitFor();
   },
   'autopilot.resuming': async (screen) => {
+    await expect.poll(() => screen.autopilotGate.held + (screen.autopilotAnswer ? 1 : 0), { timeout: 10_000, message: 'the resume is on its way' }).toBeGreaterThan(0);
     await screen.page.getByTestId('autopilot-toggle').and(screen.page.locator('[data-loading]')).waitFor();
   },
   stage: async () => {},
-  'stage.idle': async () => {},
-  'stage.sending': async () => {
-    throw new Error('the stage region is not among the replayed starts yet');
+  'stage.idle': async (screen, snapshot) => {
+    // The card up now, as the screen last heard it (only once the game is drawn).
+    const message = ctxOf(snapshot).stageMessage;
+    if (message && inState(snapshot, { flow: 'open' })) await stageCard(screen).getByTestId('stage-message-current').getByText(message.title).waitFor();
+  },
+  'stage.sending': async (screen) => {
+    await expect.poll(() => screen.stageGate.held, { timeout: 10_000, message: 'the stage message is on its way' }).toBeGreaterThan(0);
+    await stageCard(screen).getByTestId('stage-message-put').and(screen.page.locator('[data-loading]')).waitFor();
   },
 };
 /** The stage bar's autopilot says `mode`. */
@@ -564,7 +635,7 @@ export function replayGameRegion(region: GameRegion): void {
     },
 
     timeout: 60_000,
-    transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding'],
+    transient: ['flow.started', 'rights.deciding', 'rehearsal.deciding', 'autopilot.deciding'],
     notInBrowser: [
       {
         transition: 'rights.deciding --(always)#1 [withoutLease]--> rights.controlling',
