@@ -188,7 +188,9 @@ function flowEvents(snapshot: AnyMachineSnapshot): ModelEvent[] {
     events.push({ type: 'server.playerJoined', count: 1 });
     // A reset takes a game not yet started (or a rehearsal's, below), never one under way (issue 33).
     if (inState(snapshot, { flow: { open: 'ready' } })) events.push({ type: 'server.gameReset' });
-    if (inState(snapshot, { flow: { open: 'running' } })) events.push({ type: 'server.snapshot', snapshot: liveQuestionOf(c.questionStatuses) === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
+    // A snapshot again (a resubscription) says what the server has: none of these says question 1 is on screen.
+    if (inState(snapshot, { flow: { open: 'running' } }) && liveQuestionOf(c.questionStatuses) !== 1)
+      events.push({ type: 'server.snapshot', snapshot: liveQuestionOf(c.questionStatuses) === 2 ? SNAP_LIVE : SNAP_QUIET, receivedAt: T0 });
     events.push({ type: 'server.gameEnded' });
   }
   if (ended) events.push({ type: 'server.gameEnded' }, { type: 'server.snapshot', snapshot: SNAP_ENDED, receivedAt: T0 });
