@@ -1,19 +1,20 @@
 /**
- * Status (2026-11-26, two-core machine shared with other work, load 5 to 7): 26 paths chosen of
- * 1,787 shortest ones (14 of the flow, 5 of the control lease, 7 of the rehearsal), states 38/38
- * (35 rested in, the 3 transient ones passed through), transitions 75/76 (the other is
- * `notInBrowser`, below; a 77th, releasing control while another screen asks, which the screen never
- * offers, left the chart); the page's own game actor takes every step's transitions (`observed`).
- * Six runs in a row green with it: 109, 87, 76, then (the waits for the server's frames and the held
- * calls given 10 s) 70, 70, 70 s for the file, server start included; the path search takes 2 to 5 s
- * of that.
+ * Status (2026-12-08, two-core machine shared with other work, load 10 to 12): 34 paths chosen of
+ * 1,795 shortest ones (14 of the flow, 5 of the control lease, 7 of the rehearsal, 8 of the
+ * autopilot and the stage message), states 48/48 (the 4 transient ones passed through), transitions
+ * 94/95 (the other is `notInBrowser`, below; a 96th, releasing control while another screen asks,
+ * which the screen never offers, left the chart); the page's own game actor takes every step's
+ * transitions (`observed`). Before the autopilot (2026-11-26, load 5 to 7): 26 paths, 38/38 states,
+ * 75/76 transitions; six runs in a row green, 70 s for the one file then (the waits for the server's
+ * frames and the held calls given 10 s); the path search takes 2 to 5 s of that.
  *
  * The traversal is one per region (tests/e2e/replay/support/game-model.ts, as in
  * tests/machines/game.machine.test.ts): the four parallel regions at once did not finish. The
  * replay is split the same way, one test file per region (tests/e2e/replay/game-<region>.replay.e2e.test.ts
  * call `replayGameRegion`), each on a server and a browser of its own: the e2e workers share them.
  * 2026-12-07, load 18 to 25: flow 150 s, lease 95 s, rehearsal 65 s, 245 s for the three on two
- * workers (the one file before: 287 s at load 24 to 26).
+ * workers (the one file before: 287 s at load 24 to 26). 2026-12-08, load 10 to 12: flow 100 s,
+ * lease 60 s, rehearsal 55 s, autopilot 45 s, 174 s for the four on two workers.
  *
  * The game machine (machines/game) replayed in Chromium (issue 23): the shortest paths of the chart
  * that together take its transitions drive the real control screen (/triviaGame/start/:id, the game
@@ -26,7 +27,7 @@
  * - the operator's clicks: Show question, Publish answer now and its 確定 / 取消, Publish ranking, Game
  *   over and its confirmation, Retry, Check again, the pre-flight acknowledgement, Request / Take /
  *   Release control, Hand over / Keep control, the rehearsal's switches (start in its panel, stop in
- *   its banner), Retry of a publish that failed at zero (the page's clock runs the countdown out
+ *   its banner), the autopilot's Pause / Resume on the stage bar, the stage message card's form, Retry of a publish that failed at zero (the page's clock runs the countdown out
  *   while the network is cut under the publish);
  * - the screen's calls in flight (loading the game, the top 10, the pre-flight check, ending, a
  *   question being shown, a control call) are held (`gate`) until the path's outcome event lets
