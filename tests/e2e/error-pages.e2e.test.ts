@@ -109,6 +109,8 @@ describe('401 page', () => {
   it('goes back one step without noGoBack', async () => {
     const page = await loggedInPage({ locale: 'en-US' });
     await visit(page, '/dashboard');
+    // The dashboard as a user sees it before they go on (its start, the session's refresh included, is over).
+    await expectOnDashboard(page, 'Dashboard');
     await visit(page, '/401');
     await page.getByText("You don't have permission to access this page").waitFor();
 
