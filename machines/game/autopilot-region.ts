@@ -13,6 +13,22 @@ import { and } from 'xstate';
 import { errorMessage } from '../error-message.js';
 import { gameSetup } from './setup.js';
 
+/** A pause or resume in flight: what the server says meanwhile is kept; the call's answer decides. */
+const callState = (action: 'pause' | 'resume', description: string) =>
+  gameSetup.createStateConfig({
+    description,
+    on: {
+      'server.autopilot': { actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.autopilot }) } },
+      'autopilot.stored': { description: 'The call answers.' },
+    },
+    invoke: {
+      id: 'autopilotCall',
+      src: 'autopilotCall',
+      input: ({ context }) => ({ gameId: context.gameId, screenId: context.screenId, action }),
+      onDone: { target: 'deciding', actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.output }) } },
+      onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
+    },
+  });
 
 export const autopilotRegion = gameSetup.createStateConfig({
   initial: 'off',
@@ -30,38 +46,12 @@ export const autopilotRegion = gameSetup.createStateConfig({
       description: 'The server takes each step when its time comes; a controlling screen may pause it.',
       on: { 'host.pauseAutopilot': { guard: and(['controlling', 'gameOpen']), target: 'pausing', actions: 'clearError' } },
     },
-    pausing: {
-      description: 'The pause (triviaGame/autopilot) is in flight.',
-      on: {
-        'server.autopilot': { actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.autopilot }) } },
-        'autopilot.stored': { description: 'The call answers.' },
-      },
-      invoke: {
-        id: 'autopilotCall',
-        src: 'autopilotCall',
-        input: ({ context }) => ({ gameId: context.gameId, screenId: context.screenId, action: 'pause' as const }),
-        onDone: { target: 'deciding', actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.output }) } },
-        onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
-      },
-    },
+    pausing: callState('pause', 'The pause (triviaGame/autopilot) is in flight.'),
     paused: {
       description: 'The clock of the next step is stopped (a running countdown is not); a controlling screen may resume it.',
       on: { 'host.resumeAutopilot': { guard: and(['controlling', 'gameOpen']), target: 'resuming', actions: 'clearError' } },
     },
-    resuming: {
-      description: 'The resume (triviaGame/autopilot) is in flight.',
-      on: {
-        'server.autopilot': { actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.autopilot }) } },
-        'autopilot.stored': { description: 'The call answers.' },
-      },
-      invoke: {
-        id: 'autopilotCall',
-        src: 'autopilotCall',
-        input: ({ context }) => ({ gameId: context.gameId, screenId: context.screenId, action: 'resume' as const }),
-        onDone: { target: 'deciding', actions: { type: 'storeAutopilot', params: ({ event }) => ({ autopilot: event.output }) } },
-        onError: { target: 'deciding', actions: { type: 'setError', params: ({ event }) => ({ message: errorMessage(event.error) }) } },
-      },
-    },
+    resuming: callState('resume', 'The resume (triviaGame/autopilot) is in flight.'),
   },
 });
 

@@ -6,13 +6,15 @@
  * is the question on stage: the keys take its step), never with Ctrl / Alt / Meta held.
  */
 import { useEffect } from 'react';
-import { selectCanPauseAutopilot, selectCanResumeAutopilot, selectNextStep, selectTakesNoAnswers } from '@machines/game/selectors';
-import { isTypingTarget, otherLayerOpen, stepEvents } from '../lib/stage';
+import { selectCanPauseAutopilot, selectCanResumeAutopilot, selectNextStep } from '@machines/game/selectors';
+import { isTypingTarget, otherLayerOpen } from '../lib/stage';
 import { useGameRef } from '../lib/game-context';
+import { useTakeStep } from './use-stage';
 
 /** `setHelpOpen`: a state setter (stable), opening the keyboard help. */
 export function useStageKeys(setHelpOpen: (open: boolean) => void): void {
   const gameRef = useGameRef();
+  const takeStep = useTakeStep();
 
   useEffect(() => {
     // A Space this screen took: its keyup must not press the focused button as well.
@@ -29,8 +31,7 @@ export function useStageKeys(setHelpOpen: (open: boolean) => void): void {
       const snapshot = gameRef.getSnapshot();
       if (isStep) {
         const step = selectNextStep(snapshot);
-        const slide = step?.questionId != null && selectTakesNoAnswers(snapshot, step.questionId);
-        if (step) for (const stepEvent of stepEvents(step, slide)) gameRef.send(stepEvent);
+        if (step) takeStep(step);
       } else if (key === '?') {
         setHelpOpen(true);
       } else if (selectCanPauseAutopilot(snapshot)) {
@@ -50,5 +51,5 @@ export function useStageKeys(setHelpOpen: (open: boolean) => void): void {
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('keyup', onKeyUp, true);
     };
-  }, [gameRef, setHelpOpen]);
+  }, [gameRef, setHelpOpen, takeStep]);
 }

@@ -1,4 +1,5 @@
 /** The stage bar's shared reads: the words of a step, taking it, a clock's text. */
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectQuestionRows, selectTakesNoAnswers } from '@machines/game/selectors';
 import type { NextStep } from '@machines/game/next-step';
@@ -20,10 +21,13 @@ export function useStepLabel(step: NextStep | null): string | null {
 /** Sends the step's events (the bar's button and the keys). */
 export function useTakeStep(): (step: NextStep) => void {
   const gameRef = useGameRef();
-  return (step) => {
-    const slide = step.questionId !== null && selectTakesNoAnswers(gameRef.getSnapshot(), step.questionId);
-    for (const event of stepEvents(step, slide)) gameRef.send(event);
-  };
+  return useCallback(
+    (step: NextStep) => {
+      const slide = step.questionId !== null && selectTakesNoAnswers(gameRef.getSnapshot(), step.questionId);
+      for (const event of stepEvents(step, slide)) gameRef.send(event);
+    },
+    [gameRef],
+  );
 }
 
 /** m:ss */
